@@ -1,0 +1,481 @@
+// The shared vocabulary of the simulation: Kubernetes API objects in their JSON shape (k8s.io/api/core/v1),
+// the container runtime's view (CRI, k8s.io/cri-api), the trace, and the cluster state that printers read.
+// Pure types: no runtime code, no DOM, no Node APIs.
+
+/** Milliseconds of virtual time since the scenario started (t = 0). */
+export type VirtualTime = number;
+
+// ---------------------------------------------------------------------------------------------
+// Kubernetes API objects (core/v1), as the API server stores and serves them.
+// Timestamps are RFC 3339 strings in UTC with second precision ("2026-08-04T03:32:36Z"),
+// exactly as the real API server serialises metav1.Time.
+// ---------------------------------------------------------------------------------------------
+
+export interface OwnerReference {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid: string;
+  controller?: boolean;
+}
+
+export interface ObjectMeta {
+  name: string;
+  namespace?: string;
+  uid: string;
+  resourceVersion: string;
+  creationTimestamp: string;
+  generation?: number;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  finalizers?: string[];
+  ownerReferences?: OwnerReference[];
+  deletionTimestamp?: string;
+  deletionGracePeriodSeconds?: number;
+}
+
+export type Quantity = string; // "500m", "4", "8Gi"
+
+export interface ResourceRequirements {
+  requests?: Record<string, Quantity>;
+  limits?: Record<string, Quantity>;
+}
+
+export interface EnvVar {
+  name: string;
+  value?: string;
+}
+
+export interface ExecAction {
+  command: string[];
+}
+export interface HTTPGetAction {
+  path?: string;
+  port: number | string;
+  scheme?: 'HTTP' | 'HTTPS';
+  host?: string;
+}
+export interface TCPSocketAction {
+  port: number | string;
+}
+export interface SleepAction {
+  seconds: number;
+}
+
+export interface LifecycleHandler {
+  exec?: ExecAction;
+  httpGet?: HTTPGetAction;
+  tcpSocket?: TCPSocketAction;
+  sleep?: SleepAction;
+}
+
+export interface Lifecycle {
+  postStart?: LifecycleHandler;
+  preStop?: LifecycleHandler;
+}
+
+export interface Probe extends LifecycleHandler {
+  initialDelaySeconds?: number;
+  timeoutSeconds: number;
+  periodSeconds: number;
+  successThreshold: number;
+  failureThreshold: number;
+  terminationGracePeriodSeconds?: number;
+}
+
+export interface ContainerPort {
+  containerPort: number;
+  name?: string;
+  protocol: 'TCP' | 'UDP' | 'SCTP';
+}
+
+export interface VolumeMount {
+  name: string;
+  mountPath: string;
+  readOnly?: boolean;
+}
+
+export interface Container {
+  name: string;
+  image: string;
+  command?: string[];
+  args?: string[];
+  env?: EnvVar[];
+  ports?: ContainerPort[];
+  resources: ResourceRequirements;
+  volumeMounts?: VolumeMount[];
+  livenessProbe?: Probe;
+  readinessProbe?: Probe;
+  startupProbe?: Probe;
+  lifecycle?: Lifecycle;
+  terminationMessagePath: string;
+  terminationMessagePolicy: 'File' | 'FallbackToLogsOnError';
+  imagePullPolicy: 'Always' | 'IfNotPresent' | 'Never';
+  /** Only for init containers: "Always" makes it a sidecar (restartable init container). */
+  restartPolicy?: 'Always';
+}
+
+export interface Toleration {
+  key?: string;
+  operator?: 'Exists' | 'Equal';
+  value?: string;
+  effect?: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
+  tolerationSeconds?: number;
+}
+
+export interface Volume {
+  name: string;
+  // Only the projected service-account token volume and emptyDir are modelled.
+  projected?: unknown;
+  emptyDir?: Record<string, unknown>;
+}
+
+export interface PodReadinessGate {
+  conditionType: string;
+}
+
+export interface PodSpec {
+  containers: Container[];
+  initContainers?: Container[];
+  restartPolicy: 'Always' | 'OnFailure' | 'Never';
+  terminationGracePeriodSeconds: number;
+  activeDeadlineSeconds?: number;
+  dnsPolicy: 'ClusterFirst' | 'Default' | 'None' | 'ClusterFirstWithHostNet';
+  nodeName?: string;
+  nodeSelector?: Record<string, string>;
+  serviceAccountName: string;
+  serviceAccount?: string;
+  schedulerName: string;
+  securityContext: Record<string, unknown>;
+  tolerations?: Toleration[];
+  priority: number;
+  enableServiceLinks: boolean;
+  preemptionPolicy: 'PreemptLowerPriority' | 'Never';
+  readinessGates?: PodReadinessGate[];
+  volumes?: Volume[];
+  hostNetwork?: boolean;
+}
+
+export interface ContainerStateWaiting {
+  reason?: string;
+  message?: string;
+}
+export interface ContainerStateRunning {
+  startedAt: string;
+}
+export interface ContainerStateTerminated {
+  exitCode: number;
+  signal?: number;
+  reason?: string;
+  message?: string;
+  startedAt?: string;
+  finishedAt?: string;
+  containerID?: string;
+}
+export interface ContainerState {
+  waiting?: ContainerStateWaiting;
+  running?: ContainerStateRunning;
+  terminated?: ContainerStateTerminated;
+}
+
+export interface ContainerStatus {
+  name: string;
+  state: ContainerState;
+  lastState: ContainerState;
+  ready: boolean;
+  restartCount: number;
+  image: string;
+  imageID: string;
+  containerID?: string;
+  started?: boolean;
+}
+
+export type ConditionStatus = 'True' | 'False' | 'Unknown';
+
+export interface PodCondition {
+  type: string; // PodReadyToStartContainers | Initialized | Ready | ContainersReady | PodScheduled | custom gates
+  status: ConditionStatus;
+  lastProbeTime: string | null;
+  lastTransitionTime: string;
+  reason?: string;
+  message?: string;
+  observedGeneration?: number;
+}
+
+export type PodPhase = 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown';
+
+export interface PodIP {
+  ip: string;
+}
+
+export interface PodStatus {
+  phase: PodPhase;
+  conditions?: PodCondition[];
+  message?: string;
+  reason?: string;
+  nominatedNodeName?: string;
+  hostIP?: string;
+  hostIPs?: PodIP[];
+  podIP?: string;
+  podIPs?: PodIP[];
+  startTime?: string;
+  initContainerStatuses?: ContainerStatus[];
+  containerStatuses?: ContainerStatus[];
+  qosClass?: 'Guaranteed' | 'Burstable' | 'BestEffort';
+  observedGeneration?: number;
+}
+
+export interface Pod {
+  apiVersion: 'v1';
+  kind: 'Pod';
+  metadata: ObjectMeta;
+  spec: PodSpec;
+  status: PodStatus;
+}
+
+export interface ObjectReference {
+  kind: string;
+  namespace?: string;
+  name: string;
+  uid?: string;
+  apiVersion?: string;
+  resourceVersion?: string;
+  fieldPath?: string;
+}
+
+export interface EventSource {
+  component: string; // "default-scheduler" | "kubelet"
+  host?: string;
+}
+
+/** core/v1 Event, as `kubectl get events` and `kubectl describe` read it. */
+export interface KubeEvent {
+  apiVersion: 'v1';
+  kind: 'Event';
+  metadata: ObjectMeta;
+  involvedObject: ObjectReference;
+  reason: string;
+  message: string;
+  source: EventSource;
+  firstTimestamp: string;
+  lastTimestamp: string;
+  count: number;
+  type: 'Normal' | 'Warning';
+  eventTime: string | null;
+  reportingComponent: string;
+  reportingInstance: string;
+  action?: string;
+}
+
+export interface NodeCondition {
+  type: string;
+  status: ConditionStatus;
+  lastHeartbeatTime: string;
+  lastTransitionTime: string;
+  reason: string;
+  message: string;
+}
+
+export interface Taint {
+  key: string;
+  value?: string;
+  effect: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
+}
+
+export interface Node {
+  apiVersion: 'v1';
+  kind: 'Node';
+  metadata: ObjectMeta;
+  spec: { podCIDR?: string; podCIDRs?: string[]; taints?: Taint[]; unschedulable?: boolean };
+  status: {
+    capacity: Record<string, Quantity>;
+    allocatable: Record<string, Quantity>;
+    addresses: { type: 'InternalIP' | 'Hostname'; address: string }[];
+    conditions: NodeCondition[];
+    nodeInfo: {
+      kubeletVersion: string;
+      containerRuntimeVersion: string;
+      kernelVersion: string;
+      osImage: string;
+      operatingSystem: string;
+      architecture: string;
+      machineID: string;
+      systemUUID: string;
+      bootID: string;
+      kubeProxyVersion?: string;
+    };
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Container runtime (CRI) view, per node: what `crictl pods|ps|inspect|images` print.
+// Times are virtual milliseconds; printers convert them.
+// ---------------------------------------------------------------------------------------------
+
+export type SandboxState = 'SANDBOX_READY' | 'SANDBOX_NOTREADY';
+export type CriContainerState = 'CONTAINER_CREATED' | 'CONTAINER_RUNNING' | 'CONTAINER_EXITED' | 'CONTAINER_UNKNOWN';
+
+export interface NamespaceRef {
+  type: 'pid' | 'ipc' | 'uts' | 'network' | 'mount' | 'cgroup';
+  /** Set when the namespace is joined from another process (the pause process): "/proc/<pid>/ns/<x>". */
+  path?: string;
+}
+
+export interface CriSandbox {
+  id: string; // 64 hex
+  podUid: string;
+  name: string;
+  namespace: string;
+  attempt: number;
+  state: SandboxState;
+  createdAt: VirtualTime;
+  ip: string;
+  pausePid: number;
+  runtimeHandler: string; // "" shows as "(default)"
+  labels: Record<string, string>;
+}
+
+export interface CriContainer {
+  id: string; // 64 hex
+  sandboxId: string;
+  podUid: string;
+  podName: string;
+  podNamespace: string;
+  name: string;
+  attempt: number;
+  image: string; // the image reference the pod asked for
+  imageId: string; // "sha256:<64 hex>"
+  state: CriContainerState;
+  createdAt: VirtualTime;
+  startedAt?: VirtualTime;
+  finishedAt?: VirtualTime;
+  exitCode?: number;
+  reason?: string; // "Completed" | "Error" | "OOMKilled"
+  pid?: number;
+  namespaces: NamespaceRef[];
+  logPath: string;
+  labels: Record<string, string>;
+  annotations: Record<string, string>;
+}
+
+export interface CriImage {
+  id: string; // "sha256:<64 hex>"
+  repoTags: string[];
+  repoDigests: string[];
+  size: number; // bytes
+}
+
+export interface NodeRuntime {
+  node: string;
+  runtimeVersion: string; // "containerd://2.1.4"
+  sandboxes: CriSandbox[];
+  containers: CriContainer[];
+  images: CriImage[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Logs
+// ---------------------------------------------------------------------------------------------
+
+/** One kubelet log line (klog structured form), as journalctl shows it. */
+export interface KubeletLogLine {
+  t: VirtualTime;
+  node: string;
+  severity: 'I' | 'W' | 'E';
+  /** "scope.go:122" */
+  source: string;
+  msg: string;
+  /** key/value pairs, values already formatted the way klog prints them (strings quoted). */
+  kv: [string, string][];
+}
+
+export interface ContainerLogLine {
+  t: VirtualTime;
+  containerId: string;
+  stream: 'stdout' | 'stderr';
+  text: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The trace: what happened, in order, each event pointing at the code step that caused it.
+// ---------------------------------------------------------------------------------------------
+
+export type Actor = 'kubectl' | 'apiserver' | 'scheduler' | 'kubelet' | 'runtime' | 'process';
+
+export interface TraceEvent {
+  /** Sequence number in the trace, 0-based, strictly increasing. */
+  seq: number;
+  t: VirtualTime;
+  actor: Actor;
+  /** Short machine-readable kind: "PodCreated", "Bound", "SandboxCreated", "ContainerStarted", ... */
+  kind: string;
+  /** The step of quoted upstream code that produced this event: "SyncPod#4", "startContainer#2". */
+  key?: string;
+  /** "pod/default/nginx", "node/worker01", "container/<id>" */
+  object: string;
+  /** Human-readable one-line description. */
+  detail: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The cluster at one virtual time: everything the printers need. Treat as immutable.
+// ---------------------------------------------------------------------------------------------
+
+export interface ClusterState {
+  /** Virtual time of this state. */
+  t: VirtualTime;
+  /** Wall-clock epoch (ms since 1970) that virtual time 0 stands for. */
+  epoch: number;
+  pods: Pod[];
+  events: KubeEvent[];
+  nodes: Node[];
+  runtimes: NodeRuntime[];
+  kubeletLogs: KubeletLogLine[];
+  containerLogs: ContainerLogLine[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Talking to the cluster: actions that change it (what kubectl run/apply/delete/patch send to the
+// API server), the API server's answer, and the live engine that takes them.
+// ---------------------------------------------------------------------------------------------
+
+export type ClusterAction =
+  /** POST a pod: `obj` is the object as kubectl sends it (before API defaulting and validation). */
+  | { type: 'create'; namespace: string; obj: unknown }
+  /** DELETE with options, as `kubectl delete pod` sends them. `force` = --force --grace-period=0. */
+  | { type: 'delete'; kind: 'Pod'; namespace: string; name: string; gracePeriodSeconds?: number; force?: boolean }
+  /** PATCH, as `kubectl patch` sends it. */
+  | { type: 'patch'; kind: 'Pod'; namespace: string; name: string; patchType: 'merge' | 'json' | 'strategic'; patch: unknown };
+
+/** metav1.Status, the shape of every API error (and of kubectl's "Error from server (...)" lines). */
+export interface ApiStatus {
+  kind: 'Status';
+  apiVersion: 'v1';
+  status: 'Failure' | 'Success';
+  message: string;
+  reason: 'NotFound' | 'AlreadyExists' | 'Invalid' | 'BadRequest' | 'Conflict' | 'Forbidden' | '';
+  details?: {
+    name?: string;
+    kind?: string;
+    causes?: { reason: string; message: string; field: string }[];
+  };
+  code: number;
+}
+
+export type ApplyResult = { ok: true; object: Pod } | { ok: false; status: ApiStatus };
+
+/** A live simulated cluster. Deterministic: same config, seed and calls → same trace and states. */
+export interface Engine {
+  /** Current virtual time. */
+  readonly now: VirtualTime;
+  /** Run every internal event up to and including time t (t >= now). */
+  advanceTo(t: VirtualTime): void;
+  /** Submit an action at the current time, as the API server would receive it. */
+  apply(action: ClusterAction): ApplyResult;
+  /** The cluster now. */
+  state(): ClusterState;
+  /** The cluster at any earlier time 0 <= t <= now (fast: readers scrub time). */
+  stateAt(t: VirtualTime): ClusterState;
+  /** Everything that happened so far, in order. */
+  readonly trace: readonly TraceEvent[];
+}
