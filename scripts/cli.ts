@@ -8,6 +8,7 @@ interface Subcommand {
 }
 
 const subcommands: Record<string, () => Promise<Subcommand>> = {
+  build: () => import('./commands/build.ts'),
   simulate: () => import('./commands/simulate.ts'),
 };
 

@@ -1,0 +1,123 @@
+// The only JavaScript every page loads (reading needs none of it): the theme toggle and the search box.
+// Heavier pieces (Pagefind, the simulation player) are loaded on demand.
+
+const THEME_KEY = 'podlife-theme';
+
+function currentTheme(): 'light' | 'dark' {
+  const set = document.documentElement.dataset.theme;
+  if (set === 'light' || set === 'dark') return set;
+  return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+function initTheme(): void {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-theme-toggle]')) {
+    button.hidden = false;
+    const sync = () => button.setAttribute('aria-pressed', String(currentTheme() === 'dark'));
+    sync();
+    button.addEventListener('click', () => {
+      const next = currentTheme() === 'dark' ? 'light' : 'dark';
+      document.documentElement.dataset.theme = next;
+      try {
+        localStorage.setItem(THEME_KEY, next);
+      } catch {
+        /* private mode: the choice lasts for this page only */
+      }
+      sync();
+    });
+  }
+}
+
+interface PagefindResult {
+  url: string;
+  excerpt: string;
+  meta: { title?: string };
+}
+interface Pagefind {
+  search(query: string): Promise<{ results: { data(): Promise<PagefindResult> }[] }>;
+}
+
+let pagefind: Promise<Pagefind> | undefined;
+
+function loadPagefind(): Promise<Pagefind> {
+  const url = '/pagefind/pagefind.js';
+  pagefind ??= import(/* @vite-ignore */ url) as Promise<Pagefind>;
+  return pagefind;
+}
+
+/** Pagefind's excerpt marks hits with <mark>; rebuild it from text so nothing else can become markup. */
+function excerptNodes(excerpt: string): Node[] {
+  const parts = excerpt.split(/<\/?mark>/);
+  return parts.map((part, i) => {
+    const text = document.createTextNode(part.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&'));
+    if (i % 2 === 0) return text;
+    const mark = document.createElement('mark');
+    mark.append(text);
+    return mark;
+  });
+}
+
+function initSearch(): void {
+  const box = document.querySelector<HTMLElement>('[data-search]');
+  const input = box?.querySelector<HTMLInputElement>('[data-search-input]');
+  const results = box?.querySelector<HTMLElement>('[data-search-results]');
+  if (!box || !input || !results) return;
+  box.hidden = false;
+  let generation = 0;
+
+  const show = async () => {
+    const query = input.value.trim();
+    const mine = ++generation;
+    if (!query) {
+      results.hidden = true;
+      results.replaceChildren();
+      return;
+    }
+    let found: PagefindResult[];
+    try {
+      const pf = await loadPagefind();
+      const { results: hits } = await pf.search(query);
+      found = await Promise.all(hits.slice(0, 8).map((h) => h.data()));
+    } catch {
+      if (mine !== generation) return;
+      results.hidden = false;
+      results.replaceChildren(Object.assign(document.createElement('p'), { textContent: 'Search works on the built site (npm start).' }));
+      return;
+    }
+    if (mine !== generation) return;
+    results.hidden = false;
+    if (found.length === 0) {
+      results.replaceChildren(Object.assign(document.createElement('p'), { textContent: results.dataset.noResults ?? '' }));
+      return;
+    }
+    const list = document.createElement('ul');
+    for (const hit of found) {
+      const item = document.createElement('li');
+      const link = document.createElement('a');
+      link.href = hit.url;
+      link.textContent = hit.meta.title ?? hit.url;
+      const excerpt = document.createElement('p');
+      excerpt.append(...excerptNodes(hit.excerpt));
+      item.append(link, excerpt);
+      list.append(item);
+    }
+    results.replaceChildren(list);
+  };
+
+  input.addEventListener('focus', () => void loadPagefind().catch(() => {}), { once: true });
+  input.addEventListener('input', () => void show());
+  input.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') {
+      input.value = '';
+      void show();
+    }
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === '/' && document.activeElement === document.body) {
+      e.preventDefault();
+      input.focus();
+    }
+  });
+}
+
+initTheme();
+initSearch();

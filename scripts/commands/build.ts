@@ -1,0 +1,62 @@
+// `podlife build`: the Astro build, then the Pagefind index, into a fresh directory that replaces dist/
+// only when everything succeeded — a failed build reports what is wrong and leaves the last good site
+// in place. Build tools' stack traces are hidden (PODLIFE_DEBUG=1 shows them): the messages podlife's
+// plugins raise already name the file, the line and the fix.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+export const summary = 'build the site into dist/ (Astro + Pagefind); dist/ is replaced only on success';
+
+const ASTRO = resolve('node_modules/astro/bin/astro.mjs');
+
+/** Lines of a stack trace, as Node and Astro print them. */
+function isStackLine(line: string): boolean {
+  return /^\s+at\s/.test(line) || /^\s*Stack trace:\s*$/.test(line);
+}
+
+function exec(command: string, args: string[]): Promise<number> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const debug = Boolean(process.env.PODLIFE_DEBUG);
+    for (const [stream, sink] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
+      createInterface({ input: stream }).on('line', (line) => {
+        if (debug || !isStackLine(line)) sink.write(`${line}\n`);
+      });
+    }
+    child.on('error', fail);
+    child.on('close', (code) => done(code ?? 1));
+  });
+}
+
+export async function run(args: string[]): Promise<number> {
+  const outDir = resolve(args.includes('--out') ? args[args.indexOf('--out') + 1] : 'dist');
+  const next = join(dirname(outDir), `.podlife-next-${process.pid}`);
+  const old = join(dirname(outDir), `.podlife-old-${process.pid}`);
+  rmSync(next, { recursive: true, force: true });
+  mkdirSync(dirname(next), { recursive: true });
+  const astroArgs = [ASTRO, 'build', '--outDir', next, ...(args.includes('--force') ? ['--force'] : [])];
+  try {
+    if ((await exec(process.execPath, astroArgs)) !== 0) {
+      console.error(`\npodlife: the build failed (see the message above). ${existsSync(outDir) ? `${rel(outDir)}/ still holds the last good build.` : ''}`);
+      return 1;
+    }
+    if ((await exec('pagefind', ['--site', next])) !== 0) {
+      console.error(`\npodlife: indexing for search (pagefind) failed. ${existsSync(outDir) ? `${rel(outDir)}/ still holds the last good build.` : ''}`);
+      return 1;
+    }
+    if (existsSync(outDir)) renameSync(outDir, old);
+    renameSync(next, outDir);
+    rmSync(old, { recursive: true, force: true });
+    console.log(`\npodlife: built ${rel(outDir)}/`);
+    return 0;
+  } finally {
+    rmSync(next, { recursive: true, force: true });
+  }
+}
+
+function rel(path: string): string {
+  const cwd = process.cwd();
+  return path.startsWith(`${cwd}/`) ? path.slice(cwd.length + 1) : path;
+}

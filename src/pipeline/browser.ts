@@ -1,0 +1,88 @@
+// One headless Chromium per build, shared by every diagram of every chapter.
+//
+// rehype-mermaid (through mermaid-isomorphic) launches a browser per render call and closes it when
+// idle; here its `browserType` is given a launcher that hands out one shared browser and ignores
+// close(), so a build starts Chromium at most once. `closeSharedBrowser()` ends it (the Astro
+// integration calls it when the build or the dev server is done).
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserType, type LaunchOptions } from 'playwright';
+
+export interface FoundBrowser {
+  executablePath: string;
+  /** Where it was found: Playwright's own download, $PLAYWRIGHT_CHROMIUM_EXECUTABLE, or the system's. */
+  source: 'playwright' | 'env' | 'system';
+}
+
+export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+/** Find a Chromium in the documented order: Playwright's own; $PLAYWRIGHT_CHROMIUM_EXECUTABLE; /usr/bin/chromium. */
+export function findChromium(env: NodeJS.ProcessEnv = process.env): FoundBrowser | null {
+  let own: string | undefined;
+  try {
+    own = chromium.executablePath();
+  } catch {
+    own = undefined;
+  }
+  if (own && existsSync(own)) return { executablePath: own, source: 'playwright' };
+  const fromEnv = env.PLAYWRIGHT_CHROMIUM_EXECUTABLE;
+  if (fromEnv && existsSync(fromEnv)) return { executablePath: fromEnv, source: 'env' };
+  if (existsSync(SYSTEM_CHROMIUM)) return { executablePath: SYSTEM_CHROMIUM, source: 'system' };
+  return null;
+}
+
+/** Flags that keep Chromium quiet and working as root on a machine without network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+let shared: Promise<Browser> | undefined;
+let launches = 0;
+
+/** How many times a browser was actually started in this process (tests use it to prove sharing). */
+export function browserLaunchCount(): number {
+  return launches;
+}
+
+function launchShared(found: FoundBrowser, options: LaunchOptions = {}): Promise<Browser> {
+  shared ??= (async () => {
+    launches += 1;
+    return chromium.launch({
+      ...options,
+      executablePath: found.executablePath,
+      args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
+    });
+  })();
+  return shared;
+}
+
+/**
+ * A stand-in for Playwright's `chromium` BrowserType that mermaid-isomorphic can call `launch()` on:
+ * it returns the shared browser behind a proxy whose close() is a no-op.
+ */
+export function sharedBrowserType(found: FoundBrowser): BrowserType {
+  const launcher = {
+    async launch(options?: LaunchOptions) {
+      const browser = await launchShared(found, options);
+      return new Proxy(browser, {
+        get(target, prop, receiver) {
+          if (prop === 'close') return async () => {};
+          const value = Reflect.get(target, prop, receiver);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+    },
+  };
+  return launcher as unknown as BrowserType;
+}
+
+export async function closeSharedBrowser(): Promise<void> {
+  const current = shared;
+  shared = undefined;
+  if (current) await (await current).close().catch(() => {});
+}

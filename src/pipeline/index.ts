@@ -1,0 +1,12 @@
+// The Markdown pipeline: every remark and rehype plugin podlife adds, in order. astro.config.mjs takes
+// its plugin lists from here and nowhere else, so the site and the tests build pages the same way.
+//
+// Order matters: Astro runs remark plugins → remark-rehype → Shiki (which skips `mermaid`) → these
+// rehype plugins. A plugin that emits a ```mermaid block (e.g. a diagram generated from a trace) must
+// therefore run before rehypeDiagrams.
+import type { PluggableList } from 'unified';
+import rehypeDiagrams from './rehype-diagrams.ts';
+
+export const remarkPlugins: PluggableList = [];
+
+export const rehypePlugins: PluggableList = [rehypeDiagrams];

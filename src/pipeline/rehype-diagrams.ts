@@ -1,0 +1,193 @@
+// ```mermaid blocks → inline SVG at build time, through rehype-mermaid and one shared Chromium.
+//
+// Each diagram is cached on disk by a hash of its source (plus the mermaid version and config), so an
+// unchanged diagram is never rendered twice, across builds. Rendered ids are rewritten to ids derived
+// from that hash, so several diagrams on one page never collide. A syntax error fails the build with
+// the chapter file and the diagram's line. Without any browser the build still succeeds: diagrams are
+// left as <pre class="mermaid"> for the reader's browser to render, and one warning says how to
+// install a browser.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Element, ElementContent, Root } from 'hast';
+import { fromHtmlIsomorphic } from 'hast-util-from-html-isomorphic';
+import { toHtml } from 'hast-util-to-html';
+import { toText } from 'hast-util-to-text';
+import rehypeMermaid from 'rehype-mermaid';
+import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+import { findChromium, sharedBrowserType, type FoundBrowser } from './browser.ts';
+import { failAt } from './fail.ts';
+
+export interface DiagramOptions {
+  /** Where rendered SVGs are kept between builds. */
+  cacheDir?: string;
+  /** The browser to render with; `null` renders in the reader's browser instead. Default: findChromium(). */
+  browser?: FoundBrowser | null;
+  /** mermaid's own configuration (part of the cache key). */
+  mermaidConfig?: Record<string, unknown>;
+}
+
+const require = createRequire(import.meta.url);
+const MERMAID_VERSION: string = require('mermaid/package.json').version;
+const PLACEHOLDER = 'PODLIFEDIAGRAM';
+const DEFAULT_CONFIG = { theme: 'default', fontFamily: 'ui-sans-serif, system-ui, sans-serif', securityLevel: 'strict' };
+
+let warnedNoBrowser = false;
+let clientDiagramsUsed = false;
+
+/** True when some page left its diagrams for the reader's browser (the integration then ships mermaid). */
+export function clientDiagramsWereUsed(): boolean {
+  return clientDiagramsUsed;
+}
+
+interface Found {
+  pre: Element;
+  parent: { children: ElementContent[] };
+  source: string;
+  hash: string;
+}
+
+function isMermaidPre(node: Element): Element | undefined {
+  if (node.tagName !== 'pre') return undefined;
+  const elements = node.children.filter((c): c is Element => c.type === 'element');
+  const code = elements[0];
+  if (elements.length !== 1 || code.tagName !== 'code') return undefined;
+  const cls = code.properties?.className;
+  return Array.isArray(cls) && cls.includes('language-mermaid') ? code : undefined;
+}
+
+export default function rehypeDiagrams(options: DiagramOptions = {}) {
+  const cacheDir = options.cacheDir ?? join(process.cwd(), 'node_modules/.cache/podlife/diagrams');
+  const mermaidConfig = { ...DEFAULT_CONFIG, ...options.mermaidConfig };
+  const configKey = JSON.stringify(mermaidConfig);
+  const memory = new Map<string, string>();
+  let browser: FoundBrowser | null | undefined = options.browser;
+
+  const hashOf = (source: string) =>
+    createHash('sha256').update(`${MERMAID_VERSION}\0${configKey}\0${source}`).digest('hex').slice(0, 16);
+
+  const cached = (hash: string): string | undefined => {
+    if (memory.has(hash)) return memory.get(hash);
+    const path = join(cacheDir, `${hash}.svg`);
+    if (!existsSync(path)) return undefined;
+    const svg = readFileSync(path, 'utf8');
+    memory.set(hash, svg);
+    return svg;
+  };
+
+  const store = (hash: string, svg: string) => {
+    memory.set(hash, svg);
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(join(cacheDir, `${hash}.svg`), svg);
+  };
+
+  async function render(found: Found[], file: VFile, browserFound: FoundBrowser): Promise<void> {
+    // errorFallback is handed the <pre> that wraps the failing diagram.
+    const pres = new Map<unknown, number>();
+    const synthetic: Root = {
+      type: 'root',
+      children: found.map((f, i) => {
+        const code: Element = { type: 'element', tagName: 'code', properties: { className: ['language-mermaid'] }, children: [{ type: 'text', value: f.source }] };
+        const pre: Element = { type: 'element', tagName: 'pre', properties: {}, children: [code] };
+        pres.set(pre, i);
+        return pre;
+      }),
+    };
+    let failure: { index: number; error: unknown } | undefined;
+    const transform = rehypeMermaid({
+      strategy: 'inline-svg',
+      prefix: PLACEHOLDER,
+      mermaidConfig,
+      browserType: sharedBrowserType(browserFound),
+      errorFallback: (element: unknown, _diagram: string, error: unknown) => {
+        failure ??= { index: pres.get(element) ?? 0, error };
+        return undefined;
+      },
+    } as Parameters<typeof rehypeMermaid>[0]);
+    await (transform as unknown as (tree: Root, file: VFile) => Promise<void>)(synthetic, file);
+    if (failure) failDiagram(file, found[failure.index], failure.error);
+
+    synthetic.children.forEach((child, i) => {
+      if (child.type !== 'element' || child.tagName !== 'svg') return;
+      store(found[i].hash, toHtml(child, { space: 'svg' }).replaceAll(`${PLACEHOLDER}-${i}`, PLACEHOLDER));
+    });
+  }
+
+  return async function transformer(tree: Root, file: VFile): Promise<void> {
+    const found: Found[] = [];
+    visit(tree, 'element', (node, index, parent) => {
+      const code = isMermaidPre(node);
+      if (!code || !parent || index === undefined) return;
+      const source = toText(code, { whitespace: 'pre' }).replace(/\n$/, '');
+      found.push({ pre: node, parent: parent as Found['parent'], source, hash: hashOf(source) });
+    });
+    if (found.length === 0) return;
+
+    const missing = found.filter((f, i) => cached(f.hash) === undefined && found.findIndex((g) => g.hash === f.hash) === i);
+    if (missing.length > 0) {
+      if (browser === undefined) browser = process.env.PODLIFE_DIAGRAMS === 'client' ? null : findChromium();
+      if (browser === null) {
+        warnNoBrowser();
+      } else {
+        await render(missing, file, browser);
+      }
+    }
+
+    const seen = new Map<string, number>();
+    for (const f of found) {
+      const svg = cached(f.hash);
+      const n = (seen.get(f.hash) ?? 0) + 1;
+      seen.set(f.hash, n);
+      const replacement: Element = svg === undefined ? clientSide(f) : inline(svg, `diagram-${f.hash.slice(0, 10)}${n > 1 ? `-${n}` : ''}`, f);
+      f.parent.children[f.parent.children.indexOf(f.pre)] = replacement;
+    }
+  };
+}
+
+function inline(svg: string, id: string, f: Found): Element {
+  const svgNode = fromHtmlIsomorphic(svg.replaceAll(PLACEHOLDER, id), { fragment: true }).children[0] as Element;
+  return {
+    type: 'element',
+    tagName: 'figure',
+    properties: { className: ['diagram'], dataDiagram: f.hash },
+    children: [svgNode],
+  };
+}
+
+function clientSide(f: Found): Element {
+  clientDiagramsUsed = true;
+  return {
+    type: 'element',
+    tagName: 'figure',
+    properties: { className: ['diagram', 'diagram-client'], dataDiagram: f.hash },
+    children: [{ type: 'element', tagName: 'pre', properties: { className: ['mermaid'] }, children: [{ type: 'text', value: f.source }] }],
+  };
+}
+
+function warnNoBrowser(): void {
+  clientDiagramsUsed = true;
+  if (warnedNoBrowser) return;
+  warnedNoBrowser = true;
+  if (process.env.PODLIFE_DIAGRAMS === 'client') return;
+  console.warn(
+    '[podlife] No Chromium found for rendering diagrams at build time (looked for Playwright\'s own browser, ' +
+      '$PLAYWRIGHT_CHROMIUM_EXECUTABLE, /usr/bin/chromium). The site is built anyway and diagrams render in ' +
+      'the reader\'s browser. To render them at build time install one: `sudo apt-get install -y chromium` ' +
+      '(Debian/Ubuntu), or `npx playwright install chromium`, or point PLAYWRIGHT_CHROMIUM_EXECUTABLE at a Chromium.',
+  );
+}
+
+function failDiagram(file: VFile, f: Found, error: unknown): never {
+  const raw = error instanceof Error ? error.message : typeof error === 'object' && error && 'message' in error ? String((error as { message: unknown }).message) : String(error);
+  const fenceLine = f.pre.position?.start.line;
+  const inDiagram = /line (\d+)/i.exec(raw);
+  const line = fenceLine !== undefined ? fenceLine + (inDiagram ? Number(inDiagram[1]) : 1) : undefined;
+  const detail = raw.split('\n').filter((l) => l.trim() !== '').slice(0, 4).join('\n    ');
+  const message =
+    `Mermaid syntax error in the diagram ${fenceLine !== undefined ? `that starts at line ${fenceLine}` : ''}` +
+    `${line !== undefined ? ` (at line ${line})` : ''}:\n    ${detail}\n` +
+    '  Fix the diagram: check it against https://mermaid.js.org/intro/syntax-reference.html or paste it into https://mermaid.live.';
+  failAt(file, message, line !== undefined ? { line, column: 1 } : f.pre.position, 'diagram');
+}
