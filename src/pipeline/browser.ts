@@ -15,18 +15,29 @@ export interface FoundBrowser {
 
 export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
-/** Find a Chromium in the documented order: Playwright's own; $PLAYWRIGHT_CHROMIUM_EXECUTABLE; /usr/bin/chromium. */
-export function findChromium(env: NodeJS.ProcessEnv = process.env): FoundBrowser | null {
-  let own: string | undefined;
+export interface FindOptions {
+  env?: NodeJS.ProcessEnv;
+  exists?: (path: string) => boolean;
+  /** Where Playwright's own downloaded Chromium would be. */
+  playwrightPath?: () => string | undefined;
+}
+
+function playwrightOwnPath(): string | undefined {
   try {
-    own = chromium.executablePath();
+    return chromium.executablePath();
   } catch {
-    own = undefined;
+    return undefined;
   }
-  if (own && existsSync(own)) return { executablePath: own, source: 'playwright' };
+}
+
+/** Find a Chromium in the documented order: Playwright's own; $PLAYWRIGHT_CHROMIUM_EXECUTABLE; /usr/bin/chromium. */
+export function findChromium(options: FindOptions = {}): FoundBrowser | null {
+  const { env = process.env, exists = existsSync, playwrightPath = playwrightOwnPath } = options;
+  const own = playwrightPath();
+  if (own && exists(own)) return { executablePath: own, source: 'playwright' };
   const fromEnv = env.PLAYWRIGHT_CHROMIUM_EXECUTABLE;
-  if (fromEnv && existsSync(fromEnv)) return { executablePath: fromEnv, source: 'env' };
-  if (existsSync(SYSTEM_CHROMIUM)) return { executablePath: SYSTEM_CHROMIUM, source: 'system' };
+  if (fromEnv && exists(fromEnv)) return { executablePath: fromEnv, source: 'env' };
+  if (exists(SYSTEM_CHROMIUM)) return { executablePath: SYSTEM_CHROMIUM, source: 'system' };
   return null;
 }
 

@@ -1,0 +1,86 @@
+// rehype-diagrams with a real Chromium: inline SVG, one browser for many files, a cache that means an
+// unchanged diagram is never rendered twice, unique ids per page, clear syntax errors, and the
+// no-browser fallback.
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import rehypeStringify from 'rehype-stringify';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { VFile } from 'vfile';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { browserLaunchCount, closeSharedBrowser, findChromium } from '../../../src/pipeline/browser.ts';
+import rehypeDiagrams, { type DiagramOptions } from '../../../src/pipeline/rehype-diagrams.ts';
+
+const state = '```mermaid\nstateDiagram-v2\n  [*] --> Pending\n  Pending --> Running\n```\n';
+const flow = '```mermaid\nflowchart LR\n  A[kubectl run] --> B[scheduler]\n```\n';
+
+function build(options: DiagramOptions) {
+  return unified().use(remarkParse).use(remarkRehype).use(rehypeDiagrams, options).use(rehypeStringify);
+}
+
+async function render(markdown: string, options: DiagramOptions, path = 'content/chapters/en/test.md'): Promise<string> {
+  return String(await build(options).process(new VFile({ path, value: markdown })));
+}
+
+const browser = findChromium();
+afterAll(closeSharedBrowser);
+
+describe.skipIf(!browser)('rendering with a browser', () => {
+  it('turns mermaid blocks into inline SVG with ids unique on the page', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'podlife-diagrams-'));
+    const html = await render(`# Title\n\n${state}\ntext\n\n${flow}\n${state}`, { cacheDir, browser });
+    expect(html).not.toContain('language-mermaid');
+    const ids = [...html.matchAll(/<svg id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+    expect(html).toMatch(/<figure class="diagram" data-diagram="[0-9a-f]{16}"><svg/);
+    // Two distinct diagrams → two cache entries (the repeated one is rendered once).
+    expect(readdirSync(cacheDir)).toHaveLength(2);
+  });
+
+  it('starts one browser for many files and never renders an unchanged diagram twice', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'podlife-diagrams-'));
+    const before = browserLaunchCount();
+    const pages = await Promise.all(
+      ['a', 'b', 'c'].map((name, i) => render(`${state}\n\`\`\`mermaid\nflowchart TD\n  X${i} --> Y\n\`\`\`\n`, { cacheDir, browser }, `${name}.md`)),
+    );
+    expect(pages.every((p) => p.includes('<svg'))).toBe(true);
+    expect(browserLaunchCount() - before).toBeLessThanOrEqual(1);
+    expect(readdirSync(cacheDir)).toHaveLength(4);
+
+    // A fresh pipeline with NO browser still renders from the cache: the diagram is not rendered again.
+    const again = await render(state, { cacheDir, browser: null });
+    expect(again).toContain('<svg');
+    expect(again).not.toContain('class="mermaid"');
+  });
+
+  it('fails on a syntax error naming the file and the line in the chapter', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'podlife-diagrams-'));
+    const md = '# Broken\n\nSome text.\n\n```mermaid\nstateDiagram-v2\n  Pending --> --> Running\n```\n';
+    const err = await render(md, { cacheDir, browser }, 'content/chapters/en/broken.md').then(
+      () => undefined,
+      (e: unknown) => e as Error & { line?: number; file?: string },
+    );
+    expect(err).toBeDefined();
+    expect(err!.message).toContain('Mermaid syntax error');
+    expect(err!.message).toContain('mermaid.live');
+    expect(err!.line).toBe(7); // the diagram's second line, where the error is
+    expect(String(err)).toContain('content/chapters/en/broken.md:7');
+  });
+});
+
+describe('without a browser', () => {
+  it('leaves diagrams for the reader\'s browser and warns once with how to install one', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'podlife-diagrams-'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const html = await render(`${state}\n${flow}`, { cacheDir, browser: null });
+    await render(state, { cacheDir, browser: null });
+    expect(html.match(/<pre class="mermaid">/g)).toHaveLength(2);
+    expect(html).toContain('stateDiagram-v2');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0][0])).toMatch(/apt-get install -y chromium|playwright install chromium/);
+    warn.mockRestore();
+  });
+});
