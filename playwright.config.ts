@@ -1,9 +1,11 @@
-// End-to-end tests: the built site (dist/), served by `astro preview`, in a real Chromium.
+// End-to-end tests: the built site (dist/), served statically, in a real Chromium.
 // Browser: Playwright's own if installed, else $PLAYWRIGHT_CHROMIUM_EXECUTABLE, else /usr/bin/chromium.
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './src/pipeline/browser.ts';
 
-const port = Number(process.env.PODLIFE_E2E_PORT ?? 4329);
+// A port per run (workers inherit it from the main process), so concurrent runs don't collide.
+process.env.PODLIFE_E2E_PORT ??= String(4400 + (process.pid % 2000));
+const port = Number(process.env.PODLIFE_E2E_PORT);
 const browser = findChromium();
 if (!browser) {
   throw new Error(
@@ -27,7 +29,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx astro preview --host 127.0.0.1 --port ${port}`,
+    command: `node tests/e2e/serve.ts dist ${port}`,
     url: `http://127.0.0.1:${port}/en/`,
     reuseExistingServer: false,
     timeout: 60_000,
