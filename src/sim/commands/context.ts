@@ -1,0 +1,35 @@
+// What a command line runs against: the cluster at the current virtual time, and (for commands
+// that change it) the engine's API entry point.
+
+import type { ApplyResult, ClusterAction, ClusterState } from '../types.ts';
+import { DEFAULT_UTC_OFFSET_MINUTES } from '../render/clock.ts';
+
+export interface ExecContext {
+  /** The cluster now (its `t` is the current virtual time). */
+  state: ClusterState;
+  /**
+   * Submit a change to the API server (kubectl run/apply/delete/patch). Absent when the console is
+   * read-only (a past moment of a recorded run): mutating commands then fail with a clear message.
+   */
+  apply?: (action: ClusterAction) => ApplyResult;
+  /** The local time zone of the machine the commands run on; default UTC+8 (the article's). */
+  utcOffsetMinutes?: number;
+  /** The node whose shell runs `crictl` and `journalctl`; default the first node. */
+  host?: string;
+  /** Files `kubectl apply -f <path>` can read (the browser console's manifest editor). */
+  files?: Record<string, string>;
+  /** kubectl's current namespace; default "default". */
+  namespace?: string;
+}
+
+/** Fallback PID of the kubelet process when the runtime view does not record one (the article's). */
+export const DEFAULT_KUBELET_PID = 2972481;
+
+export function offsetOf(ctx: ExecContext): number {
+  return ctx.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
+}
+
+/** Wall-clock ms of the current moment. */
+export function nowOf(ctx: ExecContext): number {
+  return ctx.state.epoch + ctx.state.t;
+}

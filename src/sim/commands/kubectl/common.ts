@@ -1,0 +1,160 @@
+// kubectl's shared plumbing: global flags, resource type names, and how errors print
+// (k8s.io/kubectl/pkg/cmd/util/helpers.go CheckErr / StandardErrorMessage / MultilineError).
+
+import type { ApiStatus, ClusterAction, ApplyResult, Pod } from '../../types.ts';
+import type { FlagSpec } from '../flags.ts';
+import type { CommandResult } from '../shell.ts';
+import type { ExecContext } from '../context.ts';
+
+/** Global flags every kubectl command accepts (k8s.io/cli-runtime genericclioptions.ConfigFlags). */
+export const GLOBAL_FLAGS: FlagSpec[] = [
+  { name: 'namespace', shorthand: 'n', type: 'string' },
+  { name: 'kubeconfig', type: 'string' },
+  { name: 'context', type: 'string' },
+  { name: 'cluster', type: 'string' },
+  { name: 'user', type: 'string' },
+  { name: 'server', shorthand: 's', type: 'string' },
+  { name: 'request-timeout', type: 'string' },
+  { name: 'v', shorthand: 'v', type: 'int' },
+  { name: 'insecure-skip-tls-verify', type: 'bool' },
+  { name: 'token', type: 'string' },
+  { name: 'as', type: 'string' },
+  { name: 'as-group', type: 'stringArray' },
+  { name: 'as-uid', type: 'string' },
+  { name: 'certificate-authority', type: 'string' },
+  { name: 'client-certificate', type: 'string' },
+  { name: 'client-key', type: 'string' },
+  { name: 'tls-server-name', type: 'string' },
+  { name: 'cache-dir', type: 'string' },
+  { name: 'match-server-version', type: 'bool' },
+  { name: 'warnings-as-errors', type: 'bool' },
+  { name: 'disable-compression', type: 'bool' },
+  { name: 'password', type: 'string' },
+  { name: 'username', type: 'string' },
+  { name: 'profile', type: 'string' },
+  { name: 'profile-output', type: 'string' },
+  { name: 'log-flush-frequency', type: 'string' },
+  { name: 'kuberc', type: 'string' },
+  { name: 'help', shorthand: 'h', type: 'bool' },
+];
+
+/** A failure kubectl reports through CheckErr (stderr, exit code 1). */
+export class KubectlError extends Error {
+  /** Set for cmdutil.UsageErrorf: adds "See 'kubectl <verb> -h' for help and examples". */
+  readonly usageOf?: string;
+  constructor(message: string, usageOf?: string) {
+    super(message);
+    this.usageOf = usageOf;
+  }
+}
+
+/** The text CheckErr prints for an error message (adds "error: " unless already there). */
+export function errorText(err: KubectlError): string {
+  const bare = err.message.startsWith('error: ') || err.message.startsWith('Error from server');
+  const msg = bare ? err.message : `error: ${err.message}`;
+  const usage = err.usageOf ? `\nSee 'kubectl ${err.usageOf} -h' for help and examples` : '';
+  const text = `${msg}${usage}`;
+  return text.endsWith('\n') ? text : `${text}\n`;
+}
+
+/** How kubectl prints an API error (StandardErrorMessage, or the Invalid special case). */
+export function apiErrorText(status: ApiStatus): string {
+  if (status.reason === 'Invalid') {
+    const d = status.details ?? {};
+    const prefix = d.kind || d.name ? `The ${d.kind ?? ''} ${JSON.stringify(d.name ?? '')} is invalid` : 'The request is invalid';
+    const causes = d.causes ?? [];
+    if (causes.length === 0) return `${prefix}\n`;
+    const text = (c: { field: string; message: string }) => (c.field ? `${c.field}: ${c.message}` : c.message);
+    if (causes.length === 1) return `${prefix}: ${text(causes[0])}\n`;
+    return `${prefix}: \n${causes.map((c) => `* ${text(c)}\n`).join('')}`;
+  }
+  return status.reason ? `Error from server (${status.reason}): ${status.message}\n` : `Error from server: ${status.message}\n`;
+}
+
+export function notFound(kind: 'pods' | 'events' | 'nodes', name: string): string {
+  return `Error from server (NotFound): ${kind} ${JSON.stringify(name)} not found\n`;
+}
+
+export const out = (stdout: string, stderr = '', exitCode = 0): CommandResult => ({ stdout, stderr, exitCode });
+
+export type ResourceKind = 'pods' | 'events' | 'nodes';
+
+const ALIASES: Record<string, ResourceKind> = {
+  pod: 'pods', pods: 'pods', po: 'pods',
+  event: 'events', events: 'events', ev: 'events',
+  node: 'nodes', nodes: 'nodes', no: 'nodes',
+};
+
+/** Resource types a real cluster serves that this simulation does not model. */
+const UNMODELLED = new Set([
+  'deployment', 'deployments', 'deploy', 'replicaset', 'replicasets', 'rs', 'service', 'services', 'svc',
+  'configmap', 'configmaps', 'cm', 'secret', 'secrets', 'namespace', 'namespaces', 'ns', 'daemonset',
+  'daemonsets', 'ds', 'statefulset', 'statefulsets', 'sts', 'job', 'jobs', 'cronjob', 'cronjobs', 'cj',
+  'serviceaccount', 'serviceaccounts', 'sa', 'endpoints', 'ep', 'persistentvolumeclaims', 'pvc',
+  'persistentvolumes', 'pv', 'ingress', 'ingresses', 'ing', 'all',
+]);
+
+export function resolveKind(type: string): ResourceKind {
+  const t = type.toLowerCase().split('.')[0];
+  const kind = ALIASES[t];
+  if (kind) return kind;
+  if (UNMODELLED.has(t)) {
+    throw new KubectlError(`podlife: "${type}" is not modelled by this simulation (it models pods, events and nodes)`);
+  }
+  throw new KubectlError(`the server doesn't have a resource type ${JSON.stringify(type)}`);
+}
+
+/** Singular kind name as kubectl prints it ("pod/nginx"). */
+export const singular: Record<ResourceKind, string> = { pods: 'pod', events: 'event', nodes: 'node' };
+
+/**
+ * Split `TYPE NAME...` or `TYPE/NAME...` arguments (cli-runtime resource.Builder ResourceTypeOrNameArgs).
+ */
+export function typeAndNames(args: string[]): { kind: ResourceKind; names: string[] } | undefined {
+  if (args.length === 0) return undefined;
+  if (args[0].includes('/')) {
+    const names: string[] = [];
+    let kind: ResourceKind | undefined;
+    for (const a of args) {
+      const slash = a.indexOf('/');
+      if (slash < 0) {
+        throw new KubectlError(
+          "there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'",
+        );
+      }
+      const k = resolveKind(a.slice(0, slash));
+      if (kind && k !== kind) throw new KubectlError('podlife: mixing resource types in one command is not supported');
+      kind = k;
+      names.push(a.slice(slash + 1));
+    }
+    return { kind: kind!, names };
+  }
+  if (args.slice(1).some((a) => a.includes('/'))) {
+    throw new KubectlError(
+      "there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'",
+    );
+  }
+  const kinds = args[0].split(',');
+  if (kinds.length > 1) throw new KubectlError('podlife: listing several resource types at once is not supported');
+  return { kind: resolveKind(args[0]), names: args.slice(1) };
+}
+
+export function namespaceOf(ctx: ExecContext, flag: string): string {
+  return flag || ctx.namespace || 'default';
+}
+
+export function podsIn(ctx: ExecContext, namespace: string | undefined): Pod[] {
+  return ctx.state.pods
+    .filter((p) => namespace === undefined || (p.metadata.namespace ?? 'default') === namespace)
+    .sort((a, b) => byKey(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || byKey(a.metadata.name, b.metadata.name));
+}
+
+export const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Submit an action, or fail clearly when this console cannot change the cluster. */
+export function submit(ctx: ExecContext, action: ClusterAction): ApplyResult {
+  if (!ctx.apply) {
+    throw new KubectlError('podlife: this console shows a recorded moment and cannot change the cluster');
+  }
+  return ctx.apply(action);
+}

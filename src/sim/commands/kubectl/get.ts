@@ -1,0 +1,165 @@
+// `kubectl get pods|events|nodes` with -o wide|yaml|json|name|jsonpath=..., --sort-by, -A,
+// --field-selector, -l, --show-labels, --no-headers.
+// upstream: k8s.io/kubectl/pkg/cmd/get/get.go, sorter.go; server-side printing via
+// pkg/printers/internalversion/printers.go (the rows come from ../../render/table.ts)
+
+import type { KubeEvent, Node, Pod } from '../../types.ts';
+import { JsonPath, relaxedJsonPathExpression } from '../../render/jsonpath.ts';
+import { sortedCopy } from '../../render/json.ts';
+import {
+  EVENT_COLUMNS, EVENT_WIDE_COLUMNS, NODE_COLUMNS, NODE_WIDE_COLUMNS, POD_COLUMNS, POD_WIDE_COLUMNS,
+  printEvent, printNode, printPod, renderTable,
+} from '../../render/table.ts';
+import { type FlagSpec, type ParsedArgs, bool, str } from '../flags.ts';
+import type { CommandResult } from '../shell.ts';
+import { type ExecContext, nowOf } from '../context.ts';
+import {
+  KubectlError, type ResourceKind, byKey, namespaceOf, notFound, out, podsIn, singular, typeAndNames,
+} from './common.ts';
+import { asList, parseOutput, printObject } from './output.ts';
+import { filterByFields, filterByLabels } from './selectors.ts';
+
+export const GET_FLAGS: FlagSpec[] = [
+  { name: 'output', shorthand: 'o', type: 'string' },
+  { name: 'watch', shorthand: 'w', type: 'bool' },
+  { name: 'watch-only', type: 'bool' },
+  { name: 'output-watch-events', type: 'bool' },
+  { name: 'ignore-not-found', type: 'bool' },
+  { name: 'label-columns', shorthand: 'L', type: 'stringArray' },
+  { name: 'show-kind', type: 'bool' },
+  { name: 'show-labels', type: 'bool' },
+  { name: 'sort-by', type: 'string' },
+  { name: 'field-selector', type: 'string' },
+  { name: 'selector', shorthand: 'l', type: 'string' },
+  { name: 'all-namespaces', shorthand: 'A', type: 'bool' },
+  { name: 'no-headers', type: 'bool' },
+  { name: 'chunk-size', type: 'int' },
+  { name: 'raw', type: 'string' },
+  { name: 'server-print', type: 'bool' },
+  { name: 'show-managed-fields', type: 'bool' },
+  { name: 'allow-missing-template-keys', type: 'bool' },
+  { name: 'template', type: 'string' },
+  { name: 'subresource', type: 'string' },
+  { name: 'filename', shorthand: 'f', type: 'stringArray' },
+  { name: 'kustomize', shorthand: 'k', type: 'string' },
+  { name: 'recursive', shorthand: 'R', type: 'bool' },
+];
+
+type Obj = Pod | KubeEvent | Node;
+
+function list(ctx: ExecContext, kind: ResourceKind, namespace: string | undefined): Obj[] {
+  if (kind === 'pods') return podsIn(ctx, namespace);
+  if (kind === 'nodes') return [...ctx.state.nodes].sort((a, b) => byKey(a.metadata.name, b.metadata.name));
+  // Events list in etcd key order: namespace, then name.
+  return ctx.state.events
+    .filter((e) => namespace === undefined || (e.metadata.namespace ?? 'default') === namespace)
+    .sort((a, b) => byKey(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || byKey(a.metadata.name, b.metadata.name));
+}
+
+export function kubectlGet(p: ParsedArgs, ctx: ExecContext): CommandResult {
+  if (p.args.length === 0) {
+    return out(
+      '',
+      'You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.\n\n' +
+        'error: Required resource not specified.\n' +
+        'Use "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).\n' +
+        "See 'kubectl get -h' for help and examples\n",
+      1,
+    );
+  }
+  if (bool(p, 'watch') || bool(p, 'watch-only')) {
+    throw new KubectlError('podlife: watching (-w) is not supported; run the command again at a later time');
+  }
+  const format = parseOutput(str(p, 'output'));
+  const { kind, names } = typeAndNames(p.args)!;
+  const allNamespaces = bool(p, 'all-namespaces');
+  const namespace = kind === 'nodes' || allNamespaces ? undefined : namespaceOf(ctx, str(p, 'namespace'));
+  const now = nowOf(ctx);
+
+  let items = list(ctx, kind, namespace);
+  let errors = '';
+  if (names.length > 0) {
+    const found: Obj[] = [];
+    for (const name of names) {
+      const o = items.find((x) => x.metadata.name === name);
+      if (o) found.push(o);
+      else if (!bool(p, 'ignore-not-found')) errors += notFound(kind, name);
+    }
+    items = found;
+  }
+  items = filterByLabels(items, str(p, 'selector'));
+  items = filterByFields(items, kind, str(p, 'field-selector'));
+
+  const sortBy = str(p, 'sort-by');
+  if (sortBy) items = sortObjects(items, sortBy);
+
+  const exit = errors ? 1 : 0;
+  const single = names.length === 1 && !sortBy && str(p, 'selector') === '' && items.length === 1;
+  if (format.kind !== 'table') {
+    if (format.kind === 'name') {
+      return out(items.map((o) => `${singular[kind]}/${o.metadata.name}\n`).join(''), errors, exit);
+    }
+    if (items.length === 0 && names.length > 0) return out('', errors, exit);
+    const obj = single ? items[0] : asList(items);
+    return out(printObject(obj, format), errors, exit);
+  }
+
+  if (items.length === 0) {
+    if (errors) return out('', errors, exit);
+    const where = namespace === undefined ? '' : ` in ${namespace} namespace`;
+    return out('', `No resources found${where}.\n`, 0);
+  }
+  const wide = format.wide;
+  let headers: string[];
+  let rows: string[][];
+  if (kind === 'pods') {
+    headers = wide ? POD_WIDE_COLUMNS : POD_COLUMNS;
+    rows = (items as Pod[]).map((pod) => printPod(pod, now, wide));
+  } else if (kind === 'events') {
+    headers = wide ? EVENT_WIDE_COLUMNS : EVENT_COLUMNS;
+    rows = (items as KubeEvent[]).map((e) => printEvent(e, now, wide));
+  } else {
+    headers = wide ? NODE_WIDE_COLUMNS : NODE_COLUMNS;
+    rows = (items as Node[]).map((n) => printNode(n, now, wide));
+  }
+  if (bool(p, 'show-labels')) {
+    headers = [...headers, 'Labels'];
+    rows = rows.map((r, i) => [...r, formatLabels(items[i].metadata.labels)]);
+  }
+  const namespaces = allNamespaces && kind !== 'nodes' ? items.map((o) => o.metadata.namespace ?? 'default') : undefined;
+  let table = renderTable({ headers, rows }, namespaces);
+  if (bool(p, 'no-headers')) table = table.slice(table.indexOf('\n') + 1);
+  return out(table, errors, exit);
+}
+
+/** labels.FormatLabels: sorted k=v joined by commas, or <none>. */
+function formatLabels(labels: Record<string, string> | undefined): string {
+  const keys = Object.keys(labels ?? {}).sort();
+  return keys.length === 0 ? '<none>' : keys.map((k) => `${k}=${labels![k]}`).join(',');
+}
+
+/**
+ * --sort-by: compare the first JSONPath result of each object (numbers numerically, strings
+ * byte-wise, timestamps as strings in RFC 3339, which sorts chronologically); objects without the
+ * field sort first. Stable, like Go's insertion sort for the short lists kubectl sorts here.
+ * upstream: k8s.io/kubectl/pkg/cmd/get/sorter.go (TableSorter, isLess)
+ */
+function sortObjects<T>(items: T[], sortBy: string): T[] {
+  const path = new JsonPath(relaxedJsonPathExpression(sortBy), { allowMissingKeys: true });
+  const keys = items.map((o) => {
+    const r = path.findResults(sortedCopy(o));
+    return r.length > 0 && r[0].length > 0 ? r[0][0].v : undefined;
+  });
+  if (items.length > 0 && keys.every((k) => k === undefined)) {
+    throw new KubectlError(`couldn't find any field with path ${JSON.stringify(relaxedJsonPathExpression(sortBy))} in the list of objects`);
+  }
+  const less = (a: unknown, b: unknown): boolean => {
+    if (a === undefined) return true;
+    if (b === undefined) return false;
+    if (typeof a === 'number' && typeof b === 'number') return a < b;
+    return String(a) < String(b);
+  };
+  const idx = items.map((_, i) => i);
+  idx.sort((i, j) => (keys[i] === undefined && keys[j] === undefined ? i - j : less(keys[i], keys[j]) ? -1 : less(keys[j], keys[i]) ? 1 : i - j));
+  return idx.map((i) => items[i]);
+}

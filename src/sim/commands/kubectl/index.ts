@@ -1,0 +1,101 @@
+// `kubectl <verb> ...`: flag parsing per verb (pflag rules), dispatch, and kubectl's error output.
+
+import { FlagError, type FlagSpec, type ParsedArgs, parseFlags } from '../flags.ts';
+import type { CommandResult } from '../shell.ts';
+import type { ExecContext } from '../context.ts';
+import { GLOBAL_FLAGS, KubectlError, errorText, out } from './common.ts';
+import { GET_FLAGS, kubectlGet } from './get.ts';
+import { DESCRIBE_FLAGS, LOGS_FLAGS, kubectlDescribe, kubectlLogs } from './read.ts';
+import {
+  APPLY_FLAGS, DELETE_FLAGS, PATCH_FLAGS, RUN_FLAGS, kubectlApply, kubectlDelete, kubectlPatch, kubectlRun,
+} from './mutate.ts';
+
+interface Verb {
+  flags: FlagSpec[];
+  run(p: ParsedArgs, ctx: ExecContext, stdin: string): CommandResult;
+  mutates: boolean;
+}
+
+const VERBS: Record<string, Verb> = {
+  get: { flags: GET_FLAGS, run: kubectlGet, mutates: false },
+  describe: { flags: DESCRIBE_FLAGS, run: kubectlDescribe, mutates: false },
+  logs: { flags: LOGS_FLAGS, run: kubectlLogs, mutates: false },
+  run: { flags: RUN_FLAGS, run: kubectlRun, mutates: true },
+  apply: { flags: APPLY_FLAGS, run: kubectlApply, mutates: true },
+  delete: { flags: DELETE_FLAGS, run: kubectlDelete, mutates: true },
+  patch: { flags: PATCH_FLAGS, run: kubectlPatch, mutates: true },
+};
+
+/** kubectl's other commands: real, but not modelled here. */
+const OTHER_COMMANDS = [
+  'create', 'expose', 'set', 'explain', 'edit', 'rollout', 'scale', 'autoscale', 'certificate', 'cluster-info',
+  'top', 'cordon', 'uncordon', 'drain', 'taint', 'attach', 'exec', 'port-forward', 'proxy', 'cp', 'auth', 'debug',
+  'events', 'diff', 'kustomize', 'label', 'annotate', 'completion', 'api-resources', 'api-versions', 'config',
+  'plugin', 'version', 'wait', 'replace', 'alpha',
+];
+
+/** Split global flags off the front so the verb can be found (`kubectl -n x get pods`). */
+function findVerb(argv: string[]): { verb: string | undefined; rest: string[] } {
+  const rest = [...argv];
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i];
+    if (!a.startsWith('-')) return { verb: a, rest: [...rest.slice(0, i), ...rest.slice(i + 1)] };
+    const name = a.replace(/^--?/, '').split('=')[0];
+    const spec = GLOBAL_FLAGS.find((f) => f.name === name || f.shorthand === name);
+    if (spec && spec.type !== 'bool' && !a.includes('=') && !(a.startsWith('-') && !a.startsWith('--') && a.length > 2)) i++;
+  }
+  return { verb: undefined, rest };
+}
+
+/** Levenshtein distance, for cobra's "Did you mean this?" suggestions. */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+  }
+  return d[a.length][b.length];
+}
+
+export function isMutatingKubectl(argv: string[]): boolean {
+  const { verb } = findVerb(argv.slice(1));
+  return verb !== undefined && VERBS[verb]?.mutates === true;
+}
+
+export function kubectl(argv: string[], ctx: ExecContext, stdin: string): CommandResult {
+  const { verb, rest } = findVerb(argv.slice(1));
+  if (verb === undefined) {
+    return out(
+      'kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n\n' +
+        'Commands supported by this simulation: get, describe, logs, run, apply, delete, patch\n',
+    );
+  }
+  const spec = VERBS[verb];
+  try {
+    if (!spec) {
+      if (OTHER_COMMANDS.includes(verb)) {
+        throw new KubectlError(`podlife: "kubectl ${verb}" is not supported by this simulation (supported: ${Object.keys(VERBS).join(', ')})`);
+      }
+      const all = [...Object.keys(VERBS), ...OTHER_COMMANDS].sort();
+      const suggestions = all.filter((c) => distance(verb, c) <= 2 || c.startsWith(verb));
+      const hint = suggestions.length > 0 ? `\n\nDid you mean this?\n${suggestions.map((s) => `\t${s}\n`).join('')}` : '';
+      throw new KubectlError(`unknown command ${JSON.stringify(verb)} for "kubectl"${hint}`);
+    }
+    let parsed: ParsedArgs;
+    try {
+      parsed = parseFlags(rest, [...spec.flags, ...GLOBAL_FLAGS]);
+    } catch (e) {
+      if (e instanceof FlagError) throw new KubectlError(`${e.message}\nSee 'kubectl ${verb} --help' for usage.`);
+      throw e;
+    }
+    if (parsed.flags.get('help') === true) {
+      return out(`podlife: see https://kubernetes.io/docs/reference/kubectl/generated/kubectl_${verb}/ for kubectl ${verb}'s options\n`);
+    }
+    return spec.run(parsed, ctx, stdin);
+  } catch (e) {
+    if (e instanceof KubectlError) return out('', errorText(e), 1);
+    throw e;
+  }
+}

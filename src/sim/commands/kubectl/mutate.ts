@@ -1,0 +1,380 @@
+// The kubectl commands that change the cluster: run, apply, delete, patch. Each builds the request
+// exactly as kubectl sends it and prints kubectl's answer.
+// upstream: k8s.io/kubectl/pkg/cmd/run/run.go + pkg/generate/versioned/run.go (BasicPod);
+// pkg/cmd/apply/apply.go; pkg/cmd/delete/delete.go (Complete, Validate, PrintObj); pkg/cmd/patch/patch.go
+
+import { parseAllDocuments } from 'yaml';
+import type { Pod } from '../../types.ts';
+import { goJson, sortedCopy } from '../../render/json.ts';
+import { type FlagSpec, type ParsedArgs, arr, bool, int, str } from '../flags.ts';
+import type { CommandResult } from '../shell.ts';
+import type { ExecContext } from '../context.ts';
+import { KubectlError, apiErrorText, namespaceOf, notFound, out, podsIn, submit, typeAndNames } from './common.ts';
+import { parseOutput, printObject } from './output.ts';
+import { filterByLabels } from './selectors.ts';
+
+const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+// ---------------------------------------------------------------------------------------------
+// kubectl run
+// ---------------------------------------------------------------------------------------------
+
+export const RUN_FLAGS: FlagSpec[] = [
+  { name: 'image', type: 'string' },
+  { name: 'image-pull-policy', type: 'string' },
+  { name: 'env', type: 'stringArray' },
+  { name: 'port', type: 'string' },
+  { name: 'labels', shorthand: 'l', type: 'string' },
+  { name: 'restart', type: 'string' },
+  { name: 'command', type: 'bool' },
+  { name: 'annotations', type: 'stringArray' },
+  { name: 'stdin', shorthand: 'i', type: 'bool' },
+  { name: 'tty', shorthand: 't', type: 'bool' },
+  { name: 'attach', type: 'bool' },
+  { name: 'rm', type: 'bool' },
+  { name: 'leave-stdin-open', type: 'bool' },
+  { name: 'expose', type: 'bool' },
+  { name: 'quiet', shorthand: 'q', type: 'bool' },
+  { name: 'privileged', type: 'bool' },
+  { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
+  { name: 'overrides', type: 'string' },
+  { name: 'override-type', type: 'string' },
+  { name: 'pod-running-timeout', type: 'string' },
+  { name: 'output', shorthand: 'o', type: 'string' },
+  { name: 'save-config', type: 'bool' },
+  { name: 'show-managed-fields', type: 'bool' },
+  { name: 'template', type: 'string' },
+  { name: 'allow-missing-template-keys', type: 'bool' },
+  { name: 'field-manager', type: 'string' },
+  { name: 'detach-keys', type: 'string' },
+];
+
+/** A docker image reference (distribution/reference ReferenceRegexp, simplified to its shape). */
+const IMAGE_REF =
+  /^(?:(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)*(?::[0-9]+)?)\/)?[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,})?$/;
+
+function dryRun(p: ParsedArgs): 'none' | 'client' | 'server' {
+  const v = str(p, 'dry-run', 'none');
+  if (v === 'none' || v === '') return 'none';
+  if (v === 'client' || v === 'server') return v;
+  if (v === 'unchanged') throw new KubectlError(`Invalid dry-run value (unchanged). Must be "none", "server", or "client".`);
+  throw new KubectlError(`Invalid dry-run value (${v}). Must be "none", "server", or "client".`);
+}
+
+/** generate.ParseLabels: "a=b,c=d". */
+function parseLabels(spec: string): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const pair of spec.split(',')) {
+    const kv = pair.split('=');
+    if (kv.length !== 2) throw new KubectlError(`invalid label spec: ${spec}`);
+    labels[kv[0]] = kv[1];
+  }
+  return labels;
+}
+
+export function kubectlRun(p: ParsedArgs, ctx: ExecContext): CommandResult {
+  const image = str(p, 'image');
+  if (!p.flags.has('image')) throw new KubectlError('required flag(s) "image" not set');
+  const argsBeforeDash = p.argsLenAtDash >= 0 ? p.args.slice(0, p.argsLenAtDash) : p.args;
+  if (argsBeforeDash.length === 0) throw new KubectlError('NAME is required for run', 'run');
+  const name = argsBeforeDash[0];
+  if (!image) throw new KubectlError('--image is required');
+  if (!IMAGE_REF.test(image)) throw new KubectlError(`Invalid image name ${JSON.stringify(image)}: invalid reference format`);
+  if (bool(p, 'tty') && !bool(p, 'stdin')) throw new KubectlError('-i/--stdin is required for containers with -t/--tty=true', 'run');
+  if (bool(p, 'expose') && !str(p, 'port')) throw new KubectlError('--port must be set when exposing a service', 'run');
+  if (bool(p, 'rm') && !bool(p, 'attach') && !bool(p, 'stdin')) {
+    throw new KubectlError('--rm should only be used for attached containers', 'run');
+  }
+  if (bool(p, 'stdin') || bool(p, 'attach') || bool(p, 'tty')) {
+    throw new KubectlError('podlife: attaching to a container (-i, -t, --attach) is not supported by this simulation');
+  }
+  const mode = dryRun(p);
+  const restart = str(p, 'restart', 'Always');
+  if (!['Always', 'OnFailure', 'Never'].includes(restart)) throw new KubectlError(`invalid restart policy: ${restart}`, 'run');
+  const pullPolicy = str(p, 'image-pull-policy');
+  if (pullPolicy && !['Always', 'IfNotPresent', 'Never'].includes(pullPolicy)) {
+    throw new KubectlError(`invalid image pull policy: ${pullPolicy}`, 'run');
+  }
+  const format = str(p, 'output') ? parseOutput(str(p, 'output')) : undefined;
+
+  const env = arr(p, 'env').map((e) => {
+    const pos = e.indexOf('=');
+    const envName = pos < 0 ? '' : e.slice(0, pos);
+    if (pos < 0 || !/^[-._a-zA-Z][-._a-zA-Z0-9]*$/.test(envName)) throw new KubectlError(`invalid env: ${e}`);
+    return { name: envName, value: e.slice(pos + 1) };
+  });
+  const annotations: Record<string, string> = {};
+  for (const a of arr(p, 'annotations')) {
+    const pos = a.indexOf('=');
+    if (pos < 0) throw new KubectlError(`invalid annotation spec: ${a}`);
+    annotations[a.slice(0, pos)] = a.slice(pos + 1);
+  }
+  const port = str(p, 'port');
+  if (port && !/^[+-]?\d+$/.test(port)) throw new KubectlError(`strconv.Atoi: parsing ${JSON.stringify(port)}: invalid syntax`);
+  const labelsFlag = str(p, 'labels');
+  const labels = labelsFlag ? parseLabels(labelsFlag) : { run: name };
+  const args = p.argsLenAtDash >= 0 ? p.args.slice(p.argsLenAtDash) : p.args.slice(1);
+
+  // The object kubectl's BasicPod generator builds, field by field.
+  const container: Record<string, unknown> = { name, image, resources: {} };
+  if (args.length > 0) container[bool(p, 'command') ? 'command' : 'args'] = args;
+  if (env.length > 0) container.env = env;
+  if (pullPolicy) container.imagePullPolicy = pullPolicy;
+  if (port) container.ports = [{ containerPort: Number(port) }];
+  const metadata: Record<string, unknown> = { creationTimestamp: null, labels, name };
+  if (Object.keys(annotations).length > 0) metadata.annotations = annotations;
+  const pod = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata,
+    spec: { containers: [container], dnsPolicy: 'ClusterFirst', restartPolicy: restart },
+    status: {},
+  };
+  const namespace = namespaceOf(ctx, str(p, 'namespace'));
+  if (mode === 'client') {
+    if (format && format.kind !== 'table') return out(printObject(pod, format, `pod/${name}`));
+    return out(`pod/${name} created (dry run)\n`);
+  }
+  if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
+  const result = submit(ctx, { type: 'create', namespace, obj: pod });
+  if (!result.ok) return out('', apiErrorText(result.status), 1);
+  if (format && format.kind !== 'table') return out(printObject(result.object, format, `pod/${name}`));
+  return out(`pod/${name} created\n`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// kubectl apply -f
+// ---------------------------------------------------------------------------------------------
+
+export const APPLY_FLAGS: FlagSpec[] = [
+  { name: 'filename', shorthand: 'f', type: 'stringArray' },
+  { name: 'kustomize', shorthand: 'k', type: 'string' },
+  { name: 'recursive', shorthand: 'R', type: 'bool' },
+  { name: 'selector', shorthand: 'l', type: 'string' },
+  { name: 'output', shorthand: 'o', type: 'string' },
+  { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
+  { name: 'server-side', type: 'bool' },
+  { name: 'force-conflicts', type: 'bool' },
+  { name: 'field-manager', type: 'string' },
+  { name: 'validate', type: 'string', noOptDefault: 'strict' },
+  { name: 'overwrite', type: 'bool' },
+  { name: 'force', type: 'bool' },
+  { name: 'grace-period', type: 'int' },
+  { name: 'timeout', type: 'string' },
+  { name: 'wait', type: 'bool' },
+  { name: 'prune', type: 'bool' },
+  { name: 'all', type: 'bool' },
+  { name: 'cascade', type: 'string', noOptDefault: 'background' },
+  { name: 'openapi-patch', type: 'bool' },
+  { name: 'show-managed-fields', type: 'bool' },
+  { name: 'template', type: 'string' },
+  { name: 'allow-missing-template-keys', type: 'bool' },
+];
+
+export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): CommandResult {
+  const files = arr(p, 'filename');
+  if (files.length === 0) {
+    if (str(p, 'kustomize')) throw new KubectlError('podlife: kustomize (-k) is not supported by this simulation');
+    throw new KubectlError('must specify one of -f and -k');
+  }
+  if (dryRun(p) !== 'none') throw new KubectlError('podlife: --dry-run is not supported for apply by this simulation');
+  let stdout = '';
+  let stderr = '';
+  let exit = 0;
+  for (const file of files) {
+    const text = file === '-' ? stdin : ctx.files?.[file];
+    if (text === undefined) throw new KubectlError(`the path ${JSON.stringify(file)} does not exist`);
+    const source = file === '-' ? 'STDIN' : file;
+    const docs = parseAllDocuments(text);
+    for (const doc of docs) {
+      if (doc.errors.length > 0) {
+        throw new KubectlError(`error parsing ${source}: error converting YAML to JSON: yaml: ${doc.errors[0].message.split('\n')[0]}`);
+      }
+      const obj = doc.toJS() as Record<string, unknown> | null;
+      if (obj === null || obj === undefined) continue;
+      if (typeof obj !== 'object' || !obj.kind || !obj.apiVersion) {
+        const missing = !obj.apiVersion && !obj.kind ? 'apiVersion not set, kind not set' : !obj.kind ? 'kind not set' : 'apiVersion not set';
+        throw new KubectlError(
+          `error validating ${JSON.stringify(source)}: error validating data: ${missing}; if you choose to ignore these errors, turn validation off with --validate=false`,
+        );
+      }
+      if (obj.kind !== 'Pod' || obj.apiVersion !== 'v1') {
+        throw new KubectlError(`podlife: applying ${String(obj.kind)} (${String(obj.apiVersion)}) is not supported; this simulation models v1 Pods`);
+      }
+      const r = applyPod(obj, ctx, namespaceOf(ctx, str(p, 'namespace')));
+      stdout += r.stdout;
+      stderr += r.stderr;
+      if (r.exitCode !== 0) exit = r.exitCode;
+    }
+  }
+  return out(stdout, stderr, exit);
+}
+
+function applyPod(manifest: Record<string, unknown>, ctx: ExecContext, defaultNamespace: string): CommandResult {
+  const meta = { ...((manifest.metadata ?? {}) as Record<string, unknown>) };
+  const name = String(meta.name ?? '');
+  const namespace = String(meta.namespace ?? defaultNamespace);
+  // The last-applied annotation holds the manifest itself (namespace filled in, its own
+  // annotation left out), compact JSON with sorted keys and a trailing newline.
+  const annotations = { ...((meta.annotations ?? {}) as Record<string, string>) };
+  delete annotations[LAST_APPLIED];
+  const applied = { ...manifest, metadata: { ...meta, annotations, namespace } };
+  const lastApplied = `${goJson(sortedCopy(applied))}\n`;
+  const obj = { ...manifest, metadata: { ...meta, namespace, annotations: { ...annotations, [LAST_APPLIED]: lastApplied } } };
+  const existing = podsIn(ctx, namespace).find((x) => x.metadata.name === name);
+  if (!existing) {
+    const r = submit(ctx, { type: 'create', namespace, obj });
+    if (!r.ok) return out('', apiErrorText(r.status), 1);
+    return out(`pod/${name} created\n`);
+  }
+  if (existing.metadata.annotations?.[LAST_APPLIED] === lastApplied) return out(`pod/${name} unchanged\n`);
+  const r = submit(ctx, { type: 'patch', kind: 'Pod', namespace, name, patchType: 'merge', patch: { ...obj, status: undefined } });
+  if (!r.ok) return out('', apiErrorText(r.status), 1);
+  return out(`pod/${name} configured\n`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// kubectl delete
+// ---------------------------------------------------------------------------------------------
+
+export const DELETE_FLAGS: FlagSpec[] = [
+  { name: 'filename', shorthand: 'f', type: 'stringArray' },
+  { name: 'kustomize', shorthand: 'k', type: 'string' },
+  { name: 'recursive', shorthand: 'R', type: 'bool' },
+  { name: 'selector', shorthand: 'l', type: 'string' },
+  { name: 'field-selector', type: 'string' },
+  { name: 'all', type: 'bool' },
+  { name: 'all-namespaces', shorthand: 'A', type: 'bool' },
+  { name: 'force', type: 'bool' },
+  { name: 'cascade', type: 'string', noOptDefault: 'background' },
+  { name: 'now', type: 'bool' },
+  { name: 'grace-period', type: 'int' },
+  { name: 'timeout', type: 'string' },
+  { name: 'ignore-not-found', type: 'bool' },
+  { name: 'wait', type: 'bool' },
+  { name: 'output', shorthand: 'o', type: 'string' },
+  { name: 'raw', type: 'string' },
+  { name: 'interactive', shorthand: 'i', type: 'bool' },
+  { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
+];
+
+const DELETE_NO_ARGS =
+  "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
+
+export function kubectlDelete(p: ParsedArgs, ctx: ExecContext): CommandResult {
+  if (p.args.length === 0) throw new KubectlError(DELETE_NO_ARGS);
+  const output = str(p, 'output');
+  if (output !== '' && output !== 'name') throw new KubectlError(`unexpected -o output mode: ${output}. We only support '-o name'`);
+  let grace = int(p, 'grace-period', -1);
+  const force = bool(p, 'force');
+  if (bool(p, 'now')) {
+    if (grace !== -1) throw new KubectlError('--now and --grace-period cannot be specified together');
+    grace = 1;
+  }
+  // kubectl turns --grace-period=0 into 1 unless --force is given, and --force alone into 0.
+  if (grace === 0 && !force) grace = 1;
+  if (force && grace < 0) grace = 0;
+  let stderr = '';
+  if (grace === 0 && force) {
+    stderr +=
+      'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n';
+  } else if (grace > 0 && force) {
+    throw new KubectlError('--force and --grace-period greater than 0 cannot be specified together');
+  }
+  if (dryRun(p) !== 'none') throw new KubectlError('podlife: --dry-run is not supported for delete by this simulation');
+  const { kind, names } = typeAndNames(p.args)!;
+  if (kind !== 'pods') throw new KubectlError(`podlife: deleting ${kind} is not supported (delete pods)`);
+  const namespace = namespaceOf(ctx, str(p, 'namespace'));
+  let targets = names;
+  if (names.length === 0) {
+    if (!bool(p, 'all') && !str(p, 'selector')) throw new KubectlError('resource(s) were provided, but no name was specified');
+    targets = filterByLabels(podsIn(ctx, namespace), str(p, 'selector')).map((x) => x.metadata.name);
+    if (targets.length === 0) return out('No resources found\n', stderr);
+  }
+  let stdout = '';
+  let exit = 0;
+  for (const name of targets) {
+    const r = submit(ctx, {
+      type: 'delete',
+      kind: 'Pod',
+      namespace,
+      name,
+      ...(grace >= 0 ? { gracePeriodSeconds: grace } : {}),
+      ...(force ? { force: true } : {}),
+    });
+    if (!r.ok) {
+      if (r.status.reason === 'NotFound' && bool(p, 'ignore-not-found')) continue;
+      stderr += r.status.reason === 'NotFound' ? notFound('pods', name) : apiErrorText(r.status);
+      exit = 1;
+      continue;
+    }
+    const operation = grace === 0 ? 'force deleted' : 'deleted';
+    stdout += output === 'name' ? `pod/${name}\n` : `pod "${name}" ${operation} from ${namespace} namespace\n`;
+  }
+  return out(stdout, stderr, exit);
+}
+
+// ---------------------------------------------------------------------------------------------
+// kubectl patch
+// ---------------------------------------------------------------------------------------------
+
+export const PATCH_FLAGS: FlagSpec[] = [
+  { name: 'patch', shorthand: 'p', type: 'string' },
+  { name: 'patch-file', type: 'string' },
+  { name: 'type', type: 'string' },
+  { name: 'local', type: 'bool' },
+  { name: 'subresource', type: 'string' },
+  { name: 'output', shorthand: 'o', type: 'string' },
+  { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
+  { name: 'field-manager', type: 'string' },
+  { name: 'filename', shorthand: 'f', type: 'stringArray' },
+  { name: 'kustomize', shorthand: 'k', type: 'string' },
+  { name: 'recursive', shorthand: 'R', type: 'bool' },
+  { name: 'allow-missing-template-keys', type: 'bool' },
+  { name: 'show-managed-fields', type: 'bool' },
+  { name: 'template', type: 'string' },
+];
+
+export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
+  const patchText = str(p, 'patch');
+  if (!patchText && !str(p, 'patch-file')) {
+    throw new KubectlError('must specify --patch or --patch-file containing the contents of the patch');
+  }
+  if (str(p, 'patch-file')) throw new KubectlError('podlife: --patch-file is not supported; pass the patch with -p');
+  const type = str(p, 'type', 'strategic');
+  if (!['json', 'merge', 'strategic'].includes(type)) {
+    throw new KubectlError(`--type must be one of [json merge strategic], not ${JSON.stringify(type)}`);
+  }
+  if (p.args.length === 0) {
+    throw new KubectlError(
+      "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'",
+    );
+  }
+  const { kind, names } = typeAndNames(p.args)!;
+  if (kind !== 'pods') throw new KubectlError(`podlife: patching ${kind} is not supported (patch pods)`);
+  if (names.length !== 1) throw new KubectlError('resource(s) were provided, but no name was specified');
+  let patch: unknown;
+  try {
+    const doc = parseAllDocuments(patchText)[0];
+    if (!doc || doc.errors.length > 0) throw new Error(doc?.errors[0]?.message.split('\n')[0] ?? 'empty patch');
+    patch = doc.toJS();
+  } catch (e) {
+    throw new KubectlError(`unable to parse ${JSON.stringify(patchText)}: yaml: ${(e as Error).message}`);
+  }
+  if (type === 'json' && !Array.isArray(patch)) {
+    return out('', `Error from server (BadRequest): json: cannot unmarshal object into Go value of type jsonpatch.Patch\n`, 1);
+  }
+  const namespace = namespaceOf(ctx, str(p, 'namespace'));
+  const name = names[0];
+  const before = podsIn(ctx, namespace).find((x) => x.metadata.name === name);
+  const r = submit(ctx, { type: 'patch', kind: 'Pod', namespace, name, patchType: type as 'merge' | 'json' | 'strategic', patch });
+  if (!r.ok) return out('', r.status.reason === 'NotFound' ? notFound('pods', name) : apiErrorText(r.status), 1);
+  const format = str(p, 'output') ? parseOutput(str(p, 'output')) : undefined;
+  if (format && format.kind !== 'table') return out(printObject(r.object, format, `pod/${name}`));
+  const unchanged = r.unchanged === true || (before !== undefined && sameObject(before, r.object));
+  return out(`pod/${name} patched${unchanged ? ' (no change)' : ''}\n`);
+}
+
+function sameObject(a: Pod, b: Pod): boolean {
+  return a.metadata.resourceVersion === b.metadata.resourceVersion;
+}

@@ -1,0 +1,270 @@
+// The node's own tools, run in a root shell on the host: crictl (talking to containerd) and
+// journalctl (reading the kubelet's journal).
+// upstream: cri-tools cmd/crictl (v1.36.0); systemd journalctl (short output, --since parsing as
+// parse_timestamp and parse_time do)
+
+import type { NodeRuntime } from '../types.ts';
+import {
+  crictlImages, crictlInspect, crictlInspectp, crictlPods, crictlPs, findById, type CrictlClock,
+} from '../render/crictl.ts';
+import { localFields, wallFromLocal } from '../render/clock.ts';
+import { journalLine } from '../render/journal.ts';
+import { FlagError, type FlagSpec, bool, int, parseFlags, str, arr } from './flags.ts';
+import type { CommandResult } from './shell.ts';
+import { DEFAULT_KUBELET_PID, type ExecContext, nowOf, offsetOf } from './context.ts';
+
+const res = (stdout: string, stderr = '', exitCode = 0): CommandResult => ({ stdout, stderr, exitCode });
+const fatal = (msg: string): CommandResult => res('', `FATA[0000] ${msg}\n`, 1);
+
+function hostRuntime(ctx: ExecContext): NodeRuntime | undefined {
+  const host = ctx.host ?? ctx.state.nodes[0]?.metadata.name;
+  return ctx.state.runtimes.find((r) => r.node === host);
+}
+
+// ---------------------------------------------------------------------------------------------
+// crictl
+// ---------------------------------------------------------------------------------------------
+
+const CRICTL_GLOBAL: FlagSpec[] = [
+  { name: 'runtime-endpoint', shorthand: 'r', type: 'string' },
+  { name: 'image-endpoint', shorthand: 'i', type: 'string' },
+  { name: 'timeout', shorthand: 't', type: 'string' },
+  { name: 'debug', shorthand: 'D', type: 'bool' },
+  { name: 'config', shorthand: 'c', type: 'string' },
+];
+
+const LIST_FLAGS: FlagSpec[] = [
+  { name: 'id', type: 'string' },
+  { name: 'name', type: 'string' },
+  { name: 'namespace', type: 'string' },
+  { name: 'label', type: 'stringArray' },
+  { name: 'state', shorthand: 's', type: 'string' },
+  { name: 'verbose', shorthand: 'v', type: 'bool' },
+  { name: 'quiet', shorthand: 'q', type: 'bool' },
+  { name: 'output', shorthand: 'o', type: 'string' },
+  { name: 'latest', shorthand: 'l', type: 'bool' },
+  { name: 'last', shorthand: 'n', type: 'int' },
+  { name: 'no-trunc', type: 'bool' },
+];
+const PS_FLAGS: FlagSpec[] = [
+  ...LIST_FLAGS,
+  { name: 'all', shorthand: 'a', type: 'bool' },
+  { name: 'pod', shorthand: 'p', type: 'string' },
+  { name: 'image', type: 'string' },
+  { name: 'resolve-image-path', type: 'bool' },
+];
+
+export function crictl(argv: string[], ctx: ExecContext): CommandResult {
+  const rt = hostRuntime(ctx);
+  const clock: CrictlClock = { epoch: ctx.state.epoch, now: nowOf(ctx), utcOffsetMinutes: offsetOf(ctx) };
+  let i = 1;
+  while (i < argv.length && argv[i].startsWith('-')) i++;
+  const sub = argv[i];
+  const rest = argv.slice(i + 1);
+  if (!sub) return res('', 'podlife: crictl needs a command: pods, ps, inspect, inspectp, images, logs, version\n', 1);
+  if (!rt) return fatal('validate service connection: validate CRI v1 runtime API for endpoint "unix:///run/containerd/containerd.sock": rpc error: code = Unavailable desc = connection error');
+  try {
+    switch (sub) {
+      case 'pods': {
+        const p = parseFlags(rest, [...CRICTL_GLOBAL, ...LIST_FLAGS]);
+        const state = str(p, 'state').toLowerCase();
+        if (state && state !== 'ready' && state !== 'notready') return fatal('--state should be ready or notready');
+        return res(crictlPods(rt, {
+          id: str(p, 'id') || undefined, name: str(p, 'name') || undefined, namespace: str(p, 'namespace') || undefined,
+          state: (state || undefined) as 'ready' | 'notready' | undefined, latest: bool(p, 'latest'),
+          last: int(p, 'last', 0), quiet: bool(p, 'quiet'), noTrunc: bool(p, 'no-trunc'),
+        }, clock));
+      }
+      case 'ps': {
+        const p = parseFlags(rest, [...CRICTL_GLOBAL, ...PS_FLAGS]);
+        const state = str(p, 'state').toLowerCase();
+        if (state && !['created', 'running', 'exited', 'unknown'].includes(state)) {
+          return fatal('--state should be one of created, running, exited or unknown');
+        }
+        return res(crictlPs(rt, {
+          all: bool(p, 'all'), id: str(p, 'id') || undefined, name: str(p, 'name') || undefined,
+          namespace: str(p, 'namespace') || undefined, podId: str(p, 'pod') || undefined,
+          state: (state || undefined) as 'running' | undefined, latest: bool(p, 'latest'), last: int(p, 'last', 0),
+          quiet: bool(p, 'quiet'), noTrunc: bool(p, 'no-trunc'), image: str(p, 'image') || undefined,
+        }, clock));
+      }
+      case 'images':
+      case 'image':
+      case 'img': {
+        const p = parseFlags(rest, [...CRICTL_GLOBAL, ...LIST_FLAGS, { name: 'digests', type: 'bool' }, { name: 'pinned', type: 'bool' }]);
+        return res(crictlImages(rt, { quiet: bool(p, 'quiet'), noTrunc: bool(p, 'no-trunc') }));
+      }
+      case 'inspect': {
+        const p = parseFlags(rest, [...CRICTL_GLOBAL, { name: 'output', shorthand: 'o', type: 'string' }, { name: 'quiet', shorthand: 'q', type: 'bool' }, { name: 'template', type: 'string' }]);
+        if (p.args.length === 0) return fatal('ID cannot be empty');
+        let stdout = '';
+        for (const id of p.args) {
+          const c = findById(rt.containers, id);
+          if (!c) {
+            return res(stdout, `FATA[0000] get container status: rpc error: code = NotFound desc = an error occurred when try to find container ${JSON.stringify(id)}: not found\n`, 1);
+          }
+          stdout += crictlInspect(rt, c, clock);
+        }
+        return res(stdout);
+      }
+      case 'inspectp': {
+        const p = parseFlags(rest, [...CRICTL_GLOBAL, { name: 'output', shorthand: 'o', type: 'string' }, { name: 'quiet', shorthand: 'q', type: 'bool' }, { name: 'template', type: 'string' }]);
+        if (p.args.length === 0) return fatal('ID cannot be empty');
+        let stdout = '';
+        for (const id of p.args) {
+          const s = findById(rt.sandboxes, id);
+          if (!s) {
+            return res(stdout, `FATA[0000] get pod sandbox status: rpc error: code = NotFound desc = an error occurred when try to find sandbox ${JSON.stringify(id)}: not found\n`, 1);
+          }
+          stdout += crictlInspectp(s, clock);
+        }
+        return res(stdout);
+      }
+      case 'logs': {
+        const p = parseFlags(rest, [...CRICTL_GLOBAL, { name: 'tail', type: 'int' }, { name: 'timestamps', shorthand: 't', type: 'bool' }, { name: 'follow', shorthand: 'f', type: 'bool' }, { name: 'previous', shorthand: 'p', type: 'bool' }]);
+        if (p.args.length === 0) return fatal('ID cannot be empty');
+        const c = findById(rt.containers, p.args[0]);
+        if (!c) return fatal(`failed to get container status ${JSON.stringify(p.args[0])}: rpc error: code = NotFound desc = an error occurred when try to find container ${JSON.stringify(p.args[0])}: not found`);
+        let lines = ctx.state.containerLogs.filter((l) => l.containerId === c.id && l.t <= ctx.state.t);
+        const tail = int(p, 'tail', -1);
+        if (tail >= 0) lines = tail === 0 ? [] : lines.slice(-tail);
+        return {
+          stdout: lines.filter((l) => l.stream === 'stdout').map((l) => `${l.text}\n`).join(''),
+          stderr: lines.filter((l) => l.stream === 'stderr').map((l) => `${l.text}\n`).join(''),
+          exitCode: 0,
+        };
+      }
+      case 'version':
+        return res(`Version:  0.1.0\nRuntimeName:  containerd\nRuntimeVersion:  ${rt.runtimeVersion.replace(/^containerd:\/\//, 'v')}\nRuntimeApiVersion:  v1\n`);
+      default:
+        return res('', `No help topic for '${sub}'\n`, 3);
+    }
+  } catch (e) {
+    if (e instanceof FlagError) {
+      const m = /^unknown (?:shorthand )?flag: (?:'(.)' in -.*|(--\S+))$/.exec(e.message);
+      const flag = m ? (m[1] ? `-${m[1]}` : m[2].replace(/^--/, '-')) : '';
+      return res('', `Incorrect Usage: ${m ? `flag provided but not defined: ${flag}` : e.message}\n`, 1);
+    }
+    throw e;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// journalctl
+// ---------------------------------------------------------------------------------------------
+
+const JOURNAL_FLAGS: FlagSpec[] = [
+  { name: 'unit', shorthand: 'u', type: 'stringArray' },
+  { name: 'since', shorthand: 'S', type: 'string' },
+  { name: 'until', shorthand: 'U', type: 'string' },
+  { name: 'lines', shorthand: 'n', type: 'string', noOptDefault: '10' },
+  { name: 'no-pager', type: 'bool' },
+  { name: 'output', shorthand: 'o', type: 'string' },
+  { name: 'follow', shorthand: 'f', type: 'bool' },
+  { name: 'reverse', shorthand: 'r', type: 'bool' },
+  { name: 'boot', shorthand: 'b', type: 'string', noOptDefault: '0' },
+  { name: 'catalog', shorthand: 'x', type: 'bool' },
+  { name: 'pager-end', shorthand: 'e', type: 'bool' },
+  { name: 'quiet', shorthand: 'q', type: 'bool' },
+  { name: 'no-hostname', type: 'bool' },
+  { name: 'dmesg', shorthand: 'k', type: 'bool' },
+  { name: 'all', shorthand: 'a', type: 'bool' },
+];
+
+const SPAN_UNITS: [RegExp, number][] = [
+  [/^(usec|us|µs)$/, 0.001], [/^(msec|ms)$/, 1], [/^(seconds?|secs?|s)$/, 1000], [/^(minutes?|min|m)$/, 60_000],
+  [/^(hours?|hr|h)$/, 3_600_000], [/^(days?|d)$/, 86_400_000], [/^(weeks?|w)$/, 604_800_000],
+  [/^(months?|M)$/, 2_629_800_000], [/^(years?|y)$/, 31_557_600_000],
+];
+
+/** systemd parse_time: "30 sec", "5min", "1h 30min" → ms. */
+function parseSpan(s: string): number | undefined {
+  let total = 0;
+  let rest = s.trim();
+  if (rest === '') return undefined;
+  while (rest !== '') {
+    const m = /^(\d+(?:\.\d+)?)\s*([A-Za-zµ]*)\s*/.exec(rest);
+    if (!m) return undefined;
+    const unit = m[2] === '' ? 1000 : SPAN_UNITS.find(([re]) => re.test(m[2]))?.[1];
+    if (unit === undefined) return undefined;
+    total += Number(m[1]) * unit;
+    rest = rest.slice(m[0].length);
+  }
+  return total;
+}
+
+/** systemd parse_timestamp, relative to `now` (wall ms) in the host's zone. */
+export function parseJournalTime(s: string, now: number, offset: number): number | undefined {
+  const t = s.trim();
+  const today = localFields(now, offset);
+  const midnight = (deltaDays: number) => wallFromLocal(today.y, today.mo, today.d + deltaDays, 0, 0, 0, offset);
+  if (t === 'now') return now;
+  if (t === 'today') return midnight(0);
+  if (t === 'yesterday') return midnight(-1);
+  if (t === 'tomorrow') return midnight(1);
+  let m: RegExpExecArray | null;
+  if ((m = /^(.*\S)\s+ago$/.exec(t))) {
+    const span = parseSpan(m[1]);
+    return span === undefined ? undefined : now - span;
+  }
+  if ((m = /^([+-])(.+)$/.exec(t))) {
+    const span = parseSpan(m[2]);
+    return span === undefined ? undefined : m[1] === '-' ? now - span : now + span;
+  }
+  if ((m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(t))) {
+    return wallFromLocal(+m[1], +m[2], +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), offset);
+  }
+  if ((m = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(t))) {
+    return wallFromLocal(today.y, today.mo, today.d, +m[1], +m[2], +(m[3] ?? 0), offset);
+  }
+  return undefined;
+}
+
+export function journalctl(argv: string[], ctx: ExecContext): CommandResult {
+  let p;
+  try {
+    p = parseFlags(argv.slice(1), JOURNAL_FLAGS);
+  } catch (e) {
+    if (e instanceof FlagError) {
+      const m = /^unknown flag: (--\S+)$/.exec(e.message) ?? /^unknown shorthand flag: '(.)'/.exec(e.message);
+      return res('', m ? `journalctl: ${m[1].startsWith('--') ? `unrecognized option '${m[1]}'` : `invalid option -- '${m[1]}'`}\n` : `journalctl: ${e.message}\n`, 1);
+    }
+    throw e;
+  }
+  const output = str(p, 'output', 'short');
+  if (output !== 'short') return res('', `podlife: journalctl -o ${output} is not supported (the short format is)\n`, 1);
+  const now = nowOf(ctx);
+  const offset = offsetOf(ctx);
+  const since = str(p, 'since');
+  const until = str(p, 'until');
+  const from = since ? parseJournalTime(since, now, offset) : -Infinity;
+  if (from === undefined) return res('', `Failed to parse timestamp: ${since}\n`, 1);
+  const to = until ? parseJournalTime(until, now, offset) : Infinity;
+  if (to === undefined) return res('', `Failed to parse timestamp: ${until}\n`, 1);
+  const units = arr(p, 'unit').map((u) => (u.includes('.') ? u : `${u}.service`));
+  const host = ctx.host ?? ctx.state.nodes[0]?.metadata.name;
+  const rt = ctx.state.runtimes.find((r) => r.node === host);
+  const pid = rt?.kubeletPid ?? DEFAULT_KUBELET_PID;
+  const kernel = bool(p, 'dmesg');
+  const wanted = !kernel && (units.length === 0 || units.includes('kubelet.service'));
+  const entries = ctx.state.kubeletLogs
+    .map((line, index) => ({ line, index }))
+    .filter(({ line }) => wanted && line.node === host && line.t <= ctx.state.t)
+    .filter(({ line }) => ctx.state.epoch + line.t >= from && ctx.state.epoch + line.t <= to);
+  let picked = entries;
+  const n = str(p, 'lines');
+  if (n !== '' && n !== 'all') {
+    if (!/^\+?\d+$/.test(n)) return res('', `Failed to parse lines '${n}'\n`, 1);
+    picked = n.startsWith('+') ? entries.slice(0, Number(n.slice(1))) : Number(n) === 0 ? [] : entries.slice(-Number(n));
+  }
+  if (bool(p, 'reverse')) picked = [...picked].reverse();
+  if (picked.length === 0) return res(bool(p, 'quiet') ? '' : '-- No entries --\n');
+  let text = picked
+    .map(({ line, index }) => {
+      const opts = { epoch: ctx.state.epoch, utcOffsetMinutes: offset, kubeletPid: line.pid ?? pid };
+      return `${journalLine(line, index, opts)}\n`;
+    })
+    .join('');
+  if (bool(p, 'no-hostname')) text = text.replace(new RegExp(`^(\\w{3} \\d{2} \\d{2}:\\d{2}:\\d{2}) ${host} `, 'gm'), '$1 ');
+  return res(text);
+}

@@ -1,0 +1,100 @@
+// Wall-clock formatting of virtual times. The API server speaks UTC (RFC 3339); kubectl describe,
+// journalctl, klog and crictl print the local time of the machine they run on. The article's cluster
+// runs in UTC+8 (Asia/Shanghai: its API timestamps read 03:32Z while the kubelet log reads 11:37),
+// so that is the default zone; a caller can pass another offset.
+
+import type { ClusterState, VirtualTime } from '../types.ts';
+
+/** Where and when the printers run: the cluster's time base and the local time zone. */
+export interface Clock {
+  /** Wall-clock epoch (ms since 1970) of virtual time 0. */
+  epoch: number;
+  /** The local zone's offset from UTC in minutes (+480 = UTC+8). */
+  utcOffsetMinutes: number;
+}
+
+export const DEFAULT_UTC_OFFSET_MINUTES = 480;
+
+export function clockOf(state: ClusterState, utcOffsetMinutes = DEFAULT_UTC_OFFSET_MINUTES): Clock {
+  return { epoch: state.epoch, utcOffsetMinutes };
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+const p2 = (n: number) => String(n).padStart(2, '0');
+
+/** The broken-down local time of a wall-clock instant. */
+function local(wallMs: number, offsetMinutes: number): Date {
+  return new Date(wallMs + offsetMinutes * 60_000);
+}
+
+/** Milliseconds since 1970 of an RFC 3339 timestamp ("2026-08-04T03:32:36Z"). */
+export function parseRfc3339(ts: string): number {
+  const ms = Date.parse(ts);
+  if (Number.isNaN(ms)) throw new Error(`not an RFC 3339 timestamp: ${JSON.stringify(ts)}`);
+  return ms;
+}
+
+/** metav1.Time as the API server serialises it: UTC, second precision. */
+export function rfc3339(wallMs: number): string {
+  return new Date(Math.floor(wallMs / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** The zone suffix "+0800" (RFC 1123Z) or "+08:00" (RFC 3339). */
+function zone(offsetMinutes: number, colon: boolean): string {
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const a = Math.abs(offsetMinutes);
+  return `${sign}${p2(Math.trunc(a / 60))}${colon ? ':' : ''}${p2(a % 60)}`;
+}
+
+/** Go's time.RFC1123Z in local time: "Tue, 04 Aug 2026 11:32:36 +0800" (kubectl describe). */
+export function rfc1123z(wallMs: number, offsetMinutes: number): string {
+  const d = local(wallMs, offsetMinutes);
+  return (
+    `${DAYS[d.getUTCDay()]}, ${p2(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ` +
+    `${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())} ${zone(offsetMinutes, false)}`
+  );
+}
+
+/** Go's time.RFC3339Nano in local time, trailing zeros of the fraction dropped (crictl inspect). */
+export function rfc3339NanoLocal(wallMs: number, offsetMinutes: number, extraNanos = 0): string {
+  const d = local(wallMs, offsetMinutes);
+  const nanos = (d.getUTCMilliseconds() * 1_000_000 + extraNanos).toString().padStart(9, '0').replace(/0+$/, '');
+  return (
+    `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())}T` +
+    `${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}${nanos ? `.${nanos}` : ''}` +
+    `${offsetMinutes === 0 ? 'Z' : zone(offsetMinutes, true)}`
+  );
+}
+
+/** journalctl's short format timestamp: "Aug 04 11:37:47". */
+export function journalTime(wallMs: number, offsetMinutes: number): string {
+  const d = local(wallMs, offsetMinutes);
+  return `${MONTHS[d.getUTCMonth()]} ${p2(d.getUTCDate())} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}`;
+}
+
+/** klog's header time: "0804 11:37:47.884828" (month, day, and microseconds). */
+export function klogTime(wallMs: number, offsetMinutes: number, micros: number): string {
+  const d = local(wallMs, offsetMinutes);
+  return (
+    `${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())} ` +
+    `${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}.${String(micros).padStart(6, '0')}`
+  );
+}
+
+/** Wall-clock milliseconds of a virtual time. */
+export function wallOf(clock: Clock, t: VirtualTime): number {
+  return clock.epoch + t;
+}
+
+/** Local calendar fields of a wall-clock instant (for parsing absolute `--since` dates). */
+export function localFields(wallMs: number, offsetMinutes: number): { y: number; mo: number; d: number } {
+  const d = local(wallMs, offsetMinutes);
+  return { y: d.getUTCFullYear(), mo: d.getUTCMonth() + 1, d: d.getUTCDate() };
+}
+
+/** Wall-clock ms of a local date-time in the given zone. */
+export function wallFromLocal(y: number, mo: number, d: number, h: number, mi: number, s: number, offsetMinutes: number): number {
+  return Date.UTC(y, mo - 1, d, h, mi, s) - offsetMinutes * 60_000;
+}

@@ -1,0 +1,285 @@
+// crictl's views of one node's container runtime: `crictl pods`, `ps`, `images` (tables through
+// text/tabwriter with minwidth 20 and "2 minutes ago" from go-units), and `inspect`/`inspectp`
+// (containerd's verbose status: {"info": ..., "status": ...}, keys sorted because crictl round-trips
+// them through Go maps, 2-space indent).
+// upstream: cri-tools cmd/crictl/sandbox.go OutputPodSandboxes, container.go OutputContainers,
+// marshalContainerStatus, image.go, util.go outputStatusData, getTruncatedID (v1.36.0)
+
+import type { CriContainer, CriImage, CriSandbox, NodeRuntime } from '../types.ts';
+import { rfc3339NanoLocal } from './clock.ts';
+import { unitsHumanDuration } from './duration.ts';
+import { goJson, sortedCopy } from './json.ts';
+import { CRICTL_TABLE, tabulate } from './tabwriter.ts';
+
+const TRUNCATED_ID_LEN = 13;
+
+export function truncatedId(id: string, prefix = ''): string {
+  const s = id.startsWith(prefix) ? id.slice(prefix.length) : id;
+  return s.length > TRUNCATED_ID_LEN ? s.slice(0, TRUNCATED_ID_LEN) : s;
+}
+
+export interface CrictlClock {
+  /** Wall-clock ms of virtual time 0. */
+  epoch: number;
+  /** Wall-clock ms of now. */
+  now: number;
+  utcOffsetMinutes: number;
+}
+
+const created = (clock: CrictlClock, t: number) => `${unitsHumanDuration(clock.now - (clock.epoch + t))} ago`;
+const newestFirst = <T extends { createdAt: number }>(a: T, b: T) => b.createdAt - a.createdAt;
+const matches = (pattern: string | undefined, s: string) => !pattern || new RegExp(pattern).test(s);
+
+export interface PodsFilter {
+  name?: string;
+  namespace?: string;
+  state?: 'ready' | 'notready';
+  id?: string;
+  latest?: boolean;
+  last?: number;
+  quiet?: boolean;
+  noTrunc?: boolean;
+}
+
+export function listSandboxes(rt: NodeRuntime, f: PodsFilter): CriSandbox[] {
+  let list = rt.sandboxes.filter(
+    (s) =>
+      (!f.id || s.id.startsWith(f.id)) &&
+      (!f.state || (f.state === 'ready') === (s.state === 'SANDBOX_READY')) &&
+      matches(f.name, s.name) &&
+      matches(f.namespace, s.namespace),
+  );
+  list = [...list].sort(newestFirst);
+  const n = f.last && f.last > 0 ? f.last : f.latest ? 1 : list.length;
+  return list.slice(0, n);
+}
+
+/** `crictl pods` */
+export function crictlPods(rt: NodeRuntime, f: PodsFilter, clock: CrictlClock): string {
+  const list = listSandboxes(rt, f);
+  if (f.quiet) return list.map((s) => `${s.id}\n`).join('');
+  const rows = [['POD ID', 'CREATED', 'STATE', 'NAME', 'NAMESPACE', 'ATTEMPT', 'RUNTIME']];
+  for (const s of list) {
+    rows.push([
+      f.noTrunc ? s.id : truncatedId(s.id),
+      created(clock, s.createdAt),
+      s.state === 'SANDBOX_READY' ? 'Ready' : 'NotReady',
+      s.name,
+      s.namespace,
+      String(s.attempt),
+      s.runtimeHandler || '(default)',
+    ]);
+  }
+  return tabulate(rows, CRICTL_TABLE);
+}
+
+export interface PsFilter {
+  all?: boolean;
+  name?: string;
+  namespace?: string;
+  podId?: string;
+  state?: 'created' | 'running' | 'exited' | 'unknown';
+  id?: string;
+  latest?: boolean;
+  last?: number;
+  quiet?: boolean;
+  noTrunc?: boolean;
+  image?: string;
+}
+
+const STATE_NAMES: Record<string, CriContainer['state']> = {
+  created: 'CONTAINER_CREATED',
+  running: 'CONTAINER_RUNNING',
+  exited: 'CONTAINER_EXITED',
+  unknown: 'CONTAINER_UNKNOWN',
+};
+
+export function listContainers(rt: NodeRuntime, f: PsFilter): CriContainer[] {
+  let state: CriContainer['state'] | undefined = f.state ? STATE_NAMES[f.state] : f.all ? undefined : 'CONTAINER_RUNNING';
+  if (f.latest || (f.last ?? 0) > 0) state = undefined;
+  let list = rt.containers.filter(
+    (c) =>
+      (!f.id || c.id.startsWith(f.id)) &&
+      (!f.podId || c.sandboxId.startsWith(f.podId)) &&
+      (!state || c.state === state) &&
+      (!f.image || c.image === f.image || c.imageId === f.image) &&
+      matches(f.name, c.name) &&
+      matches(f.namespace, podNamespace(c)),
+  );
+  list = [...list].sort(newestFirst);
+  const n = f.last && f.last > 0 ? f.last : f.latest ? 1 : list.length;
+  return list.slice(0, n);
+}
+
+const podName = (c: CriContainer) => c.labels['io.kubernetes.pod.name'] ?? c.podName ?? 'unknown';
+const podNamespace = (c: CriContainer) => c.labels['io.kubernetes.pod.namespace'] ?? c.podNamespace ?? 'unknown';
+
+const CONTAINER_STATE: Record<CriContainer['state'], string> = {
+  CONTAINER_CREATED: 'Created',
+  CONTAINER_RUNNING: 'Running',
+  CONTAINER_EXITED: 'Exited',
+  CONTAINER_UNKNOWN: 'Unknown',
+};
+
+/** `crictl ps` */
+export function crictlPs(rt: NodeRuntime, f: PsFilter, clock: CrictlClock): string {
+  const list = listContainers(rt, f);
+  if (f.quiet) return list.map((c) => `${c.id}\n`).join('');
+  const rows = [['CONTAINER', 'IMAGE', 'CREATED', 'STATE', 'NAME', 'ATTEMPT', 'POD ID', 'POD', 'NAMESPACE']];
+  for (const c of list) {
+    // The kubelet stores the image ID (sha256:...) as the container's image.
+    const image = f.noTrunc ? c.imageId : truncatedId(c.imageId, 'sha256:');
+    rows.push([
+      f.noTrunc ? c.id : truncatedId(c.id),
+      image,
+      created(clock, c.createdAt),
+      CONTAINER_STATE[c.state],
+      c.name,
+      String(c.attempt),
+      f.noTrunc ? c.sandboxId : truncatedId(c.sandboxId),
+      podName(c),
+      podNamespace(c),
+    ]);
+  }
+  return tabulate(rows, CRICTL_TABLE);
+}
+
+/** go-units HumanSizeWithPrecision(size, 3): decimal units, 3 significant digits. */
+export function humanSize(bytes: number): string {
+  const units = ['B', 'kB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
+  let size = bytes;
+  let i = 0;
+  while (size >= 1000 && i < units.length - 1) {
+    size /= 1000;
+    i++;
+  }
+  return `${Number(size.toPrecision(3))}${units[i]}`;
+}
+
+/** `crictl images` */
+export function crictlImages(rt: NodeRuntime, opts: { quiet?: boolean; noTrunc?: boolean } = {}): string {
+  if (opts.quiet) return rt.images.map((i) => `${i.id}\n`).join('');
+  const rows = [['IMAGE', 'TAG', 'IMAGE ID', 'SIZE']];
+  const tag0 = (i: CriImage) => i.repoTags[0] ?? '';
+  const sorted = [...rt.images].sort((a, b) => (tag0(a) < tag0(b) ? -1 : tag0(a) > tag0(b) ? 1 : 0));
+  for (const img of sorted) {
+    const id = opts.noTrunc ? img.id : truncatedId(img.id, 'sha256:');
+    const tags = img.repoTags.length > 0 ? img.repoTags : ['<none>:<none>'];
+    for (const ref of tags) {
+      const colon = ref.lastIndexOf(':');
+      const slash = ref.lastIndexOf('/');
+      const [repo, tag] = colon > slash ? [ref.slice(0, colon), ref.slice(colon + 1)] : [ref, '<none>'];
+      rows.push([repo, tag, id, humanSize(img.size)]);
+    }
+  }
+  return tabulate(rows, CRICTL_TABLE);
+}
+
+/** Find a container or sandbox by ID or unique ID prefix (containerd's truncindex). */
+export function findById<T extends { id: string }>(items: T[], id: string): T | undefined {
+  const exact = items.find((x) => x.id === id);
+  if (exact) return exact;
+  const prefixed = items.filter((x) => x.id.startsWith(id));
+  return id.length > 0 && prefixed.length === 1 ? prefixed[0] : undefined;
+}
+
+const ZERO = '0001-01-01T00:00:00Z';
+
+function imageOf(rt: NodeRuntime, c: CriContainer): CriImage | undefined {
+  return rt.images.find((i) => i.id === c.imageId);
+}
+
+/** `crictl inspect <id>`: containerd's verbose ContainerStatus. */
+export function crictlInspect(rt: NodeRuntime, c: CriContainer, clock: CrictlClock): string {
+  const sandbox = rt.sandboxes.find((s) => s.id === c.sandboxId);
+  const local = (t: number) => rfc3339NanoLocal(clock.epoch + t, clock.utcOffsetMinutes);
+  const image = imageOf(rt, c);
+  const status = {
+    annotations: c.annotations,
+    createdAt: local(c.createdAt),
+    exitCode: c.exitCode ?? 0,
+    finishedAt: c.state === 'CONTAINER_EXITED' && c.finishedAt !== undefined ? local(c.finishedAt) : ZERO,
+    id: c.id,
+    image: { annotations: {}, image: c.image, runtimeHandler: '', userSpecified: c.image },
+    imageId: '',
+    imageRef: image?.repoDigests[0] ?? c.imageId,
+    labels: c.labels,
+    logPath: c.logPath,
+    message: '',
+    metadata: { attempt: c.attempt, name: c.name },
+    mounts: [],
+    reason: c.reason ?? '',
+    resources: null,
+    startedAt: c.state !== 'CONTAINER_CREATED' && c.startedAt !== undefined ? local(c.startedAt) : ZERO,
+    state: c.state,
+    stopSignal: 'SIGTERM',
+    user: { linux: { gid: '0', supplementalGroups: ['0', '1', '2', '3', '4', '6', '10', '11', '20', '26', '27'], uid: '0' } },
+  };
+  const info = {
+    config: {
+      annotations: c.annotations,
+      image: { image: c.imageId, user_specified_image: c.image },
+      labels: c.labels,
+      log_path: `${c.name}/${c.attempt}.log`,
+      metadata: { attempt: c.attempt, name: c.name },
+    },
+    pid: c.state === 'CONTAINER_RUNNING' ? (c.pid ?? 0) : 0,
+    removing: false,
+    runtimeOptions: { systemd_cgroup: true },
+    runtimeSpec: {
+      annotations: {
+        'io.kubernetes.cri.container-name': c.name,
+        'io.kubernetes.cri.container-type': 'container',
+        'io.kubernetes.cri.image-name': c.image,
+        'io.kubernetes.cri.sandbox-id': c.sandboxId,
+        'io.kubernetes.cri.sandbox-name': sandbox?.name ?? c.podName,
+        'io.kubernetes.cri.sandbox-namespace': sandbox?.namespace ?? c.podNamespace,
+        'io.kubernetes.cri.sandbox-uid': c.podUid,
+      },
+      linux: {
+        cgroupsPath: `kubepods-besteffort-pod${c.podUid.replaceAll('-', '_')}.slice:cri-containerd:${c.id}`,
+        maskedPaths: [
+          '/proc/asound', '/proc/acpi', '/proc/kcore', '/proc/keys', '/proc/latency_stats', '/proc/timer_list',
+          '/proc/timer_stats', '/proc/sched_debug', '/proc/scsi', '/sys/firmware', '/sys/devices/virtual/powercap',
+        ],
+        namespaces: c.namespaces.map((n) => (n.path ? { type: n.type, path: n.path } : { type: n.type })),
+        readonlyPaths: ['/proc/bus', '/proc/fs', '/proc/irq', '/proc/sys', '/proc/sysrq-trigger'],
+      },
+      ociVersion: '1.2.1',
+      process: { cwd: '/', oomScoreAdj: 1000, user: { gid: 0, uid: 0 } },
+      root: { path: 'rootfs' },
+    },
+    runtimeType: 'io.containerd.runc.v2',
+    sandboxID: c.sandboxId,
+    snapshotKey: c.id,
+    snapshotter: 'overlayfs',
+  };
+  return `${goJson(sortedCopy({ info, status }), '  ')}\n`;
+}
+
+/** `crictl inspectp <id>`: containerd's verbose PodSandboxStatus. */
+export function crictlInspectp(s: CriSandbox, clock: CrictlClock): string {
+  const status = {
+    annotations: {},
+    createdAt: rfc3339NanoLocal(clock.epoch + s.createdAt, clock.utcOffsetMinutes),
+    id: s.id,
+    labels: s.labels,
+    linux: {
+      namespaces: { options: { ipc: 'POD', network: 'POD', pid: 'CONTAINER', targetId: '', usernsOptions: null } },
+    },
+    metadata: { attempt: s.attempt, name: s.name, namespace: s.namespace, uid: s.podUid },
+    network: { additionalIps: [], ip: s.ip },
+    runtimeHandler: s.runtimeHandler,
+    state: s.state,
+  };
+  const info = {
+    image: 'registry.k8s.io/pause:3.10',
+    pid: s.state === 'SANDBOX_READY' ? s.pausePid : 0,
+    processStatus: s.state === 'SANDBOX_READY' ? 'running' : 'stopped',
+    runtimeHandler: s.runtimeHandler,
+    runtimeType: 'io.containerd.runc.v2',
+    sandboxID: s.id,
+    snapshotter: 'overlayfs',
+  };
+  return `${goJson(sortedCopy({ info, status }), '  ')}\n`;
+}

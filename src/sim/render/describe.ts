@@ -1,0 +1,315 @@
+// `kubectl describe pod`: kubectl's PodDescriber layout, written through a prefix writer into a
+// text/tabwriter (minwidth 0, padding 2) exactly as kubectl does, so blocks align and break where
+// kubectl's do (every line without a tab flushes the alignment).
+// upstream: k8s.io/kubectl/pkg/describe/describe.go describePod, describeContainers,
+// describeContainerState, describeStatus, describeVolumes, DescribeEvents, printLabelsMultiline,
+// printAnnotationsMultiline, printTolerationsMultilineWithIndent (v0.36.2)
+
+import type { Container, ContainerState, ContainerStatus, KubeEvent, Pod, Probe } from '../types.ts';
+import { parseRfc3339, rfc1123z } from './clock.ts';
+import { KUBECTL_DESCRIBE, TabWriter } from './tabwriter.ts';
+import { translateTimestampSince } from './table.ts';
+
+export interface DescribeOptions {
+  /** Wall-clock ms of "now". */
+  now: number;
+  utcOffsetMinutes: number;
+  /** Events of the cluster; the describer picks the pod's own (by name, namespace and uid). */
+  events?: KubeEvent[];
+  /** false = --show-events=false */
+  showEvents?: boolean;
+}
+
+const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+const MAX_ANNOTATION_LEN = 140;
+
+/** describe.go prefixWriter: each level indents by two spaces. */
+class PrefixWriter {
+  private tw = new TabWriter(KUBECTL_DESCRIBE);
+  private out = '';
+  write(level: number, text: string): void {
+    this.tw.write('  '.repeat(level) + text);
+  }
+  /** prefixWriter.Flush → tabwriter.Flush: later lines align on their own. */
+  flushAlignment(): void {
+    this.out += this.tw.flush();
+    this.tw = new TabWriter(KUBECTL_DESCRIBE);
+  }
+  finish(): string {
+    return this.out + this.tw.flush();
+  }
+}
+
+export function describePod(pod: Pod, o: DescribeOptions): string {
+  const w = new PrefixWriter();
+  const time = (ts: string) => rfc1123z(parseRfc3339(ts), o.utcOffsetMinutes);
+  const { metadata: md, spec, status } = pod;
+
+  w.write(0, `Name:\t${md.name}\n`);
+  w.write(0, `Namespace:\t${md.namespace ?? 'default'}\n`);
+  if (spec.priority !== undefined) w.write(0, `Priority:\t${spec.priority}\n`);
+  if (spec.serviceAccountName) w.write(0, `Service Account:\t${spec.serviceAccountName}\n`);
+  w.write(0, spec.nodeName ? `Node:\t${spec.nodeName}/${status.hostIP ?? ''}\n` : 'Node:\t<none>\n');
+  if (status.startTime) w.write(0, `Start Time:\t${time(status.startTime)}\n`);
+  printLabelsMultiline(w, 'Labels', md.labels);
+  printAnnotationsMultiline(w, 'Annotations', md.annotations);
+  if (md.deletionTimestamp && status.phase !== 'Failed' && status.phase !== 'Succeeded') {
+    w.write(0, `Status:\tTerminating (lasts ${translateTimestampSince(md.deletionTimestamp, o.now)})\n`);
+    w.write(0, `Termination Grace Period:\t${md.deletionGracePeriodSeconds ?? 0}s\n`);
+  } else {
+    w.write(0, `Status:\t${status.phase}\n`);
+  }
+  if (status.reason) w.write(0, `Reason:\t${status.reason}\n`);
+  if (status.message) w.write(0, `Message:\t${status.message}\n`);
+  w.write(0, `IP:\t${status.podIP ?? ''}\n`);
+  if (!status.podIPs || status.podIPs.length === 0) {
+    w.write(0, 'IPs:\t<none>\n');
+  } else {
+    w.write(0, 'IPs:\n');
+    for (const ip of status.podIPs) w.write(1, `IP:\t${ip.ip}\n`);
+  }
+  const controller = (md.ownerReferences ?? []).find((r) => r.controller);
+  if (controller) w.write(0, `Controlled By:\t${controller.kind}/${controller.name}\n`);
+  if (status.nominatedNodeName) w.write(0, `NominatedNodeName:\t${status.nominatedNodeName}\n`);
+
+  if ((spec.initContainers ?? []).length > 0) {
+    describeContainers(w, 'Init Containers', spec.initContainers ?? [], status.initContainerStatuses ?? [], time);
+  }
+  describeContainers(w, 'Containers', spec.containers, status.containerStatuses ?? [], time);
+
+  if ((spec.readinessGates ?? []).length > 0) {
+    w.write(0, 'Readiness Gates:\n  Type\tStatus\n');
+    for (const g of spec.readinessGates ?? []) {
+      const c = (status.conditions ?? []).find((x) => x.type === g.conditionType);
+      w.write(1, `${g.conditionType} \t${c ? c.status : '<none>'} \n`);
+    }
+  }
+  if ((status.conditions ?? []).length > 0) {
+    w.write(0, 'Conditions:\n  Type\tStatus\n');
+    for (const c of status.conditions ?? []) w.write(1, `${c.type} \t${c.status} \n`);
+  }
+  describeVolumes(w, spec.volumes ?? []);
+  w.write(0, `QoS Class:\t${status.qosClass ?? podQOS(pod)}\n`);
+  printLabelsMultiline(w, 'Node-Selectors', spec.nodeSelector);
+  printTolerations(w, spec.tolerations ?? []);
+  if (o.showEvents !== false) describeEvents(w, podEvents(pod, o.events ?? []), o.now);
+  return w.finish();
+}
+
+/** The events `kubectl describe` fetches for a pod: involvedObject name + namespace + uid. */
+export function podEvents(pod: Pod, events: KubeEvent[]): KubeEvent[] {
+  return events.filter(
+    (e) =>
+      e.involvedObject.name === pod.metadata.name &&
+      (e.involvedObject.namespace ?? 'default') === (pod.metadata.namespace ?? 'default') &&
+      (!e.involvedObject.uid || e.involvedObject.uid === pod.metadata.uid),
+  );
+}
+
+function printLabelsMultiline(w: PrefixWriter, title: string, labels: Record<string, string> | undefined): void {
+  w.write(0, `${title}:\t`);
+  const keys = Object.keys(labels ?? {}).sort();
+  if (keys.length === 0) return w.write(0, '<none>\n');
+  keys.forEach((k, i) => {
+    if (i !== 0) w.write(0, '\t');
+    w.write(0, `${k}=${labels![k]}\n`);
+  });
+}
+
+function printAnnotationsMultiline(w: PrefixWriter, title: string, annotations: Record<string, string> | undefined): void {
+  w.write(0, `${title}:\t`);
+  const keys = Object.keys(annotations ?? {}).filter((k) => k !== LAST_APPLIED).sort();
+  if (keys.length === 0) return w.write(0, '<none>\n');
+  keys.forEach((k, i) => {
+    if (i !== 0) w.write(0, '\t');
+    const value = annotations![k].replace(/\n$/, '');
+    if (value.length + k.length + 2 > MAX_ANNOTATION_LEN || value.includes('\n')) {
+      w.write(0, `${k}:\n`);
+      for (const s of value.split('\n')) {
+        const short = s.length > MAX_ANNOTATION_LEN - 2 ? `${s.slice(0, MAX_ANNOTATION_LEN - 2)}...` : s;
+        w.write(0, `\t  ${short}\n`);
+      }
+    } else {
+      w.write(0, `${k}: ${value}\n`);
+    }
+  });
+}
+
+function printTolerations(w: PrefixWriter, tolerations: Pod['spec']['tolerations'] & object): void {
+  w.write(0, 'Tolerations:\t');
+  if (tolerations.length === 0) return w.write(0, '<none>\n');
+  const sorted = [...tolerations].sort((a, b) => ((a.key ?? '') < (b.key ?? '') ? -1 : (a.key ?? '') > (b.key ?? '') ? 1 : 0));
+  sorted.forEach((t, i) => {
+    if (i !== 0) w.write(0, '\t');
+    let s = t.key ?? '';
+    if (t.value) s += `=${t.value}`;
+    if (t.effect) s += `:${t.effect}`;
+    if (t.operator === 'Exists' && !t.value) s += t.key || t.effect ? ' op=Exists' : 'op=Exists';
+    if (t.tolerationSeconds !== undefined) s += ` for ${t.tolerationSeconds}s`;
+    w.write(0, `${s}\n`);
+  });
+}
+
+function describeContainers(
+  w: PrefixWriter,
+  label: string,
+  containers: Container[],
+  statuses: ContainerStatus[],
+  time: (ts: string) => string,
+): void {
+  const byName = new Map(statuses.map((s) => [s.name, s]));
+  w.write(0, `${label}:${containers.length === 0 ? ' <none>' : ''}\n`);
+  for (const c of containers) {
+    const status = byName.get(c.name);
+    w.write(1, `${c.name}:\n`);
+    if (status) w.write(2, `Container ID:\t${status.containerID ?? ''}\n`);
+    w.write(2, `Image:\t${c.image}\n`);
+    if (status) w.write(2, `Image ID:\t${status.imageID ?? ''}\n`);
+    const ports = (c.ports ?? []).map((p) => `${p.containerPort}/${p.protocol}${p.name ? ` (${p.name})` : ''}`).join(', ');
+    const hostPorts = (c.ports ?? []).map((p) => `0/${p.protocol}${p.name ? ` (${p.name})` : ''}`).join(', ');
+    w.write(2, ports.includes(',') ? `Ports:\t${ports}\n` : `Port:\t${ports || '<none>'}\n`);
+    w.write(2, hostPorts.includes(',') ? `Host Ports:\t${hostPorts}\n` : `Host Port:\t${hostPorts || '<none>'}\n`);
+    if ((c.command ?? []).length > 0) {
+      w.write(2, 'Command:\n');
+      for (const x of c.command ?? []) for (const s of x.split('\n')) w.write(3, `${s}\n`);
+    }
+    if ((c.args ?? []).length > 0) {
+      w.write(2, 'Args:\n');
+      for (const x of c.args ?? []) for (const s of x.split('\n')) w.write(3, `${s}\n`);
+    }
+    if (status) {
+      describeStatus(w, 'State', status.state, time);
+      if (status.lastState?.terminated) describeStatus(w, 'Last State', status.lastState, time);
+      w.write(2, `Ready:\t${status.ready ? 'True' : 'False'}\n`);
+      w.write(2, `Restart Count:\t${status.restartCount}\n`);
+    }
+    describeResources(w, c);
+    if (c.livenessProbe) w.write(2, `Liveness:\t${describeProbe(c.livenessProbe)}\n`);
+    if (c.readinessProbe) w.write(2, `Readiness:\t${describeProbe(c.readinessProbe)}\n`);
+    if (c.startupProbe) w.write(2, `Startup:\t${describeProbe(c.startupProbe)}\n`);
+    const env = c.env ?? [];
+    w.write(2, `Environment:${env.length === 0 ? '\t<none>' : ''}\n`);
+    for (const e of env) {
+      (e.value ?? '').split('\n').forEach((s, i) => w.write(3, i === 0 ? `${e.name}:\t${s}\n` : `\t${s}\n`));
+    }
+    const mounts = [...(c.volumeMounts ?? [])].sort((a, b) => (a.mountPath < b.mountPath ? -1 : a.mountPath > b.mountPath ? 1 : 0));
+    w.write(2, `Mounts:${mounts.length === 0 ? '\t<none>' : ''}\n`);
+    for (const m of mounts) w.write(3, `${m.mountPath} from ${m.name} (${m.readOnly ? 'ro' : 'rw'})\n`);
+  }
+}
+
+function describeStatus(w: PrefixWriter, name: string, state: ContainerState, time: (ts: string) => string): void {
+  if (state.running) {
+    w.write(2, `${name}:\tRunning\n`);
+    w.write(3, `Started:\t${time(state.running.startedAt)}\n`);
+  } else if (state.waiting) {
+    w.write(2, `${name}:\tWaiting\n`);
+    if (state.waiting.reason) w.write(3, `Reason:\t${state.waiting.reason}\n`);
+  } else if (state.terminated) {
+    const t = state.terminated;
+    w.write(2, `${name}:\tTerminated\n`);
+    if (t.reason) w.write(3, `Reason:\t${t.reason}\n`);
+    if (t.message) w.write(3, `Message:\t${t.message}\n`);
+    w.write(3, `Exit Code:\t${t.exitCode}\n`);
+    if (t.signal && t.signal > 0) w.write(3, `Signal:\t${t.signal}\n`);
+    w.write(3, `Started:\t${t.startedAt ? time(t.startedAt) : ZERO_TIME}\n`);
+    w.write(3, `Finished:\t${t.finishedAt ? time(t.finishedAt) : ZERO_TIME}\n`);
+  } else {
+    w.write(2, `${name}:\tWaiting\n`);
+  }
+}
+
+/** Go's zero time.Time formatted with RFC1123Z. */
+const ZERO_TIME = 'Mon, 01 Jan 0001 00:00:00 +0000';
+
+const RESOURCE_ORDER = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function describeResources(w: PrefixWriter, c: Container): void {
+  const { limits, requests } = c.resources ?? {};
+  if (limits && Object.keys(limits).length > 0) {
+    w.write(2, 'Limits:\n');
+    for (const k of Object.keys(limits).sort(RESOURCE_ORDER)) w.write(3, `${k}:\t${limits[k]}\n`);
+  }
+  if (requests && Object.keys(requests).length > 0) {
+    w.write(2, 'Requests:\n');
+    for (const k of Object.keys(requests).sort(RESOURCE_ORDER)) w.write(3, `${k}:\t${requests[k]}\n`);
+  }
+}
+
+/** upstream: describe.go DescribeProbe */
+export function describeProbe(p: Probe): string {
+  const attrs =
+    `delay=${p.initialDelaySeconds ?? 0}s timeout=${p.timeoutSeconds}s period=${p.periodSeconds}s ` +
+    `#success=${p.successThreshold} #failure=${p.failureThreshold}`;
+  if (p.exec) return `exec [${p.exec.command.join(' ')}] ${attrs}`;
+  if (p.httpGet) {
+    const scheme = (p.httpGet.scheme ?? 'HTTP').toLowerCase();
+    const host = p.httpGet.host ?? '';
+    return `http-get ${scheme}://${host}:${p.httpGet.port}${p.httpGet.path ?? ''} ${attrs}`;
+  }
+  if (p.tcpSocket) return `tcp-socket :${p.tcpSocket.port} ${attrs}`;
+  return `unknown ${attrs}`;
+}
+
+interface ProjectedSource {
+  serviceAccountToken?: { expirationSeconds?: number };
+  configMap?: { name: string; optional?: boolean };
+  secret?: { name: string; optional?: boolean };
+  downwardAPI?: unknown;
+}
+
+function describeVolumes(w: PrefixWriter, volumes: NonNullable<Pod['spec']['volumes']>): void {
+  if (volumes.length === 0) return w.write(0, 'Volumes:\t<none>\n');
+  w.write(0, 'Volumes:\n');
+  for (const v of volumes) {
+    w.write(1, `${v.name}:\n`);
+    if (v.projected) {
+      w.write(2, 'Type:\tProjected (a volume that contains injected data from multiple sources)\n');
+      for (const s of ((v.projected as { sources?: ProjectedSource[] }).sources ?? [])) {
+        if (s.secret) w.write(2, `SecretName:\t${s.secret.name}\n    Optional:\t${s.secret.optional === true}\n`);
+        else if (s.downwardAPI) w.write(2, 'DownwardAPI:\ttrue\n');
+        else if (s.configMap) w.write(2, `ConfigMapName:\t${s.configMap.name}\n    Optional:\t${s.configMap.optional === true}\n`);
+        else if (s.serviceAccountToken) w.write(2, `TokenExpirationSeconds:\t${s.serviceAccountToken.expirationSeconds ?? 3600}\n`);
+      }
+    } else if (v.emptyDir) {
+      const medium = (v.emptyDir as { medium?: string }).medium ?? '';
+      const sizeLimit = (v.emptyDir as { sizeLimit?: string }).sizeLimit ?? '<unset>';
+      w.write(2, `Type:\tEmptyDir (a temporary directory that shares a pod's lifetime)\n    Medium:\t${medium}\n    SizeLimit:\t${sizeLimit}\n`);
+    } else {
+      w.write(1, '<unknown>\n');
+    }
+  }
+}
+
+/** upstream: k8s.io/kubectl/pkg/util/qos GetPodQOS (computed when status.qosClass is empty). */
+function podQOS(pod: Pod): 'Guaranteed' | 'Burstable' | 'BestEffort' {
+  const all = [...pod.spec.containers, ...(pod.spec.initContainers ?? [])];
+  const has = all.some((c) => Object.keys(c.resources?.requests ?? {}).length + Object.keys(c.resources?.limits ?? {}).length > 0);
+  if (!has) return 'BestEffort';
+  const guaranteed = all.every((c) => {
+    const l = c.resources?.limits ?? {};
+    const r = { ...l, ...(c.resources?.requests ?? {}) };
+    return ['cpu', 'memory'].every((k) => l[k] !== undefined && r[k] === l[k]);
+  });
+  return guaranteed ? 'Guaranteed' : 'Burstable';
+}
+
+/** upstream: describe.go DescribeEvents (sorted by lastTimestamp; the field path prefixes the message) */
+function describeEvents(w: PrefixWriter, events: KubeEvent[], now: number): void {
+  if (events.length === 0) return w.write(0, 'Events:\t<none>\n');
+  w.flushAlignment();
+  const sorted = events
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => parseRfc3339(a.e.lastTimestamp) - parseRfc3339(b.e.lastTimestamp) || a.i - b.i)
+    .map((x) => x.e);
+  w.write(0, 'Events:\n  Type\tReason\tAge\tFrom\tMessage\n');
+  w.write(1, '----\t------\t----\t----\t-------\n');
+  for (const e of sorted) {
+    const first = translateTimestampSince(e.eventTime || e.firstTimestamp, now);
+    const interval = e.count > 1 ? `${translateTimestampSince(e.lastTimestamp, now)} (x${e.count} over ${first})` : first;
+    const source = e.source.component || e.reportingComponent;
+    let message = e.message.trim();
+    if (e.involvedObject.fieldPath) message = `${e.involvedObject.fieldPath}: ${message}`;
+    w.write(1, `${e.type}\t${e.reason}\t${interval}\t${source}\t${message}\n`);
+  }
+}

@@ -1,0 +1,106 @@
+// JSON as Go's encoding/json writes it for kubectl (-o json, jsonpath objects) and crictl (inspect):
+// map keys sorted byte-wise (the objects are unstructured maps), `<`, `>` and `&` escaped as \u003c,
+// \u003e, \u0026, and MarshalIndent's layout. jq's own layout (2 spaces, keys in input order, no HTML
+// escaping) is `jqJson`.
+// upstream: go/src/encoding/json/encode.go (mapEncoder sorts keys; appendString with escapeHTML), indent.go
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [k: string]: JsonValue };
+
+function goQuote(s: string, escapeHtml: boolean): string {
+  let out = '"';
+  for (const c of s) {
+    const cp = c.codePointAt(0)!;
+    if (c === '"') out += '\\"';
+    else if (c === '\\') out += '\\\\';
+    else if (c === '\n') out += '\\n';
+    else if (c === '\r') out += '\\r';
+    else if (c === '\t') out += '\\t';
+    else if (cp < 0x20) out += `\\u00${cp.toString(16).padStart(2, '0')}`;
+    else if (escapeHtml && (c === '<' || c === '>' || c === '&')) out += `\\u00${cp.toString(16)}`;
+    else if (cp === 0x2028 || cp === 0x2029) out += `\\u${cp.toString(16)}`;
+    else out += c;
+  }
+  return `${out}"`;
+}
+
+function number(n: number): string {
+  return Number.isFinite(n) ? String(n) : 'null';
+}
+
+const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Go's json.Marshal (indent "") or json.MarshalIndent(v, "", indent) of an unstructured value.
+ * Undefined object members are dropped, as they would not exist in the map.
+ */
+export function goJson(value: unknown, indent = ''): string {
+  const walk = (v: unknown, depth: number): string => {
+    if (v === null || v === undefined) return 'null';
+    if (typeof v === 'boolean') return v ? 'true' : 'false';
+    if (typeof v === 'number') return number(v);
+    if (typeof v === 'string') return goQuote(v, true);
+    const nl = indent ? `\n${indent.repeat(depth + 1)}` : '';
+    const close = indent ? `\n${indent.repeat(depth)}` : '';
+    if (Array.isArray(v)) {
+      if (v.length === 0) return '[]';
+      return `[${v.map((x) => `${nl}${walk(x, depth + 1)}`).join(',')}${close}]`;
+    }
+    const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined);
+    if (entries.length === 0) return '{}';
+    entries.sort(([a], [b]) => byteOrder(a, b));
+    const sep = indent ? ': ' : ':';
+    return `{${entries.map(([k, x]) => `${nl}${goQuote(k, true)}${sep}${walk(x, depth + 1)}`).join(',')}${close}}`;
+  };
+  return walk(value, 0);
+}
+
+/** jq's pretty printer: 2 spaces, keys in input order, only `"`, `\` and control characters escaped. */
+export function jqJson(value: unknown, compact = false): string {
+  const quote = (s: string) => {
+    let out = '"';
+    for (const c of s) {
+      const cp = c.codePointAt(0)!;
+      if (c === '"') out += '\\"';
+      else if (c === '\\') out += '\\\\';
+      else if (c === '\n') out += '\\n';
+      else if (c === '\r') out += '\\r';
+      else if (c === '\t') out += '\\t';
+      else if (c === '\b') out += '\\b';
+      else if (c === '\f') out += '\\f';
+      else if (cp < 0x20 || cp === 0x7f) out += `\\u${cp.toString(16).padStart(4, '0')}`;
+      else out += c;
+    }
+    return `${out}"`;
+  };
+  const walk = (v: unknown, depth: number): string => {
+    if (v === null || v === undefined) return 'null';
+    if (typeof v === 'boolean') return v ? 'true' : 'false';
+    if (typeof v === 'number') return number(v);
+    if (typeof v === 'string') return quote(v);
+    const nl = compact ? '' : `\n${'  '.repeat(depth + 1)}`;
+    const close = compact ? '' : `\n${'  '.repeat(depth)}`;
+    if (Array.isArray(v)) {
+      if (v.length === 0) return '[]';
+      return `[${v.map((x) => `${nl}${walk(x, depth + 1)}`).join(',')}${close}]`;
+    }
+    const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined);
+    if (entries.length === 0) return '{}';
+    return `{${entries.map(([k, x]) => `${nl}${quote(k)}${compact ? ':' : ': '}${walk(x, depth + 1)}`).join(',')}${close}}`;
+  };
+  return walk(value, 0);
+}
+
+/** A deep copy with undefined members removed and keys sorted (what a Go map round trip gives). */
+export function sortedCopy(value: unknown): JsonValue {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return value.map(sortedCopy);
+  if (typeof value === 'object') {
+    const out: { [k: string]: JsonValue } = {};
+    for (const k of Object.keys(value as object).sort(byteOrder)) {
+      const x = (value as Record<string, unknown>)[k];
+      if (x !== undefined) out[k] = sortedCopy(x);
+    }
+    return out;
+  }
+  return value as JsonValue;
+}

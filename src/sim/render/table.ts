@@ -1,0 +1,248 @@
+// kubectl's human-readable tables: the row printers of the API server's table convertor
+// (pkg/printers/internalversion/printers.go) and kubectl's table printer (headers upper-cased,
+// an optional NAMESPACE column, text/tabwriter alignment).
+
+import type { ContainerStatus, KubeEvent, Node, Pod, PodCondition } from '../types.ts';
+import { humanDuration } from './duration.ts';
+import { parseRfc3339 } from './clock.ts';
+import { KUBECTL_TABLE, tabulate } from './tabwriter.ts';
+
+/** "How long ago" as kubectl prints it; `now` is wall-clock ms. */
+export function translateTimestampSince(ts: string | undefined | null, now: number): string {
+  if (!ts) return '<unknown>';
+  return humanDuration(now - parseRfc3339(ts));
+}
+
+export interface Table {
+  headers: string[];
+  rows: string[][];
+}
+
+/** Render as kubectl does; `withNamespace` prepends the NAMESPACE column (`-A`). */
+export function renderTable(table: Table, namespaces?: string[]): string {
+  const headers = namespaces ? ['NAMESPACE', ...table.headers] : table.headers;
+  const rows = table.rows.map((r, i) => (namespaces ? [namespaces[i], ...r] : r));
+  return tabulate([headers.map((h) => h.toUpperCase()), ...rows], KUBECTL_TABLE);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pods
+// ---------------------------------------------------------------------------------------------
+
+export const POD_COLUMNS = ['Name', 'Ready', 'Status', 'Restarts', 'Age'];
+export const POD_WIDE_COLUMNS = [...POD_COLUMNS, 'IP', 'Node', 'Nominated Node', 'Readiness Gates'];
+
+function isRestartableInit(pod: Pod, name: string): boolean {
+  return (pod.spec.initContainers ?? []).some((c) => c.name === name && c.restartPolicy === 'Always');
+}
+
+function hasCondition(conditions: PodCondition[] | undefined, type: string): boolean {
+  return (conditions ?? []).some((c) => c.type === type && c.status === 'True');
+}
+
+function laterOf(a: string | undefined, s: ContainerStatus): string | undefined {
+  const f = s.lastState?.terminated?.finishedAt;
+  if (!f) return a;
+  return !a || parseRfc3339(a) < parseRfc3339(f) ? f : a;
+}
+
+/**
+ * One `kubectl get pods` row: NAME, READY, STATUS, RESTARTS, AGE (+ IP, NODE, NOMINATED NODE,
+ * READINESS GATES with `wide`).
+ * upstream: pkg/printers/internalversion/printers.go printPod (v1.36)
+ */
+export function printPod(pod: Pod, now: number, wide = false): string[] {
+  let restarts = 0;
+  let sidecarRestarts = 0;
+  let totalContainers = pod.spec.containers.length;
+  let readyContainers = 0;
+  let lastRestartDate: string | undefined;
+  let lastSidecarRestartDate: string | undefined;
+
+  const phase = pod.status.phase;
+  let reason: string = phase;
+  if (pod.status.reason) reason = pod.status.reason;
+  for (const c of pod.status.conditions ?? []) {
+    if (c.type === 'PodScheduled' && c.reason === 'SchedulingGated') reason = 'SchedulingGated';
+  }
+  for (const c of pod.spec.initContainers ?? []) if (c.restartPolicy === 'Always') totalContainers++;
+
+  let initializing = false;
+  const initStatuses = pod.status.initContainerStatuses ?? [];
+  for (let i = 0; i < initStatuses.length; i++) {
+    const container = initStatuses[i];
+    restarts += container.restartCount;
+    lastRestartDate = laterOf(lastRestartDate, container);
+    const sidecar = isRestartableInit(pod, container.name);
+    if (sidecar) {
+      sidecarRestarts += container.restartCount;
+      lastSidecarRestartDate = laterOf(lastSidecarRestartDate, container);
+    }
+    const st = container.state ?? {};
+    if (st.terminated && st.terminated.exitCode === 0) continue;
+    if (sidecar && container.started === true) {
+      if (container.ready) readyContainers++;
+      continue;
+    }
+    if (st.terminated) {
+      if (!st.terminated.reason) {
+        reason = st.terminated.signal
+          ? `Init:Signal:${st.terminated.signal}`
+          : `Init:ExitCode:${st.terminated.exitCode}`;
+      } else {
+        reason = `Init:${st.terminated.reason}`;
+      }
+    } else if (st.waiting && st.waiting.reason && st.waiting.reason !== 'PodInitializing') {
+      reason = `Init:${st.waiting.reason}`;
+    } else {
+      reason = `Init:${i}/${(pod.spec.initContainers ?? []).length}`;
+    }
+    initializing = true;
+    break;
+  }
+
+  if (!initializing || hasCondition(pod.status.conditions, 'Initialized')) {
+    restarts = sidecarRestarts;
+    lastRestartDate = lastSidecarRestartDate;
+    let hasRunning = false;
+    const statuses = pod.status.containerStatuses ?? [];
+    for (let i = statuses.length - 1; i >= 0; i--) {
+      const container = statuses[i];
+      restarts += container.restartCount;
+      lastRestartDate = laterOf(lastRestartDate, container);
+      const st = container.state ?? {};
+      if (st.waiting && st.waiting.reason) {
+        reason = st.waiting.reason;
+      } else if (st.terminated && st.terminated.reason) {
+        reason = st.terminated.reason;
+      } else if (st.terminated) {
+        reason = st.terminated.signal ? `Signal:${st.terminated.signal}` : `ExitCode:${st.terminated.exitCode}`;
+      } else if (container.ready && st.running) {
+        hasRunning = true;
+        readyContainers++;
+      }
+    }
+    // Change the status back to Running if at least one container still reports Running.
+    if (reason === 'Completed' && hasRunning) {
+      reason = hasCondition(pod.status.conditions, 'Ready') ? 'Running' : 'NotReady';
+    }
+  }
+
+  if (pod.metadata.deletionTimestamp && pod.status.reason === 'NodeLost') {
+    reason = 'Unknown';
+  } else if (pod.metadata.deletionTimestamp && phase !== 'Succeeded' && phase !== 'Failed') {
+    reason = 'Terminating';
+  }
+
+  let restartsStr = String(restarts);
+  if (restarts !== 0 && lastRestartDate) {
+    restartsStr = `${restarts} (${translateTimestampSince(lastRestartDate, now)} ago)`;
+  }
+
+  const row = [
+    pod.metadata.name,
+    `${readyContainers}/${totalContainers}`,
+    reason,
+    restartsStr,
+    translateTimestampSince(pod.metadata.creationTimestamp, now),
+  ];
+  if (wide) {
+    const gates = pod.spec.readinessGates ?? [];
+    let readinessGates = '<none>';
+    if (gates.length > 0) {
+      let trueConditions = 0;
+      for (const g of gates) {
+        const c = (pod.status.conditions ?? []).find((x) => x.type === g.conditionType);
+        if (c && c.status === 'True') trueConditions++;
+      }
+      readinessGates = `${trueConditions}/${gates.length}`;
+    }
+    row.push(
+      pod.status.podIPs?.[0]?.ip || '<none>',
+      pod.spec.nodeName || '<none>',
+      pod.status.nominatedNodeName || '<none>',
+      readinessGates,
+    );
+  }
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events
+// ---------------------------------------------------------------------------------------------
+
+export const EVENT_COLUMNS = ['Last Seen', 'Type', 'Reason', 'Object', 'Message'];
+export const EVENT_WIDE_COLUMNS = [
+  'Last Seen', 'Type', 'Reason', 'Object', 'Subobject', 'Source', 'Message', 'First Seen', 'Count', 'Name',
+];
+
+/** upstream: pkg/printers/internalversion/printers.go formatEventSource */
+function formatEventSource(e: KubeEvent): string {
+  const component = e.source.component || e.reportingComponent;
+  const instance = e.source.host || e.reportingInstance;
+  return instance ? `${component}, ${instance}` : component;
+}
+
+/** upstream: pkg/printers/internalversion/printers.go printEvent */
+export function printEvent(e: KubeEvent, now: number, wide = false): string[] {
+  const firstTimestamp = e.firstTimestamp
+    ? translateTimestampSince(e.firstTimestamp, now)
+    : translateTimestampSince(e.eventTime, now);
+  const lastTimestamp = e.lastTimestamp ? translateTimestampSince(e.lastTimestamp, now) : firstTimestamp;
+  const count = e.count || 1;
+  const target = e.involvedObject.name
+    ? `${e.involvedObject.kind.toLowerCase()}/${e.involvedObject.name}`
+    : e.involvedObject.kind.toLowerCase();
+  const message = e.message.trim();
+  if (wide) {
+    return [
+      lastTimestamp, e.type, e.reason, target, e.involvedObject.fieldPath ?? '', formatEventSource(e),
+      message, firstTimestamp, String(count), e.metadata.name,
+    ];
+  }
+  return [lastTimestamp, e.type, e.reason, target, message];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nodes
+// ---------------------------------------------------------------------------------------------
+
+export const NODE_COLUMNS = ['Name', 'Status', 'Roles', 'Age', 'Version'];
+export const NODE_WIDE_COLUMNS = [
+  ...NODE_COLUMNS, 'Internal-IP', 'External-IP', 'OS-Image', 'Kernel-Version', 'Container-Runtime',
+];
+
+/** upstream: pkg/printers/internalversion/printers.go printNode, findNodeRoles */
+export function printNode(node: Node, now: number, wide = false): string[] {
+  const ready = node.status.conditions.find((c) => c.type === 'Ready');
+  const status = ready ? [ready.status === 'True' ? 'Ready' : 'NotReady'] : ['Unknown'];
+  if (node.spec.unschedulable) status.push('SchedulingDisabled');
+  const roles = new Set<string>();
+  for (const [k, v] of Object.entries(node.metadata.labels ?? {})) {
+    if (k.startsWith('node-role.kubernetes.io/')) {
+      const role = k.slice('node-role.kubernetes.io/'.length);
+      if (role) roles.add(role);
+    } else if (k === 'kubernetes.io/role' && v) {
+      roles.add(v);
+    }
+  }
+  const row = [
+    node.metadata.name,
+    status.join(','),
+    [...roles].sort().join(',') || '<none>',
+    translateTimestampSince(node.metadata.creationTimestamp, now),
+    node.status.nodeInfo.kubeletVersion,
+  ];
+  if (wide) {
+    const addr = (type: string) => node.status.addresses.find((a) => a.type === type)?.address ?? '<none>';
+    const info = node.status.nodeInfo;
+    row.push(
+      addr('InternalIP'),
+      addr('ExternalIP'),
+      info.osImage || '<unknown>',
+      info.kernelVersion || '<unknown>',
+      info.containerRuntimeVersion || '<unknown>',
+    );
+  }
+  return row;
+}
