@@ -10,6 +10,7 @@ interface Subcommand {
 const subcommands: Record<string, () => Promise<Subcommand>> = {
   build: () => import('./commands/build.ts'),
   simulate: () => import('./commands/simulate.ts'),
+  sources: () => import('./commands/sources.ts'),
 };
 
 function usage(): string {
