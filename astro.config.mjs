@@ -9,7 +9,9 @@ export default defineConfig({
   // Tests build throwaway copies of the site; each keeps its own content cache.
   cacheDir: process.env.PODLIFE_ASTRO_CACHE ?? './node_modules/.astro',
   trailingSlash: 'always',
-  build: { format: 'directory' },
+  // Stylesheets and scripts as files (not inlined): the Content-Security-Policy allows only the site's own.
+  build: { format: 'directory', inlineStylesheets: 'never' },
+  vite: { build: { assetsInlineLimit: 0 } },
   integrations: [podlife()],
   markdown: {
     // Astro 7's default Markdown processor runs no remark/rehype plugins; podlife's pipeline needs unified.

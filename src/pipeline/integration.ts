@@ -1,11 +1,14 @@
 // The Astro integration that holds the build together: it ends the shared diagram browser when the build
 // (or the dev server) is done, and ships mermaid to the page only when some diagram had to be left for
 // the reader's browser to render (no Chromium at build time).
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { closeSharedBrowser } from './browser.ts';
+import { securePage } from './csp.ts';
 import { clientDiagramsWereUsed } from './rehype-diagrams.ts';
 
 const require = createRequire(import.meta.url);
@@ -13,12 +16,29 @@ const require = createRequire(import.meta.url);
 /** Where pages look for mermaid when they must render diagrams themselves. */
 export const CLIENT_MERMAID_PATH = '/_podlife/mermaid.min.js';
 
+/** Give every page of the built site its Content-Security-Policy (see csp.ts). */
+function secureSite(root: string): void {
+  const cssDir = join(root, '_podlife', 'css');
+  mkdirSync(cssDir, { recursive: true });
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.html') ? [join(dir, e.name)] : []));
+  for (const file of walk(root)) {
+    const page = securePage(readFileSync(file, 'utf8'), (css) => {
+      const name = `${createHash('sha256').update(css).digest('hex').slice(0, 12)}.css`;
+      writeFileSync(join(cssDir, name), css);
+      return `/_podlife/css/${name}`;
+    });
+    writeFileSync(file, page.html);
+  }
+}
+
 export default function podlife(): AstroIntegration {
   return {
     name: 'podlife',
     hooks: {
       'astro:build:done': async ({ dir }) => {
         await closeSharedBrowser();
+        secureSite(fileURLToPath(dir));
         if (clientDiagramsWereUsed()) {
           const out = new URL('_podlife/', dir);
           mkdirSync(out, { recursive: true });
