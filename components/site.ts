@@ -119,5 +119,22 @@ function initSearch(): void {
   });
 }
 
+/**
+ * Diagrams left for the browser (the site was built without a Chromium): load mermaid, render them.
+ * Only such builds ship mermaid; a normal build has inline SVGs and never gets here.
+ */
+function initClientDiagrams(): void {
+  if (!document.querySelector('figure.diagram-client pre.mermaid')) return;
+  const script = document.createElement('script');
+  script.src = '/_podlife/mermaid.min.js';
+  script.onload = () => {
+    const mermaid = (window as unknown as { mermaid?: { initialize(c: object): void; run(o: object): Promise<void> } }).mermaid;
+    mermaid?.initialize({ startOnLoad: false, securityLevel: 'strict' });
+    void mermaid?.run({ querySelector: 'figure.diagram-client pre.mermaid' });
+  };
+  document.head.append(script);
+}
+
 initTheme();
 initSearch();
+initClientDiagrams();

@@ -59,7 +59,7 @@ function isMermaidPre(node: Element): Element | undefined {
 }
 
 export default function rehypeDiagrams(options: DiagramOptions = {}) {
-  const cacheDir = options.cacheDir ?? join(process.cwd(), 'node_modules/.cache/podlife/diagrams');
+  const cacheDir = options.cacheDir ?? process.env.PODLIFE_DIAGRAM_CACHE ?? join(process.cwd(), 'node_modules/.cache/podlife/diagrams');
   const mermaidConfig = { ...DEFAULT_CONFIG, ...options.mermaidConfig };
   const configKey = JSON.stringify(mermaidConfig);
   const memory = new Map<string, string>();
