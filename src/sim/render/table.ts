@@ -167,6 +167,17 @@ export function printPod(pod: Pod, now: number, wide = false): string[] {
   return row;
 }
 
+/** The row condition kubectl's table carries for finished pods (podSuccessConditions, podFailedConditions). */
+export function podRowCondition(pod: Pod): { type: 'Completed'; status: 'True'; reason: string; message: string } | undefined {
+  if (pod.status.phase === 'Succeeded') {
+    return { type: 'Completed', status: 'True', reason: 'Succeeded', message: 'The pod has completed successfully.' };
+  }
+  if (pod.status.phase === 'Failed') {
+    return { type: 'Completed', status: 'True', reason: 'Failed', message: 'The pod failed.' };
+  }
+  return undefined;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Events
 // ---------------------------------------------------------------------------------------------

@@ -366,15 +366,9 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
   }
   const namespace = namespaceOf(ctx, str(p, 'namespace'));
   const name = names[0];
-  const before = podsIn(ctx, namespace).find((x) => x.metadata.name === name);
   const r = submit(ctx, { type: 'patch', kind: 'Pod', namespace, name, patchType: type as 'merge' | 'json' | 'strategic', patch });
   if (!r.ok) return out('', r.status.reason === 'NotFound' ? notFound('pods', name) : apiErrorText(r.status), 1);
   const format = str(p, 'output') ? parseOutput(str(p, 'output')) : undefined;
   if (format && format.kind !== 'table') return out(printObject(r.object, format, `pod/${name}`));
-  const unchanged = r.unchanged === true || (before !== undefined && sameObject(before, r.object));
-  return out(`pod/${name} patched${unchanged ? ' (no change)' : ''}\n`);
-}
-
-function sameObject(a: Pod, b: Pod): boolean {
-  return a.metadata.resourceVersion === b.metadata.resourceVersion;
+  return out(`pod/${name} patched${r.unchanged ? ' (no change)' : ''}\n`);
 }

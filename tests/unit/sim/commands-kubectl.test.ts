@@ -1,0 +1,180 @@
+// kubectl as a user meets it: flag parsing with pflag's rules and kubectl's error text (v1.36's
+// `error: ...` form through CheckErr), the request each mutating command sends to the API server,
+// and what it prints.
+
+import { describe, expect, it } from 'vitest';
+import { execute } from '../../../src/sim/commands/execute.ts';
+import type { ApplyResult, ClusterAction, Pod } from '../../../src/sim/types.ts';
+import { nginxTestState, pod } from './fixtures.ts';
+
+/** A recording API endpoint: every request kubectl sends, answered as the API server would. */
+function recorder(answer: (a: ClusterAction) => ApplyResult = (a) => ({ ok: true, object: pod(a.type === 'create' ? String((a.obj as Pod).metadata.name) : 'nginx-test') })) {
+  const sent: ClusterAction[] = [];
+  const state = nginxTestState(89_000);
+  return { sent, ctx: { state, apply: (a: ClusterAction) => (sent.push(a), answer(a)) } };
+}
+
+describe('flag parsing (pflag) and kubectl errors', () => {
+  const { ctx } = recorder();
+  const err = (line: string) => execute(line, ctx);
+  it('accepts -o wide, -owide, --output=wide, --output wide and combined -Aowide', () => {
+    const want = execute('kubectl get pods -o wide', ctx).stdout;
+    expect(want).toContain('NOMINATED NODE');
+    for (const l of ['kubectl get pods -owide', 'kubectl get pods --output=wide', 'kubectl get pods --output wide']) {
+      expect(execute(l, ctx).stdout).toBe(want);
+    }
+    expect(execute('kubectl get pods -Aowide', ctx).stdout).toMatch(/^NAMESPACE   NAME/);
+    expect(execute('kubectl -n default get pods -owide', ctx).stdout).toBe(want);
+    expect(execute('kubectl get pods --namespace=default -o=wide', ctx).stdout).toBe(want);
+  });
+  it("prints pflag's errors with kubectl's usage hint", () => {
+    expect(err('kubectl get pods --foo')).toEqual({ stdout: '', stderr: "error: unknown flag: --foo\nSee 'kubectl get --help' for usage.\n", exitCode: 1 });
+    expect(err('kubectl get pods -x').stderr).toBe("error: unknown shorthand flag: 'x' in -x\nSee 'kubectl get --help' for usage.\n");
+    expect(err('kubectl get pods -n').stderr).toBe("error: flag needs an argument: 'n' in -n\nSee 'kubectl get --help' for usage.\n");
+    expect(err('kubectl get pods --sort-by').stderr).toBe("error: flag needs an argument: --sort-by\nSee 'kubectl get --help' for usage.\n");
+    expect(err('kubectl delete pod x --wait=maybe').stderr).toBe(
+      'error: invalid argument "maybe" for "--wait" flag: strconv.ParseBool: parsing "maybe": invalid syntax\nSee \'kubectl delete --help\' for usage.\n',
+    );
+  });
+  it('reports resource, name and format problems as kubectl does', () => {
+    expect(err('kubectl get foo').stderr).toBe('error: the server doesn\'t have a resource type "foo"\n');
+    expect(err('kubectl get pod nope')).toEqual({ stdout: '', stderr: 'Error from server (NotFound): pods "nope" not found\n', exitCode: 1 });
+    expect(err('kubectl describe pod nope').stderr).toBe('Error from server (NotFound): pods "nope" not found\n');
+    expect(err('kubectl get pods -n kube-system')).toEqual({ stdout: '', stderr: 'No resources found in kube-system namespace.\n', exitCode: 0 });
+    expect(err('kubectl get pods -o badfmt').stderr).toMatch(/^error: unable to match a printer suitable for the output format "badfmt", allowed formats are: custom-columns,/);
+    expect(err("kubectl get pods -o jsonpath='{.x'").stderr).toBe('error: error parsing jsonpath {.x, unclosed action\n');
+    expect(err('kubectl logs').stderr).toBe(
+      "error: expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\nSee 'kubectl logs -h' for help and examples\n",
+    );
+    expect(err('kubectl describe').stderr).toBe(
+      'error: You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.\n',
+    );
+    expect(err('kubectl gett pods').stderr).toBe('error: unknown command "gett" for "kubectl"\n\nDid you mean this?\n\tget\n\tset\n');
+  });
+});
+
+describe('kubectl run', () => {
+  it('builds the pod as kubectl run does: label run=<name>, container named after the pod, --command args', () => {
+    const { sent, ctx } = recorder();
+    const r = execute('kubectl run crash-test --image=m.daocloud.io/docker.io/busybox --restart=Always --command -- sh -c "exit 1"', ctx);
+    expect(r).toEqual({ stdout: 'pod/crash-test created\n', stderr: '', exitCode: 0 });
+    expect(sent).toEqual([
+      {
+        type: 'create',
+        namespace: 'default',
+        obj: {
+          apiVersion: 'v1', kind: 'Pod',
+          metadata: { creationTimestamp: null, labels: { run: 'crash-test' }, name: 'crash-test' },
+          spec: {
+            containers: [{ name: 'crash-test', image: 'm.daocloud.io/docker.io/busybox', resources: {}, command: ['sh', '-c', 'exit 1'] }],
+            dnsPolicy: 'ClusterFirst', restartPolicy: 'Always',
+          },
+          status: {},
+        },
+      },
+    ]);
+  });
+  it('args without --command, env, labels, port, pull policy', () => {
+    const { sent, ctx } = recorder();
+    execute('kubectl run web --image=nginx --env=A=1 --env=B=x=y -l app=web,tier=fe --port=80 --image-pull-policy=Never -- -g "daemon off;"', ctx);
+    const obj = (sent[0] as { obj: Pod }).obj;
+    expect(obj.metadata.labels).toEqual({ app: 'web', tier: 'fe' });
+    expect(obj.spec.containers[0]).toEqual({
+      name: 'web', image: 'nginx', resources: {}, args: ['-g', 'daemon off;'],
+      env: [{ name: 'A', value: '1' }, { name: 'B', value: 'x=y' }], imagePullPolicy: 'Never', ports: [{ containerPort: 80 }],
+    });
+  });
+  it('validates as kubectl does before sending anything', () => {
+    const { sent, ctx } = recorder();
+    expect(execute('kubectl run x', ctx).stderr).toBe('error: required flag(s) "image" not set\n');
+    expect(execute('kubectl run --image=nginx', ctx).stderr).toBe("error: NAME is required for run\nSee 'kubectl run -h' for help and examples\n");
+    expect(execute('kubectl run x --image=nginx --restart=Sometimes', ctx).stderr).toBe("error: invalid restart policy: Sometimes\nSee 'kubectl run -h' for help and examples\n");
+    expect(execute('kubectl run x --image=nginx --env=BAD', ctx).stderr).toBe('error: invalid env: BAD\n');
+    expect(execute('kubectl run x --image=nginx --port=abc', ctx).stderr).toBe('error: strconv.Atoi: parsing "abc": invalid syntax\n');
+    expect(execute('kubectl run x --image=Bad:Image:Ref', ctx).stderr).toBe('error: Invalid image name "Bad:Image:Ref": invalid reference format\n');
+    expect(sent).toEqual([]);
+  });
+  it('prints the API server\'s refusal', () => {
+    const { ctx } = recorder(() => ({
+      ok: false,
+      status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'pods "nginx" already exists', reason: 'AlreadyExists', details: { name: 'nginx', kind: 'pods' }, code: 409 },
+    }));
+    expect(execute('kubectl run nginx --image=nginx', ctx)).toEqual({ stdout: '', stderr: 'Error from server (AlreadyExists): pods "nginx" already exists\n', exitCode: 1 });
+  });
+  it('--dry-run=client -o yaml prints the object and sends nothing', () => {
+    const { sent, ctx } = recorder();
+    expect(execute('kubectl run nginx --image=nginx --dry-run=client -o yaml', ctx).stdout).toBe(
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  creationTimestamp: null\n  labels:\n    run: nginx\n  name: nginx\nspec:\n  containers:\n  - image: nginx\n    name: nginx\n    resources: {}\n  dnsPolicy: ClusterFirst\n  restartPolicy: Always\nstatus: {}\n',
+    );
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('kubectl delete', () => {
+  it('deletes with the default grace period and says so in v1.36 words', () => {
+    const { sent, ctx } = recorder();
+    expect(execute('kubectl delete pod nginx-delete', ctx).stdout).toBe('pod "nginx-delete" deleted from default namespace\n');
+    expect(sent).toEqual([{ type: 'delete', kind: 'Pod', namespace: 'default', name: 'nginx-delete' }]);
+  });
+  it('--grace-period=0 alone becomes 1; --force makes it 0 with the warning', () => {
+    const { sent, ctx } = recorder();
+    execute('kubectl delete pod a --grace-period=0', ctx);
+    const forced = execute('kubectl delete pod/b --force', ctx);
+    expect(sent.map((a) => (a as { gracePeriodSeconds?: number }).gracePeriodSeconds)).toEqual([1, 0]);
+    expect(forced).toEqual({
+      stdout: 'pod "b" force deleted from default namespace\n',
+      stderr: 'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n',
+      exitCode: 0,
+    });
+    expect(execute('kubectl delete pod c --force --grace-period=5', ctx).stderr).toBe('error: --force and --grace-period greater than 0 cannot be specified together\n');
+  });
+  it('no arguments, no name, not found', () => {
+    const { ctx } = recorder((a) => ({ ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: `pods "${(a as { name: string }).name}" not found`, reason: 'NotFound', code: 404 } }));
+    expect(execute('kubectl delete', ctx).stderr).toMatch(/^error: You must provide one or more resources by argument or filename\.\n/);
+    expect(execute('kubectl delete pod', ctx).stderr).toBe('error: resource(s) were provided, but no name was specified\n');
+    expect(execute('kubectl delete pod ghost', ctx)).toEqual({ stdout: '', stderr: 'Error from server (NotFound): pods "ghost" not found\n', exitCode: 1 });
+  });
+});
+
+describe('kubectl patch', () => {
+  it('sends the merge patch that removes finalizers', () => {
+    const { sent, ctx } = recorder();
+    const r = execute(`kubectl patch pod nginx-test -p '{"metadata":{"finalizers":[]}}' --type=merge`, ctx);
+    expect(r.stdout).toBe('pod/nginx-test patched\n');
+    expect(sent).toEqual([{ type: 'patch', kind: 'Pod', namespace: 'default', name: 'nginx-test', patchType: 'merge', patch: { metadata: { finalizers: [] } } }]);
+  });
+  it('"(no change)" when the API server changed nothing', () => {
+    const { ctx } = recorder(() => ({ ok: true, object: pod('nginx-test'), unchanged: true }));
+    expect(execute(`kubectl patch pod nginx-test -p '{}' --type=merge`, ctx).stdout).toBe('pod/nginx-test patched (no change)\n');
+  });
+  it('validates like kubectl', () => {
+    const { ctx } = recorder();
+    expect(execute('kubectl patch pod x', ctx).stderr).toBe('error: must specify --patch or --patch-file containing the contents of the patch\n');
+    expect(execute('kubectl patch pod x -p {} --type=bogus', ctx).stderr).toBe('error: --type must be one of [json merge strategic], not "bogus"\n');
+  });
+});
+
+describe('kubectl apply -f', () => {
+  const manifest = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers:\n  - name: web\n    image: nginx\n';
+  it('creates with the last-applied annotation, from a file or stdin', () => {
+    const { sent, ctx } = recorder();
+    const r = execute('kubectl apply -f web.yaml', { ...ctx, files: { 'web.yaml': manifest } });
+    expect(r.stdout).toBe('pod/web created\n');
+    const obj = (sent[0] as { obj: Pod }).obj;
+    expect(obj.metadata.annotations?.['kubectl.kubernetes.io/last-applied-configuration']).toBe(
+      '{"apiVersion":"v1","kind":"Pod","metadata":{"annotations":{},"name":"web","namespace":"default"},"spec":{"containers":[{"image":"nginx","name":"web"}]}}\n',
+    );
+  });
+  it('missing file and missing -f', () => {
+    const { ctx } = recorder();
+    expect(execute('kubectl apply -f nope.yaml', ctx).stderr).toBe('error: the path "nope.yaml" does not exist\n');
+    expect(execute('kubectl apply', ctx).stderr).toBe('error: must specify one of -f and -k\n');
+  });
+});
+
+describe('read-only consoles', () => {
+  it('say clearly that a recorded moment cannot be changed', () => {
+    const r = execute('kubectl delete pod nginx-test', { state: nginxTestState() });
+    expect(r).toEqual({ stdout: '', stderr: 'error: podlife: this console shows a recorded moment and cannot change the cluster\n', exitCode: 1 });
+  });
+});
