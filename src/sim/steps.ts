@@ -6,20 +6,24 @@
 // in SyncPod and startContainer, and the author's `// N. ...` annotations elsewhere.
 
 export const STEPS = {
-  // pkg/scheduler/schedule_one.go — (*Scheduler).scheduleOne
-  'scheduleOne#1': 'take the next pod from the scheduling queue',
-  'scheduleOne#2': 'scheduling cycle: filter and score the nodes (or record FailedScheduling)',
-  'scheduleOne#3': 'binding cycle: bind the pod to the chosen node (Scheduled event)',
+  // pkg/scheduler/schedule_one.go — (*Scheduler).ScheduleOne (author's steps; exported since v1.36)
+  'ScheduleOne#1': 'take the next pod from the scheduling queue',
+  'ScheduleOne#2': 'hand the pod to scheduleOnePod',
 
-  // pkg/kubelet/kuberuntime/kuberuntime_manager.go — SyncPod (upstream's own "Step N" comments)
+  // schedule_one.go — (*Scheduler).scheduleOnePod (author's steps)
+  'scheduleOnePod#1': 'scheduling cycle: filter and score the nodes, assume the pod on the best (or FailedScheduling)',
+  'scheduleOnePod#2': 'binding cycle: bind the pod to the chosen node (Scheduled event)',
+
+  // pkg/kubelet/kuberuntime/kuberuntime_manager.go — SyncPod (upstream's own "Step N" comments; v1.36 has nine)
   'SyncPod#1': 'compute sandbox and container changes (computePodActions)',
   'SyncPod#2': 'kill the pod if the sandbox has changed',
   'SyncPod#3': 'kill any running containers which are not to keep',
   'SyncPod#4': 'create a sandbox for the pod if necessary',
-  'SyncPod#5': 'start ephemeral containers',
-  'SyncPod#6': 'start init containers',
-  'SyncPod#7': 'resize running containers (in-place vertical scaling)',
-  'SyncPod#8': 'start the containers in ContainersToStart',
+  'SyncPod#5': 'invoke the sandbox ready callback (OnPodSandboxReady) before image pulling',
+  'SyncPod#6': 'start ephemeral containers',
+  'SyncPod#7': 'start init containers',
+  'SyncPod#8': 'resize running containers (in-place vertical scaling)',
+  'SyncPod#9': 'start the containers in ContainersToStart',
 
   // kuberuntime_manager.go — computePodActions (author's steps)
   'computePodActions#1': 'decide whether the sandbox must be (re)created (PodSandboxChanged)',
