@@ -98,6 +98,9 @@ export interface VolumeMount {
 export interface Container {
   name: string;
   image: string;
+  /** Keep stdin open (`kubectl run -i`): an interactive shell then waits instead of exiting. */
+  stdin?: boolean;
+  tty?: boolean;
   command?: string[];
   args?: string[];
   env?: EnvVar[];
@@ -137,6 +140,8 @@ export interface PodReadinessGate {
 export interface PodSpec {
   containers: Container[];
   initContainers?: Container[];
+  /** Debug containers added by `kubectl debug` (targetContainerName omitted from the model). */
+  ephemeralContainers?: Container[];
   restartPolicy: 'Always' | 'OnFailure' | 'Never';
   terminationGracePeriodSeconds: number;
   activeDeadlineSeconds?: number;
@@ -367,6 +372,8 @@ export interface CriImage {
 
 export interface NodeRuntime {
   node: string;
+  /** PID of the node's kubelet (klog and journalctl print it). */
+  kubeletPid?: number;
   runtimeVersion: string; // "containerd://2.1.4"
   sandboxes: CriSandbox[];
   containers: CriContainer[];
@@ -387,6 +394,10 @@ export interface KubeletLogLine {
   msg: string;
   /** key/value pairs, values already formatted the way klog prints them (strings quoted). */
   kv: [string, string][];
+  /** klog verbosity of the call (0 = always logged; 2, 3, 4 = logged at --v=2 and above). */
+  v?: number;
+  /** PID of the kubelet process, as journalctl and klog print it. */
+  pid?: number;
 }
 
 export interface ContainerLogLine {
@@ -462,7 +473,10 @@ export interface ApiStatus {
   code: number;
 }
 
-export type ApplyResult = { ok: true; object: Pod } | { ok: false; status: ApiStatus };
+export type ApplyResult =
+  /** `unchanged`: a patch that changed nothing (kubectl prints "(no change)"); `deleted`: the object is gone. */
+  | { ok: true; object: Pod; unchanged?: boolean; deleted?: boolean }
+  | { ok: false; status: ApiStatus };
 
 /** A live simulated cluster. Deterministic: same config, seed and calls → same trace and states. */
 export interface Engine {

@@ -1,0 +1,258 @@
+// The API server: the store of Pods, Events and Nodes with resourceVersions, create (decode → default → validate),
+// graceful deletion with finalizers, patch, the scheduler's binding and the kubelet's status updates, and watches.
+// upstream: pkg/registry/core/pod/strategy.go (PrepareForCreate, CheckGracefulDelete); staging/src/k8s.io/apiserver/
+//           pkg/registry/generic/registry/store.go (Delete, Update → deleteWithoutFinalizers); pkg/registry/core/pod/
+//           storage/storage.go (BindingREST.setPodNodeAndMetadata)
+
+import type { ApiStatus, ApplyResult, KubeEvent, Node, Pod, PodCondition, PodStatus } from '../types.ts';
+import type { SimContext } from '../core/context.ts';
+import { decodePod } from './schema.ts';
+import { computePodQOS, defaultPodSpec } from './defaults.ts';
+import { validatePodCreate, validatePodUpdate } from './validation.ts';
+import { alreadyExistsStatus, badRequestStatus, invalidStatus, notFoundStatus } from './fielderrors.ts';
+import { jsonPatch, mergePatch, PatchError, strategicMergePatch } from './patch.ts';
+import { EventRecorder, type EventInput } from './events.ts';
+
+export type WatchType = 'ADDED' | 'MODIFIED' | 'DELETED';
+export type PodWatcher = (type: WatchType, pod: Pod) => void;
+
+const podKey = (ns: string, name: string): string => `${ns}/${name}`;
+
+export class ApiServer {
+  readonly pods = new Map<string, Pod>();
+  readonly nodes = new Map<string, Node>();
+  readonly events: EventRecorder;
+  readonly #ctx: SimContext;
+  readonly #cPods: number;
+  readonly #cEvents: number;
+  readonly #cNodes: number;
+  readonly #watchers: PodWatcher[] = [];
+  #rv: number;
+
+  constructor(ctx: SimContext) {
+    this.#ctx = ctx;
+    this.#cPods = ctx.history.collection('pods');
+    this.#cEvents = ctx.history.collection('events');
+    this.#cNodes = ctx.history.collection('nodes');
+    this.#rv = 1000 + ctx.rng.int(0, 8000);
+    this.events = new EventRecorder(
+      ctx,
+      (ev) => ctx.history.put(ctx.now, this.#cEvents, `${ev.metadata.namespace}/${ev.metadata.name}`, ev),
+      () => this.#nextRV(),
+    );
+  }
+
+  #nextRV(): string {
+    return String(++this.#rv);
+  }
+
+  /** Subscribe to pod changes; delivered after the watch latency, in order. */
+  watchPods(w: PodWatcher): void {
+    this.#watchers.push(w);
+  }
+
+  #notify(type: WatchType, pod: Pod): void {
+    const delay = this.#ctx.timings.watch;
+    for (const w of this.#watchers) {
+      if (delay > 0) this.#ctx.loop.after(delay, () => w(type, pod));
+      else w(type, pod);
+    }
+  }
+
+  #store(pod: Pod, type: WatchType): Pod {
+    const stored: Pod = { ...pod, metadata: { ...pod.metadata, resourceVersion: this.#nextRV() } };
+    this.pods.set(podKey(stored.metadata.namespace!, stored.metadata.name), stored);
+    this.#ctx.history.put(this.#ctx.now, this.#cPods, podKey(stored.metadata.namespace!, stored.metadata.name), stored);
+    this.#notify(type, stored);
+    return stored;
+  }
+
+  #remove(pod: Pod): Pod {
+    const key = podKey(pod.metadata.namespace!, pod.metadata.name);
+    const last: Pod = { ...pod, metadata: { ...pod.metadata, resourceVersion: this.#nextRV() } };
+    this.pods.delete(key);
+    this.#ctx.history.put(this.#ctx.now, this.#cPods, key, undefined);
+    this.#ctx.emit('apiserver', 'PodRemoved', `pod/${key}`, `pod "${pod.metadata.name}" removed from the API server`);
+    this.#notify('DELETED', last);
+    return last;
+  }
+
+  getPod(ns: string, name: string): Pod | undefined {
+    return this.pods.get(podKey(ns, name));
+  }
+
+  addNode(node: Node): void {
+    const stored = { ...node, metadata: { ...node.metadata, resourceVersion: this.#nextRV() } };
+    this.nodes.set(node.metadata.name, stored);
+    this.#ctx.history.put(this.#ctx.now, this.#cNodes, node.metadata.name, stored);
+  }
+
+  recordEvent(input: EventInput): KubeEvent | undefined {
+    return this.events.record(input);
+  }
+
+  /** POST /api/v1/namespaces/{ns}/pods */
+  createPod(namespace: string, obj: unknown): ApplyResult {
+    if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
+      return { ok: false, status: badRequestStatus('the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf') };
+    }
+    const raw = structuredClone(obj) as Record<string, any>;
+    if (raw.apiVersion !== undefined && raw.apiVersion !== 'v1') {
+      return { ok: false, status: badRequestStatus(`the API version in the data (${raw.apiVersion}) does not match the expected API version (v1)`) };
+    }
+    if (raw.kind !== undefined && raw.kind !== 'Pod') {
+      return { ok: false, status: badRequestStatus(`the kind in the data (${raw.kind}) does not match the expected kind (Pod)`) };
+    }
+    const problem = decodePod(raw);
+    if (problem) return { ok: false, status: badRequestStatus(`Pod in version "v1" cannot be handled as a Pod: ${problem.message}`) };
+    raw.apiVersion = 'v1';
+    raw.kind = 'Pod';
+    raw.metadata ??= {};
+    raw.spec ??= {};
+    const meta = raw.metadata;
+    if (meta.namespace && meta.namespace !== namespace) {
+      return { ok: false, status: badRequestStatus('the namespace of the provided object does not match the namespace sent on the request') };
+    }
+    meta.namespace = namespace;
+    if (!meta.name && meta.generateName) meta.name = `${meta.generateName}${this.#ctx.rng.nameSuffix(5)}`;
+    defaultPodSpec(raw.spec, { volumeSuffix: this.#ctx.rng.nameSuffix(5) });
+    const errs = validatePodCreate(raw);
+    if (errs.length) return { ok: false, status: invalidStatus('Pod', meta.name ?? '', errs) };
+    if (this.pods.has(podKey(namespace, meta.name))) return { ok: false, status: alreadyExistsStatus('pods', meta.name) };
+
+    // upstream: strategy.go podStrategy.PrepareForCreate; store.go BeforeCreate (uid, creationTimestamp, generation)
+    const metadata: Pod['metadata'] = {
+      name: meta.name,
+      namespace,
+      uid: this.#ctx.rng.uuid(),
+      resourceVersion: '',
+      creationTimestamp: this.#ctx.rfc3339(),
+      generation: 1,
+    };
+    for (const k of ['labels', 'annotations', 'finalizers', 'ownerReferences'] as const) {
+      if (meta[k] !== undefined) (metadata as any)[k] = meta[k];
+    }
+    const spec = raw.spec as Pod['spec'];
+    const pod: Pod = { apiVersion: 'v1', kind: 'Pod', metadata, spec, status: { phase: 'Pending', qosClass: computePodQOS(spec) } };
+    const stored = this.#store(pod, 'ADDED');
+    this.#ctx.emit('apiserver', 'PodCreated', `pod/${namespace}/${meta.name}`, `pod "${meta.name}" created (uid ${metadata.uid})`);
+    return { ok: true, object: stored };
+  }
+
+  /** DELETE, with the pod strategy's graceful deletion rules. */
+  deletePod(namespace: string, name: string, opts: { gracePeriodSeconds?: number; force?: boolean; uid?: string } = {}): ApplyResult {
+    const pod = this.getPod(namespace, name);
+    if (!pod || (opts.uid && pod.metadata.uid !== opts.uid)) return { ok: false, status: notFoundStatus('pods', name) };
+    // upstream: strategy.go podStrategy.CheckGracefulDelete
+    let grace = opts.force ? 0 : (opts.gracePeriodSeconds ?? pod.spec.terminationGracePeriodSeconds);
+    if (grace < 0) grace = 1;
+    if (!pod.spec.nodeName) grace = 0;
+    if (pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed') grace = 0;
+    const meta = pod.metadata;
+    // upstream: store.go (*Store).Delete / rest.BeforeDelete: an existing deletion can only be shortened
+    if (meta.deletionTimestamp && meta.deletionGracePeriodSeconds !== undefined && grace >= meta.deletionGracePeriodSeconds) {
+      return { ok: true, object: pod };
+    }
+    const finalizers = meta.finalizers ?? [];
+    if (grace === 0 && finalizers.length === 0) {
+      const last = this.#remove(pod);
+      this.#ctx.emit('apiserver', 'PodDeleted', `pod/${namespace}/${name}`, `pod "${name}" deleted immediately (grace period 0)`);
+      return { ok: true, object: last, deleted: true };
+    }
+    const updated: Pod = {
+      ...pod,
+      metadata: {
+        ...meta,
+        deletionTimestamp: this.#ctx.rfc3339(this.#ctx.now + grace * 1000),
+        deletionGracePeriodSeconds: grace,
+        generation: (meta.generation ?? 1) + 1,
+      },
+    };
+    const stored = this.#store(updated, 'MODIFIED');
+    this.#ctx.emit(
+      'apiserver', 'PodTerminating', `pod/${namespace}/${name}`,
+      `deletionTimestamp set, grace period ${grace}s${finalizers.length ? `; finalizers ${JSON.stringify(finalizers)} keep the object` : ''}`,
+    );
+    return { ok: true, object: stored };
+  }
+
+  /** PATCH the pod (not its status subresource). */
+  patchPod(namespace: string, name: string, patchType: 'merge' | 'json' | 'strategic', patch: unknown): ApplyResult {
+    const pod = this.getPod(namespace, name);
+    if (!pod) return { ok: false, status: notFoundStatus('pods', name) };
+    let next: any;
+    try {
+      if (patchType === 'json') next = jsonPatch(pod, patch);
+      else {
+        if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
+          return { ok: false, status: badRequestStatus(`json: cannot unmarshal ${Array.isArray(patch) ? 'array' : typeof patch} into Go value of type map[string]interface {}`) };
+        }
+        next = patchType === 'merge' ? mergePatch(pod, patch) : strategicMergePatch(pod, patch);
+      }
+    } catch (e) {
+      if (e instanceof PatchError) return { ok: false, status: invalidLikeStatus(e.message) };
+      throw e;
+    }
+    if (typeof next !== 'object' || next === null) return { ok: false, status: badRequestStatus('the patch produced an invalid object') };
+    const problem = decodePod(next);
+    if (problem) return { ok: false, status: badRequestStatus(`Pod in version "v1" cannot be handled as a Pod: ${problem.message}`) };
+    next.metadata ??= {};
+    if (next.metadata.resourceVersion !== undefined && next.metadata.resourceVersion !== pod.metadata.resourceVersion) {
+      return { ok: false, status: conflictStatus(name) };
+    }
+    // fields the server owns; the status subresource is not writable through the main resource
+    const m = next.metadata;
+    for (const k of ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'generation', 'resourceVersion', 'namespace'] as const) {
+      if ((pod.metadata as any)[k] === undefined) delete m[k];
+      else m[k] = (pod.metadata as any)[k];
+    }
+    if (Array.isArray(m.finalizers) && m.finalizers.length === 0) delete m.finalizers;
+    next.status = pod.status;
+    next.apiVersion = 'v1';
+    next.kind = 'Pod';
+    const errs = validatePodUpdate(next, pod);
+    if (errs.length) return { ok: false, status: invalidStatus('Pod', name, errs) };
+    if (JSON.stringify(next.spec) !== JSON.stringify(pod.spec)) m.generation = (pod.metadata.generation ?? 1) + 1;
+    if (JSON.stringify(next) === JSON.stringify(pod)) return { ok: true, object: pod, unchanged: true };
+    const stored = this.#store(next as Pod, 'MODIFIED');
+    this.#ctx.emit('apiserver', 'PodPatched', `pod/${namespace}/${name}`, `pod "${name}" patched (${patchType})`);
+    // upstream: store.go (*Store).Update → ShouldDeleteDuringUpdate: no finalizers left and a zero grace period
+    if (stored.metadata.deletionTimestamp && !(stored.metadata.finalizers?.length) && stored.metadata.deletionGracePeriodSeconds === 0) {
+      const last = this.#remove(stored);
+      return { ok: true, object: last, deleted: true };
+    }
+    return { ok: true, object: stored };
+  }
+
+  /** POST pods/{name}/binding: the scheduler assigns the node; the server sets PodScheduled=True. */
+  bindPod(namespace: string, name: string, uid: string, nodeName: string): ApiStatus | undefined {
+    const pod = this.getPod(namespace, name);
+    if (!pod || pod.metadata.uid !== uid) return notFoundStatus('pods', name);
+    if (pod.metadata.deletionTimestamp) return { ...badRequestStatus(`pod ${name} is being deleted, cannot be assigned to a host`), reason: 'Conflict', code: 409 };
+    if (pod.spec.nodeName) return { ...badRequestStatus(`pod ${name} is already assigned to node "${pod.spec.nodeName}"`), reason: 'Conflict', code: 409 };
+    const cond: PodCondition = { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: this.#ctx.rfc3339() };
+    const conditions = [...(pod.status.conditions ?? []).filter((c) => c.type !== 'PodScheduled'), cond];
+    this.#store({ ...pod, spec: { ...pod.spec, nodeName }, status: { ...pod.status, conditions } }, 'MODIFIED');
+    return undefined;
+  }
+
+  /** PUT pods/{name}/status (scheduler conditions, kubelet status manager). */
+  updatePodStatus(namespace: string, name: string, uid: string, status: PodStatus): Pod | undefined {
+    const pod = this.getPod(namespace, name);
+    if (!pod || pod.metadata.uid !== uid) return undefined;
+    if (JSON.stringify(pod.status) === JSON.stringify(status)) return pod;
+    return this.#store({ ...pod, status }, 'MODIFIED');
+  }
+}
+
+function conflictStatus(name: string): ApiStatus {
+  return {
+    kind: 'Status', apiVersion: 'v1', status: 'Failure',
+    message: `Operation cannot be fulfilled on pods "${name}": the object has been modified; please apply your changes to the latest version and try again`,
+    reason: 'Conflict', details: { name, kind: 'pods' }, code: 409,
+  };
+}
+
+function invalidLikeStatus(message: string): ApiStatus {
+  return { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'Invalid', code: 422 };
+}

@@ -1,0 +1,146 @@
+// API defaulting and the admission plugins that mutate a new pod, as a default kubeadm API server applies them:
+// SetDefaults_Pod/PodSpec/Container/Probe, ServiceAccount (kube-api-access volume), DefaultTolerationSeconds,
+// Priority; then PrepareForCreate computes status.qosClass.
+// upstream: pkg/apis/core/v1/defaults.go; plugin/pkg/admission/serviceaccount/admission.go;
+//           plugin/pkg/admission/defaulttolerationseconds/admission.go; pkg/apis/core/helper/qos/qos.go
+
+import type { Container, PodSpec, Toleration, Volume } from '../types.ts';
+import { isLatestOrUntagged } from './imageref.ts';
+import { milliCPU, intValue } from './quantity.ts';
+
+type Raw = Record<string, any>;
+
+// upstream: pkg/apis/core/v1/defaults.go SetDefaults_Probe
+function defaultProbe(p: Raw | undefined): void {
+  if (!p) return;
+  p.timeoutSeconds ||= 1;
+  p.periodSeconds ||= 10;
+  p.successThreshold ||= 1;
+  p.failureThreshold ||= 3;
+  defaultHandler(p);
+}
+
+// upstream: pkg/apis/core/v1/defaults.go SetDefaults_HTTPGetAction
+function defaultHandler(h: Raw | undefined): void {
+  if (!h?.httpGet) return;
+  h.httpGet.path ||= '/';
+  h.httpGet.scheme ||= 'HTTP';
+}
+
+// upstream: pkg/apis/core/v1/defaults.go SetDefaults_Container (+ SetDefaults_Pod for requests from limits)
+function defaultContainer(c: Raw, hostNetwork: boolean): void {
+  if (!c.imagePullPolicy) c.imagePullPolicy = isLatestOrUntagged(typeof c.image === 'string' ? c.image : '') ? 'Always' : 'IfNotPresent';
+  c.terminationMessagePath ||= '/dev/termination-log';
+  c.terminationMessagePolicy ||= 'File';
+  c.resources ??= {};
+  const { limits, requests } = c.resources as Raw;
+  if (limits && Object.keys(limits).length) {
+    c.resources.requests ??= {};
+    for (const [k, v] of Object.entries(limits)) if (c.resources.requests[k] === undefined) c.resources.requests[k] = v;
+  } else if (requests && !Object.keys(requests).length) {
+    delete c.resources.requests;
+  }
+  for (const p of c.ports ?? []) {
+    p.protocol ||= 'TCP';
+    if (hostNetwork && !p.hostPort) p.hostPort = p.containerPort;
+  }
+  for (const e of c.env ?? []) {
+    if (e.valueFrom?.fieldRef) e.valueFrom.fieldRef.apiVersion ||= 'v1';
+  }
+  defaultProbe(c.livenessProbe);
+  defaultProbe(c.readinessProbe);
+  defaultProbe(c.startupProbe);
+  defaultHandler(c.lifecycle?.postStart);
+  defaultHandler(c.lifecycle?.preStop);
+}
+
+export interface DefaultingContext {
+  /** Five characters for the kube-api-access-xxxxx volume name (utilrand.String(5)). */
+  volumeSuffix: string;
+}
+
+/** Apply defaults in place to a decoded pod spec (the object is a private deep copy). */
+export function defaultPodSpec(spec: Raw, ctx: DefaultingContext): void {
+  // upstream: pkg/apis/core/v1/defaults.go SetDefaults_PodSpec
+  spec.dnsPolicy ||= 'ClusterFirst';
+  spec.restartPolicy ||= 'Always';
+  spec.securityContext ??= {};
+  spec.terminationGracePeriodSeconds ??= 30;
+  spec.schedulerName ||= 'default-scheduler';
+  spec.enableServiceLinks ??= true;
+  spec.containers ??= [];
+  for (const c of spec.containers) defaultContainer(c, !!spec.hostNetwork);
+  for (const c of spec.initContainers ?? []) defaultContainer(c, !!spec.hostNetwork);
+  for (const c of spec.ephemeralContainers ?? []) defaultContainer(c, !!spec.hostNetwork);
+  for (const v of spec.volumes ?? []) {
+    for (const src of ['secret', 'configMap', 'projected', 'downwardAPI'] as const) {
+      if (v[src]) v[src].defaultMode ??= 420;
+    }
+  }
+
+  // upstream: plugin/pkg/admission/serviceaccount/admission.go (*Plugin).Admit, mountServiceAccountToken
+  if (!spec.serviceAccountName) spec.serviceAccountName = spec.serviceAccount || 'default';
+  spec.serviceAccount = spec.serviceAccountName;
+  if (spec.automountServiceAccountToken !== false) {
+    const name = `kube-api-access-${ctx.volumeSuffix}`;
+    const vol: Volume = {
+      name,
+      projected: {
+        defaultMode: 420,
+        sources: [
+          { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
+          { configMap: { items: [{ key: 'ca.crt', path: 'ca.crt' }], name: 'kube-root-ca.crt' } },
+          { downwardAPI: { items: [{ fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' }, path: 'namespace' }] } },
+        ],
+      },
+    };
+    spec.volumes = [...(spec.volumes ?? []), vol];
+    const mount = { mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', name, readOnly: true };
+    for (const c of [...(spec.initContainers ?? []), ...spec.containers]) {
+      const mounts: Raw[] = c.volumeMounts ?? [];
+      if (!mounts.some((m) => m.mountPath === mount.mountPath)) c.volumeMounts = [...mounts, { ...mount }];
+    }
+  }
+
+  // upstream: plugin/pkg/admission/defaulttolerationseconds/admission.go (*Plugin).Admit
+  const tolerations: Toleration[] = spec.tolerations ?? [];
+  for (const key of ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']) {
+    const has = tolerations.some(
+      (t) => (t.operator === 'Exists' && !t.key) || (t.key === key && (!t.effect || t.effect === 'NoExecute')),
+    );
+    if (!has) tolerations.push({ effect: 'NoExecute', key, operator: 'Exists', tolerationSeconds: 300 });
+  }
+  spec.tolerations = tolerations;
+
+  // upstream: plugin/pkg/admission/priority/admission.go (*Plugin).admitPod (no PriorityClass: global default 0)
+  spec.priority ??= 0;
+  spec.preemptionPolicy ||= 'PreemptLowerPriority';
+}
+
+/** status.qosClass as the API server computes it on create. */
+// upstream: pkg/apis/core/helper/qos/qos.go ComputePodQOS
+export function computePodQOS(spec: PodSpec): 'Guaranteed' | 'Burstable' | 'BestEffort' {
+  const all: Container[] = [...(spec.initContainers ?? []), ...spec.containers];
+  let anyRequest = false;
+  let guaranteed = true;
+  for (const c of all) {
+    const req = c.resources?.requests ?? {};
+    const lim = c.resources?.limits ?? {};
+    for (const r of ['cpu', 'memory']) {
+      const rq = req[r];
+      const lm = lim[r];
+      if ((rq !== undefined && nonZero(r, rq)) || (lm !== undefined && nonZero(r, lm))) anyRequest = true;
+      if (lm === undefined || !nonZero(r, lm)) guaranteed = false;
+      else if (rq !== undefined && quantityCmp(r, rq) !== quantityCmp(r, lm)) guaranteed = false;
+    }
+  }
+  if (!anyRequest) return 'BestEffort';
+  return guaranteed ? 'Guaranteed' : 'Burstable';
+}
+
+function quantityCmp(resource: string, q: string): number {
+  return resource === 'cpu' ? milliCPU(q) : intValue(q);
+}
+function nonZero(resource: string, q: string): boolean {
+  return quantityCmp(resource, q) !== 0;
+}

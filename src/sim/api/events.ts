@@ -1,0 +1,121 @@
+// Event recording as client-go's EventCorrelator does it before an event reaches the API server:
+// aggregation (10 distinct messages for the same object+reason within 10 minutes → "(combined from similar
+// events): ..."), deduplication (same source/object/reason/message → count++ and lastTimestamp), and the
+// per-source+object spam filter (token bucket, burst 25, one token per 5 minutes), which drops events but still
+// counts them.
+// upstream: staging/src/k8s.io/client-go/tools/record/events_cache.go (EventAggregate, eventObserve, Filter)
+
+import type { KubeEvent, ObjectReference } from '../types.ts';
+import type { SimContext } from '../core/context.ts';
+
+export interface EventInput {
+  involved: ObjectReference;
+  type: 'Normal' | 'Warning';
+  reason: string;
+  message: string;
+  component: 'kubelet' | 'default-scheduler';
+  host?: string;
+  action?: string;
+}
+
+const MAX_EVENTS = 10; // defaultAggregateMaxEvents
+const AGGREGATE_INTERVAL = 600_000; // defaultAggregateIntervalInSeconds
+const SPAM_BURST = 25; // defaultSpamBurst
+const SPAM_QPS = 1 / 300; // defaultSpamQPS
+
+interface Aggregate {
+  localKeys: string[];
+  last: number;
+}
+interface Bucket {
+  tokens: number;
+  last: number;
+}
+
+/** Writes events into the API server's store, correlated as the recording component's client-go would. */
+export class EventRecorder {
+  readonly #ctx: SimContext;
+  readonly #write: (ev: KubeEvent) => void;
+  readonly #nextRV: () => string;
+  readonly #aggregates = new Map<string, Aggregate>();
+  readonly #observed = new Map<string, KubeEvent>();
+  readonly #buckets = new Map<string, Bucket>();
+  #nameSeq = 0;
+
+  constructor(ctx: SimContext, write: (ev: KubeEvent) => void, nextRV: () => string) {
+    this.#ctx = ctx;
+    this.#write = write;
+    this.#nextRV = nextRV;
+  }
+
+  /** Record one event; returns the stored object, or undefined when the spam filter dropped it. */
+  record(input: EventInput): KubeEvent | undefined {
+    const now = this.#ctx.now;
+    const o = input.involved;
+    const host = input.host ?? '';
+    const base = `${input.component}\u0000${host}\u0000${o.kind}\u0000${o.namespace}\u0000${o.name}`;
+    // upstream: events_cache.go EventAggregatorByReasonFunc
+    const aggKey = `${base}\u0000${o.uid}\u0000${o.apiVersion}\u0000${input.type}\u0000${input.reason}`;
+    let agg = this.#aggregates.get(aggKey);
+    if (!agg || now - agg.last > AGGREGATE_INTERVAL) agg = { localKeys: [], last: now };
+    if (!agg.localKeys.includes(input.message)) agg.localKeys.push(input.message);
+    agg.last = now;
+    this.#aggregates.set(aggKey, agg);
+    let message = input.message;
+    // upstream: events_cache.go getEventKey
+    let key = `${base}\u0000${o.fieldPath ?? ''}\u0000${o.uid}\u0000${o.apiVersion}\u0000${input.type}\u0000${input.reason}\u0000${input.message}`;
+    if (agg.localKeys.length >= MAX_EVENTS) {
+      agg.localKeys.shift();
+      message = `(combined from similar events): ${input.message}`;
+      key = aggKey;
+    }
+
+    // upstream: events_cache.go eventObserve
+    const prev = this.#observed.get(key);
+    const ts = this.#ctx.rfc3339(now);
+    let ev: KubeEvent;
+    if (prev) {
+      ev = { ...prev, message, count: prev.count + 1, lastTimestamp: ts, metadata: { ...prev.metadata } };
+    } else {
+      const name = `${o.name}.${this.#eventNameSuffix(now)}`;
+      ev = {
+        apiVersion: 'v1',
+        kind: 'Event',
+        metadata: { name, namespace: o.namespace ?? 'default', uid: this.#ctx.rng.uuid(), resourceVersion: '', creationTimestamp: ts },
+        involvedObject: key === aggKey ? { ...o, fieldPath: undefined } : { ...o },
+        reason: input.reason,
+        message,
+        source: host ? { component: input.component, host } : { component: input.component },
+        firstTimestamp: ts,
+        lastTimestamp: ts,
+        count: 1,
+        type: input.type,
+        eventTime: input.component === 'default-scheduler' ? this.#ctx.micro(now) : null,
+        reportingComponent: input.component,
+        reportingInstance: input.component === 'default-scheduler' ? 'default-scheduler-control-plane' : host,
+      };
+      if (ev.involvedObject.fieldPath === undefined) delete ev.involvedObject.fieldPath;
+      if (input.action) ev.action = input.action;
+    }
+    this.#observed.set(key, ev);
+
+    // upstream: events_cache.go (*EventSourceObjectSpamFilter).Filter, getSpamKey
+    const spamKey = `${base}\u0000${o.uid}\u0000${o.apiVersion}\u0000${input.type}`;
+    const b = this.#buckets.get(spamKey) ?? { tokens: SPAM_BURST, last: now };
+    b.tokens = Math.min(SPAM_BURST, b.tokens + ((now - b.last) / 1000) * SPAM_QPS);
+    b.last = now;
+    this.#buckets.set(spamKey, b);
+    if (b.tokens < 1) return undefined;
+    b.tokens -= 1;
+
+    ev.metadata.resourceVersion = this.#nextRV();
+    this.#write(ev);
+    return ev;
+  }
+
+  // event names are "<object>.<hex of UnixNano>"; a sequence keeps names unique within one millisecond
+  #eventNameSuffix(now: number): string {
+    const nanos = (BigInt(this.#ctx.epoch + now) * 1_000_000n + BigInt(this.#nameSeq++ % 1000) * 1000n).toString(16);
+    return nanos;
+  }
+}

@@ -1,0 +1,96 @@
+// field.Error and field.ErrorList: the validation errors the API server returns, with their exact wording.
+// upstream: staging/src/k8s.io/apimachinery/pkg/util/validation/field/errors.go
+
+import type { ApiStatus } from '../types.ts';
+
+export type FieldErrorType = 'Required' | 'Invalid' | 'NotSupported' | 'Duplicate' | 'NotFound' | 'Forbidden' | 'TooLong';
+
+export interface FieldError {
+  type: FieldErrorType;
+  field: string;
+  value?: unknown;
+  detail?: string;
+}
+
+const CAUSE_REASON: Record<FieldErrorType, string> = {
+  Required: 'FieldValueRequired',
+  Invalid: 'FieldValueInvalid',
+  NotSupported: 'FieldValueNotSupported',
+  Duplicate: 'FieldValueDuplicate',
+  NotFound: 'FieldValueNotFound',
+  Forbidden: 'FieldValueForbidden',
+  TooLong: 'FieldValueTooLong',
+};
+
+/** How field errors print a value: strings quoted (%q), numbers and booleans bare. */
+export function formatValue(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (v === null || v === undefined) return 'null';
+  return JSON.stringify(v);
+}
+
+// upstream: field/errors.go (*Error).ErrorBody
+export function errorBody(e: FieldError): string {
+  switch (e.type) {
+    case 'Required':
+      return `Required value${e.detail ? `: ${e.detail}` : ''}`;
+    case 'Forbidden':
+      return `Forbidden${e.detail ? `: ${e.detail}` : ''}`;
+    case 'Invalid':
+      return `Invalid value: ${formatValue(e.value)}${e.detail ? `: ${e.detail}` : ''}`;
+    case 'NotSupported':
+      return `Unsupported value: ${formatValue(e.value)}${e.detail ? `: ${e.detail}` : ''}`;
+    case 'Duplicate':
+      return `Duplicate value: ${formatValue(e.value)}`;
+    case 'NotFound':
+      return `Not found: ${formatValue(e.value)}`;
+    case 'TooLong':
+      return `Too long: ${e.detail ?? ''}`;
+  }
+}
+
+export function errorString(e: FieldError): string {
+  return `${e.field}: ${errorBody(e)}`;
+}
+
+export const required = (field: string, detail?: string): FieldError => ({ type: 'Required', field, detail });
+export const invalid = (field: string, value: unknown, detail?: string): FieldError => ({ type: 'Invalid', field, value, detail });
+export const forbidden = (field: string, detail: string): FieldError => ({ type: 'Forbidden', field, detail });
+export const duplicate = (field: string, value: unknown): FieldError => ({ type: 'Duplicate', field, value });
+export const notFound = (field: string, value: unknown): FieldError => ({ type: 'NotFound', field, value });
+export function notSupported(field: string, value: unknown, supported: string[]): FieldError {
+  return { type: 'NotSupported', field, value, detail: `supported values: ${supported.map((s) => `"${s}"`).join(', ')}` };
+}
+
+/** errors.NewInvalid: 422 with one cause per field error. */
+// upstream: staging/src/k8s.io/apimachinery/pkg/api/errors/errors.go NewInvalid
+export function invalidStatus(kind: string, name: string, errs: FieldError[]): ApiStatus {
+  const agg = errs.length === 1 ? errorString(errs[0]) : `[${errs.map(errorString).join(', ')}]`;
+  return {
+    kind: 'Status',
+    apiVersion: 'v1',
+    status: 'Failure',
+    message: `${kind} "${name}" is invalid: ${agg}`,
+    reason: 'Invalid',
+    details: { name, kind, causes: errs.map((e) => ({ reason: CAUSE_REASON[e.type], message: errorBody(e), field: e.field })) },
+    code: 422,
+  };
+}
+
+// upstream: errors.go NewNotFound / NewAlreadyExists / NewBadRequest
+export function notFoundStatus(resource: string, name: string): ApiStatus {
+  return {
+    kind: 'Status', apiVersion: 'v1', status: 'Failure', message: `${resource} "${name}" not found`, reason: 'NotFound',
+    details: { name, kind: resource }, code: 404,
+  };
+}
+export function alreadyExistsStatus(resource: string, name: string): ApiStatus {
+  return {
+    kind: 'Status', apiVersion: 'v1', status: 'Failure', message: `${resource} "${name}" already exists`, reason: 'AlreadyExists',
+    details: { name, kind: resource }, code: 409,
+  };
+}
+export function badRequestStatus(message: string): ApiStatus {
+  return { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'BadRequest', code: 400 };
+}

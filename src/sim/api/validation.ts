@@ -1,0 +1,340 @@
+// Pod validation as the API server runs it on create and update (ValidatePodCreate / ValidatePodUpdate), for the
+// fields the simulation models, with the real messages and field paths.
+// upstream: pkg/apis/core/validation/validation.go; staging/src/k8s.io/apimachinery/pkg/util/validation/validation.go
+
+import type { FieldError } from './fielderrors.ts';
+import { duplicate, forbidden, invalid, notFound, notSupported, required } from './fielderrors.ts';
+import { QUANTITY_REGEXP, parseQuantity } from './quantity.ts';
+
+type Raw = Record<string, any>;
+
+const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const QUALIFIED_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+
+// upstream: validation.go IsDNS1123Label
+export function isDNS1123Label(v: string): string[] {
+  const errs: string[] = [];
+  if (v.length > 63) errs.push('must be no more than 63 characters');
+  if (!DNS1123_LABEL.test(v)) {
+    errs.push(
+      "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+    );
+  }
+  return errs;
+}
+
+// upstream: validation.go IsDNS1123Subdomain
+export function isDNS1123Subdomain(v: string): string[] {
+  const errs: string[] = [];
+  if (v.length > 253) errs.push('must be no more than 253 characters');
+  if (!DNS1123_SUBDOMAIN.test(v)) {
+    errs.push(
+      "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+    );
+  }
+  return errs;
+}
+
+// upstream: validation.go IsQualifiedName
+export function isQualifiedName(v: string): string[] {
+  const errs: string[] = [];
+  const parts = v.split('/');
+  let name = v;
+  if (parts.length === 2) {
+    const [prefix, n] = parts;
+    name = n;
+    if (prefix.length === 0) errs.push('prefix part must be non-empty');
+    else for (const m of isDNS1123Subdomain(prefix)) errs.push(`prefix part ${m}`);
+  } else if (parts.length > 2) {
+    return [
+      "a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+    ];
+  }
+  if (name.length === 0) errs.push('name part must be non-empty');
+  else if (name.length > 63) errs.push('name part must be no more than 63 characters');
+  if (name.length && !QUALIFIED_NAME.test(name)) {
+    errs.push(
+      "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
+    );
+  }
+  return errs;
+}
+
+// upstream: validation.go IsValidLabelValue
+export function isValidLabelValue(v: string): string[] {
+  const errs: string[] = [];
+  if (v.length > 63) errs.push('must be no more than 63 characters');
+  if (!LABEL_VALUE.test(v)) {
+    errs.push(
+      "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
+    );
+  }
+  return errs;
+}
+
+function each(errs: FieldError[], field: string, value: unknown, msgs: string[]): void {
+  for (const m of msgs) errs.push(invalid(field, value, m));
+}
+
+// upstream: pkg/apis/core/validation/validation.go ValidateObjectMeta (labels, annotations, finalizers)
+export function validateMeta(meta: Raw, errs: FieldError[]): void {
+  if (!meta.name && !meta.generateName) errs.push(required('metadata.name', 'name or generateName is required'));
+  else if (meta.name) each(errs, 'metadata.name', meta.name, isDNS1123Subdomain(meta.name));
+  if (meta.namespace) each(errs, 'metadata.namespace', meta.namespace, isDNS1123Label(meta.namespace));
+  validateLabels(meta.labels, 'metadata.labels', errs);
+  for (const k of Object.keys(meta.annotations ?? {})) each(errs, 'metadata.annotations', k, isQualifiedName(k.toLowerCase()));
+  const standard = new Set(['kubernetes', 'orphan', 'foregroundDeletion']);
+  (meta.finalizers ?? []).forEach((f: string, i: number) => {
+    const field = `metadata.finalizers[${i}]`;
+    const q = isQualifiedName(f);
+    if (q.length) each(errs, field, f, q);
+    else if (!f.includes('/') && !standard.has(f)) errs.push(invalid(field, f, 'name is neither a standard finalizer name nor is it fully qualified'));
+  });
+}
+
+function validateLabels(labels: Record<string, string> | undefined, field: string, errs: FieldError[]): void {
+  for (const [k, v] of Object.entries(labels ?? {})) {
+    each(errs, field, k, isQualifiedName(k));
+    each(errs, field, v, isValidLabelValue(v));
+  }
+}
+
+// upstream: validation.go validateHandler / validateProbe
+function validateHandler(h: Raw, field: string, errs: FieldError[], allowSleep: boolean): void {
+  const kinds = ['exec', 'httpGet', 'tcpSocket', ...(allowSleep ? ['sleep'] : ['grpc'])].filter((k) => h[k] !== undefined);
+  if (kinds.length === 0) {
+    errs.push(required(field, 'must specify a handler type'));
+    return;
+  }
+  if (kinds.length > 1) errs.push(forbidden(`${field}.${kinds[1]}`, 'may not specify more than 1 handler type'));
+  if (h.exec && !(h.exec.command?.length > 0)) errs.push(required(`${field}.exec.command`));
+  for (const k of ['httpGet', 'tcpSocket'] as const) {
+    if (!h[k]) continue;
+    const port = h[k].port;
+    if (port === undefined || port === '') errs.push(required(`${field}.${k}.port`));
+    else if (typeof port === 'number' && (port < 1 || port > 65535)) errs.push(invalid(`${field}.${k}.port`, port, 'must be between 1 and 65535, inclusive'));
+    else if (typeof port === 'string' && !/^[a-z0-9]([a-z0-9-]{0,13}[a-z0-9])?$/.test(port)) {
+      errs.push(invalid(`${field}.${k}.port`, port, 'must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)'));
+    }
+  }
+  if (h.httpGet?.scheme && !['HTTP', 'HTTPS'].includes(h.httpGet.scheme)) errs.push(notSupported(`${field}.httpGet.scheme`, h.httpGet.scheme, ['HTTP', 'HTTPS']));
+  if (h.sleep && (h.sleep.seconds ?? -1) < 0) errs.push(invalid(`${field}.sleep.seconds`, h.sleep.seconds, 'must be non-negative'));
+}
+
+function validateProbe(p: Raw | undefined, field: string, kind: 'liveness' | 'readiness' | 'startup', errs: FieldError[]): void {
+  if (!p) return;
+  validateHandler(p, field, errs, false);
+  for (const k of ['initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold']) {
+    if (p[k] !== undefined && p[k] < 0) errs.push(invalid(`${field}.${k}`, p[k], 'must be greater than or equal to 0'));
+  }
+  if (kind !== 'readiness' && p.successThreshold !== undefined && p.successThreshold !== 1) {
+    errs.push(invalid(`${field}.successThreshold`, p.successThreshold, 'must be 1'));
+  }
+  if (p.terminationGracePeriodSeconds !== undefined) {
+    if (kind === 'readiness') errs.push(invalid(`${field}.terminationGracePeriodSeconds`, p.terminationGracePeriodSeconds, 'must not be set for readinessProbes'));
+    else if (p.terminationGracePeriodSeconds <= 0) errs.push(invalid(`${field}.terminationGracePeriodSeconds`, p.terminationGracePeriodSeconds, 'must be greater than 0'));
+  }
+}
+
+const STANDARD_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
+
+// upstream: validation.go ValidateResourceRequirements
+function validateResources(r: Raw | undefined, field: string, errs: FieldError[]): void {
+  if (!r) return;
+  for (const part of ['limits', 'requests'] as const) {
+    for (const [name, q] of Object.entries((r[part] ?? {}) as Record<string, string | number>)) {
+      const f = `${field}.${part}[${name}]`;
+      if (!STANDARD_RESOURCES.has(name) && !name.startsWith('hugepages-') && !name.includes('/')) {
+        errs.push(invalid(f, name, 'must be a standard resource type or fully qualified'));
+        continue;
+      }
+      const v = parseQuantity(q);
+      if (v === undefined) errs.push(invalid(f, String(q), `quantities must match the regular expression '${QUANTITY_REGEXP}'`));
+      else if (v < 0) errs.push(invalid(f, String(q), 'must be greater than or equal to 0'));
+    }
+  }
+  for (const [name, q] of Object.entries((r.requests ?? {}) as Record<string, string | number>)) {
+    const lim = r.limits?.[name];
+    if (lim === undefined) continue;
+    const rv = parseQuantity(q);
+    const lv = parseQuantity(lim);
+    if (rv !== undefined && lv !== undefined && rv > lv) {
+      errs.push(invalid(`${field}.requests`, String(q), `must be less than or equal to ${name} limit of ${String(lim)}`));
+    }
+  }
+}
+
+type ContainerKind = 'containers' | 'initContainers' | 'ephemeralContainers';
+
+function validateContainer(c: Raw, field: string, kind: ContainerKind, volumes: Set<string>, errs: FieldError[]): void {
+  if (!c.name) errs.push(required(`${field}.name`));
+  else each(errs, `${field}.name`, c.name, isDNS1123Label(c.name));
+  if (!c.image) errs.push(required(`${field}.image`));
+  else if (c.image.trim() !== c.image) errs.push(invalid(`${field}.image`, c.image, 'must not have leading or trailing whitespace'));
+  if (!['Always', 'IfNotPresent', 'Never'].includes(c.imagePullPolicy)) {
+    errs.push(notSupported(`${field}.imagePullPolicy`, c.imagePullPolicy, ['Always', 'IfNotPresent', 'Never']));
+  }
+  if (!['File', 'FallbackToLogsOnError'].includes(c.terminationMessagePolicy)) {
+    errs.push(notSupported(`${field}.terminationMessagePolicy`, c.terminationMessagePolicy, ['File', 'FallbackToLogsOnError']));
+  }
+  (c.ports ?? []).forEach((p: Raw, i: number) => {
+    const pf = `${field}.ports[${i}]`;
+    if (!p.containerPort) errs.push(required(`${pf}.containerPort`));
+    else if (p.containerPort < 1 || p.containerPort > 65535) errs.push(invalid(`${pf}.containerPort`, p.containerPort, 'must be between 1 and 65535, inclusive'));
+    if (!['SCTP', 'TCP', 'UDP'].includes(p.protocol)) errs.push(notSupported(`${pf}.protocol`, p.protocol, ['SCTP', 'TCP', 'UDP']));
+  });
+  (c.env ?? []).forEach((e: Raw, i: number) => {
+    const ef = `${field}.env[${i}].name`;
+    if (!e.name) errs.push(required(ef));
+    else if (!/^[\x20-\x3c\x3e-\x7e]+$/.test(e.name)) {
+      errs.push(invalid(ef, e.name, "a valid environment variable name must consist only of printable ASCII characters other than '='"));
+    }
+  });
+  validateResources(c.resources, `${field}.resources`, errs);
+  (c.volumeMounts ?? []).forEach((m: Raw, i: number) => {
+    const mf = `${field}.volumeMounts[${i}]`;
+    if (!m.name) errs.push(required(`${mf}.name`));
+    else if (!volumes.has(m.name)) errs.push(notFound(`${mf}.name`, m.name));
+    if (!m.mountPath) errs.push(required(`${mf}.mountPath`));
+  });
+  const sidecar = kind === 'initContainers' && c.restartPolicy === 'Always';
+  if (c.restartPolicy !== undefined) {
+    if (kind === 'initContainers') {
+      if (c.restartPolicy !== 'Always') errs.push(notSupported(`${field}.restartPolicy`, c.restartPolicy, ['Always']));
+    } else {
+      errs.push(forbidden(`${field}.restartPolicy`, 'may not be set for non-init containers'));
+    }
+  }
+  if (kind === 'initContainers' && !sidecar) {
+    for (const k of ['lifecycle', 'livenessProbe', 'readinessProbe', 'startupProbe']) {
+      if (c[k]) errs.push(forbidden(`${field}.${k}`, 'may not be set for init containers without restartPolicy=Always'));
+    }
+  } else {
+    validateProbe(c.livenessProbe, `${field}.livenessProbe`, 'liveness', errs);
+    validateProbe(c.readinessProbe, `${field}.readinessProbe`, 'readiness', errs);
+    validateProbe(c.startupProbe, `${field}.startupProbe`, 'startup', errs);
+    for (const hook of ['postStart', 'preStop'] as const) {
+      const h = c.lifecycle?.[hook];
+      if (h) validateHandler(h, `${field}.lifecycle.${hook}`, errs, true);
+    }
+  }
+}
+
+// upstream: validation.go ValidatePodSpec
+export function validatePodSpec(spec: Raw, errs: FieldError[]): void {
+  const volumes = new Set<string>();
+  (spec.volumes ?? []).forEach((v: Raw, i: number) => {
+    const f = `spec.volumes[${i}]`;
+    if (!v.name) errs.push(required(`${f}.name`));
+    else {
+      each(errs, `${f}.name`, v.name, isDNS1123Label(v.name));
+      if (volumes.has(v.name)) errs.push(duplicate(`${f}.name`, v.name));
+      volumes.add(v.name);
+    }
+    const sources = Object.keys(v).filter((k) => k !== 'name');
+    if (sources.length === 0) errs.push(required(f, 'must specify a volume type'));
+    else if (sources.length > 1) errs.push(forbidden(`${f}.${sources[1]}`, 'may not specify more than 1 volume type'));
+  });
+
+  const names = new Set<string>();
+  const checkAll = (list: Raw[] | undefined, kind: ContainerKind): void => {
+    (list ?? []).forEach((c, i) => {
+      const f = `spec.${kind}[${i}]`;
+      validateContainer(c, f, kind, volumes, errs);
+      if (c.name) {
+        if (names.has(c.name)) errs.push(duplicate(`${f}.name`, c.name));
+        names.add(c.name);
+      }
+    });
+  };
+  checkAll(spec.initContainers, 'initContainers');
+  if (!spec.containers?.length) errs.push(required('spec.containers'));
+  checkAll(spec.containers, 'containers');
+  checkAll(spec.ephemeralContainers, 'ephemeralContainers');
+
+  if (!['Always', 'OnFailure', 'Never'].includes(spec.restartPolicy)) {
+    errs.push(notSupported('spec.restartPolicy', spec.restartPolicy, ['Always', 'OnFailure', 'Never']));
+  }
+  if (!['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'].includes(spec.dnsPolicy)) {
+    errs.push(notSupported('spec.dnsPolicy', spec.dnsPolicy, ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None']));
+  }
+  if (spec.terminationGracePeriodSeconds !== undefined && spec.terminationGracePeriodSeconds < 0) {
+    errs.push(invalid('spec.terminationGracePeriodSeconds', spec.terminationGracePeriodSeconds, 'must be greater than or equal to 0'));
+  }
+  if (spec.activeDeadlineSeconds !== undefined && (spec.activeDeadlineSeconds < 1 || spec.activeDeadlineSeconds > 2147483647)) {
+    errs.push(invalid('spec.activeDeadlineSeconds', spec.activeDeadlineSeconds, 'must be between 1 and 2147483647, inclusive'));
+  }
+  if (spec.nodeName) each(errs, 'spec.nodeName', spec.nodeName, isDNS1123Subdomain(spec.nodeName));
+  validateLabels(spec.nodeSelector, 'spec.nodeSelector', errs);
+  if (spec.serviceAccountName) each(errs, 'spec.serviceAccountName', spec.serviceAccountName, isDNS1123Subdomain(spec.serviceAccountName));
+  if (spec.schedulerName) each(errs, 'spec.schedulerName', spec.schedulerName, isDNS1123Subdomain(spec.schedulerName));
+  if (!['Never', 'PreemptLowerPriority'].includes(spec.preemptionPolicy)) {
+    errs.push(notSupported('spec.preemptionPolicy', spec.preemptionPolicy, ['Never', 'PreemptLowerPriority']));
+  }
+  (spec.tolerations ?? []).forEach((t: Raw, i: number) => {
+    const f = `spec.tolerations[${i}]`;
+    if (t.key) each(errs, `${f}.key`, t.key, isQualifiedName(t.key));
+    const op = t.operator || 'Equal';
+    if (!['Equal', 'Exists'].includes(op)) errs.push(notSupported(`${f}.operator`, t.operator, ['Equal', 'Exists']));
+    if (op === 'Exists' && t.value) errs.push(invalid(`${f}.operator`, t.operator, "value must be empty when `operator` is 'Exists'"));
+    if (!t.key && op !== 'Exists') errs.push(invalid(`${f}.operator`, t.operator ?? '', 'operator must be Exists when `key` is empty, which means "match all values and all keys"'));
+    if (t.effect && !['NoSchedule', 'PreferNoSchedule', 'NoExecute'].includes(t.effect)) {
+      errs.push(notSupported(`${f}.effect`, t.effect, ['NoExecute', 'NoSchedule', 'PreferNoSchedule']));
+    }
+    if (t.tolerationSeconds !== undefined && t.effect !== 'NoExecute') {
+      errs.push(invalid(`${f}.effect`, t.effect ?? '', "effect must be 'NoExecute' when `tolerationSeconds` is set"));
+    }
+  });
+  (spec.readinessGates ?? []).forEach((g: Raw, i: number) => {
+    each(errs, `spec.readinessGates[${i}].conditionType`, g.conditionType, isQualifiedName(g.conditionType ?? ''));
+  });
+}
+
+/** Everything ValidatePodCreate checks that the model covers. */
+export function validatePodCreate(pod: Raw): FieldError[] {
+  const errs: FieldError[] = [];
+  validateMeta(pod.metadata ?? {}, errs);
+  validatePodSpec(pod.spec ?? {}, errs);
+  return errs;
+}
+
+const MUTABLE_SPEC =
+  'pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)';
+
+/** ValidatePodUpdate: metadata rules plus the immutable spec (only images, activeDeadlineSeconds and added tolerations may change). */
+// upstream: validation.go ValidatePodUpdate
+export function validatePodUpdate(next: Raw, old: Raw): FieldError[] {
+  const errs: FieldError[] = [];
+  validateMeta(next.metadata ?? {}, errs);
+  if (next.metadata?.name !== old.metadata?.name) errs.push(invalid('metadata.name', next.metadata?.name, 'field is immutable'));
+  if (next.metadata?.uid !== old.metadata?.uid) errs.push(invalid('metadata.uid', next.metadata?.uid, 'field is immutable'));
+  validatePodSpec(next.spec ?? {}, errs);
+  // compare the spec with the mutable fields masked out
+  const mask = (spec: Raw): string => {
+    const s = structuredClone(spec);
+    for (const c of s.containers ?? []) delete c.image;
+    for (const c of s.initContainers ?? []) delete c.image;
+    delete s.activeDeadlineSeconds;
+    delete s.tolerations;
+    return JSON.stringify(s, Object.keys(flatKeys(s)).sort());
+  };
+  if (mask(next.spec ?? {}) !== mask(old.spec ?? {})) errs.push(forbidden('spec', MUTABLE_SPEC));
+  const oldTol = JSON.stringify(old.spec?.tolerations ?? []);
+  const newTol: Raw[] = next.spec?.tolerations ?? [];
+  if (!(old.spec?.tolerations ?? []).every((t: Raw) => newTol.some((n) => JSON.stringify(n) === JSON.stringify(t))) && oldTol !== '[]') {
+    errs.push(forbidden('spec.tolerations', 'existing toleration can not be modified except its tolerationSeconds'));
+  }
+  return errs;
+}
+
+function flatKeys(v: unknown, out: Record<string, true> = {}): Record<string, true> {
+  if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      out[k] = true;
+      flatKeys(x, out);
+    }
+  }
+  return out;
+}

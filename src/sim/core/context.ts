@@ -1,0 +1,56 @@
+// What every modelled component shares: the clock and event loop, the seeded RNG, the change history (for
+// stateAt), the trace, and the log sinks. Timestamps are formatted here the way the API server serialises them.
+
+import type { Actor, ContainerLogLine, KubeletLogLine, TraceEvent } from '../types.ts';
+import type { StepKey } from '../steps.ts';
+import type { EventLoop } from './loop.ts';
+import type { History } from './history.ts';
+import type { Rng } from './rng.ts';
+import type { Timings } from './timings.ts';
+
+export class SimContext {
+  readonly trace: TraceEvent[] = [];
+  readonly kubeletLogs: KubeletLogLine[] = [];
+  readonly containerLogs: ContainerLogLine[] = [];
+  readonly loop: EventLoop;
+  readonly rng: Rng;
+  readonly history: History;
+  readonly epoch: number;
+  readonly timings: Timings;
+
+  constructor(loop: EventLoop, rng: Rng, history: History, epoch: number, timings: Timings) {
+    this.loop = loop;
+    this.rng = rng;
+    this.history = history;
+    this.epoch = epoch;
+    this.timings = timings;
+  }
+
+  get now(): number {
+    return this.loop.now;
+  }
+
+  emit(actor: Actor, kind: string, object: string, detail: string, key?: StepKey): void {
+    const ev: TraceEvent = { seq: this.trace.length, t: this.loop.now, actor, kind, object, detail };
+    if (key) ev.key = key;
+    this.trace.push(ev);
+  }
+
+  /** metav1.Time as JSON: RFC 3339, UTC, second precision. */
+  rfc3339(t: number = this.loop.now): string {
+    return new Date(this.epoch + t).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  }
+
+  /** metav1.MicroTime as JSON: RFC 3339 with microseconds. */
+  micro(t: number = this.loop.now): string {
+    return new Date(this.epoch + t).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+  }
+
+  kubeletLog(line: Omit<KubeletLogLine, 't'>): void {
+    this.kubeletLogs.push({ t: this.loop.now, ...line });
+  }
+
+  containerLog(containerId: string, stream: 'stdout' | 'stderr', text: string): void {
+    this.containerLogs.push({ t: this.loop.now, containerId, stream, text });
+  }
+}

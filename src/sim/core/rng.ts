@@ -1,0 +1,85 @@
+// A seeded pseudo-random generator (sfc32, seeded through splitmix32): every ID, UID, PID and jitter in the
+// simulation comes from here, so the same seed always yields the same bytes. Never Math.random().
+
+export class Rng {
+  #a: number;
+  #b: number;
+  #c: number;
+  #d: number;
+
+  constructor(seed: number) {
+    let s = seed >>> 0;
+    const next = (): number => {
+      s = (s + 0x9e3779b9) >>> 0;
+      let z = s;
+      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+      return (z ^ (z >>> 16)) >>> 0;
+    };
+    this.#a = next();
+    this.#b = next();
+    this.#c = next();
+    this.#d = next();
+    for (let i = 0; i < 12; i++) this.u32();
+  }
+
+  /** A uniformly distributed unsigned 32-bit integer. */
+  u32(): number {
+    const t = (((this.#a + this.#b) >>> 0) + this.#d) >>> 0;
+    this.#d = (this.#d + 1) >>> 0;
+    this.#a = this.#b ^ (this.#b >>> 9);
+    this.#b = (this.#c + (this.#c << 3)) >>> 0;
+    this.#c = ((this.#c << 21) | (this.#c >>> 11)) >>> 0;
+    this.#c = (this.#c + t) >>> 0;
+    return t;
+  }
+
+  /** A float in [0, 1). */
+  float(): number {
+    return this.u32() / 4294967296;
+  }
+
+  /** An integer in [lo, hi]. */
+  int(lo: number, hi: number): number {
+    return lo + Math.floor(this.float() * (hi - lo + 1));
+  }
+
+  /** n lowercase hex digits. */
+  hex(n: number): string {
+    let out = '';
+    while (out.length < n) out += this.u32().toString(16).padStart(8, '0');
+    return out.slice(0, n);
+  }
+
+  /** A random (version 4) UUID, as the API server assigns to metadata.uid. */
+  uuid(): string {
+    const h = this.hex(32);
+    const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  }
+
+  /** n characters from the alphabet the API server uses for generateName suffixes (utilrand.String). */
+  nameSuffix(n: number): string {
+    const alphabet = 'bcdfghjklmnpqrstvwxz2456789';
+    let out = '';
+    for (let i = 0; i < n; i++) out += alphabet[this.u32() % alphabet.length];
+    return out;
+  }
+}
+
+/** A stable 64-hex digest of a string (FNV-1a based): image IDs and digests that do not depend on the seed. */
+export function digestOf(text: string): string {
+  let out = '';
+  for (let round = 0; round < 8; round++) {
+    let h = 0x811c9dc5 ^ round;
+    for (let i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 0x01000193);
+    }
+    h ^= h >>> 13;
+    h = Math.imul(h, 0x5bd1e995);
+    h ^= h >>> 15;
+    out += (h >>> 0).toString(16).padStart(8, '0');
+  }
+  return out;
+}

@@ -1,0 +1,137 @@
+// createEngine: wires the API server, the scheduler, and one container runtime + kubelet per node onto one
+// virtual clock, and answers state() / stateAt(t) from the change history.
+
+import type { ApplyResult, ClusterAction, ClusterState, CriContainer, CriImage, CriSandbox, Engine, KubeEvent, Node, NodeRuntime, Pod, TraceEvent } from './types.ts';
+import { EventLoop } from './core/loop.ts';
+import { Rng } from './core/rng.ts';
+import { History, type Collection } from './core/history.ts';
+import { SimContext } from './core/context.ts';
+import { DEFAULT_TIMINGS, type Timings } from './core/timings.ts';
+import { ApiServer } from './api/apiserver.ts';
+import { parseImageRef } from './api/imageref.ts';
+import { Scheduler } from './scheduler/scheduler.ts';
+import { ContainerRuntime, RUNTIME_VERSION } from './runtime/cri.ts';
+import { Kubelet } from './kubelet/kubelet.ts';
+import { DEFAULT_EPOCH, DEFAULT_NODE, type EngineConfig, type ImageBehaviour } from './config.ts';
+
+export interface EngineOptions {
+  seed?: number;
+}
+
+function upperBoundByT(list: { t: number }[], t: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid].t <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+class SimEngine implements Engine {
+  readonly #ctx: SimContext;
+  readonly #api: ApiServer;
+  readonly #nodes: string[];
+  readonly #runtimes: ContainerRuntime[];
+  readonly #kubelets: Kubelet[];
+  readonly #coll: { pods: number; events: number; nodes: number; sandboxes: number[]; containers: number[]; images: number[] };
+  #cache: { key: string; state: ClusterState } | undefined;
+
+  constructor(config: EngineConfig, opts: EngineOptions) {
+    const timings: Timings = { ...DEFAULT_TIMINGS, ...(config.timings ?? {}) };
+    const images: Record<string, ImageBehaviour> = {};
+    for (const [ref, b] of Object.entries(config.images ?? {})) images[parseImageRef(ref).normalized] = b;
+    const history = new History();
+    this.#ctx = new SimContext(new EventLoop(), new Rng(opts.seed ?? 1), history, config.start ?? DEFAULT_EPOCH, timings);
+    this.#api = new ApiServer(this.#ctx);
+    new Scheduler(this.#ctx, this.#api);
+    const nodes = config.nodes?.length ? config.nodes : [DEFAULT_NODE];
+    this.#nodes = nodes.map((n) => n.name);
+    this.#runtimes = [];
+    this.#kubelets = [];
+    for (const n of nodes) {
+      const rt = new ContainerRuntime(this.#ctx, n, images);
+      this.#runtimes.push(rt);
+      this.#kubelets.push(new Kubelet(this.#ctx, this.#api, rt, n));
+    }
+    this.#coll = {
+      pods: history.collection('pods'),
+      events: history.collection('events'),
+      nodes: history.collection('nodes'),
+      sandboxes: this.#nodes.map((n) => history.collection(`sandboxes/${n}`)),
+      containers: this.#nodes.map((n) => history.collection(`containers/${n}`)),
+      images: this.#nodes.map((n) => history.collection(`images/${n}`)),
+    };
+  }
+
+  get now(): number {
+    return this.#ctx.loop.now;
+  }
+
+  get trace(): readonly TraceEvent[] {
+    return this.#ctx.trace;
+  }
+
+  advanceTo(t: number): void {
+    if (!(t >= this.now)) throw new RangeError(`advanceTo(${t}): time cannot go backwards (now is ${this.now} ms)`);
+    this.#ctx.loop.runUntil(t);
+  }
+
+  apply(action: ClusterAction): ApplyResult {
+    const api = this.#api;
+    switch (action.type) {
+      case 'create':
+        return api.createPod(action.namespace, action.obj);
+      case 'delete':
+        return api.deletePod(action.namespace, action.name, { gracePeriodSeconds: action.gracePeriodSeconds, force: action.force });
+      case 'patch':
+        return api.patchPod(action.namespace, action.name, action.patchType, action.patch);
+    }
+  }
+
+  #build(t: number, colls: Collection[], logsUpTo: number, kubeletLogsUpTo: number): ClusterState {
+    const c = this.#coll;
+    const runtimes: NodeRuntime[] = this.#nodes.map((node, i) => ({
+      node,
+      kubeletPid: this.#runtimes[i].kubeletPid,
+      runtimeVersion: RUNTIME_VERSION,
+      sandboxes: [...colls[c.sandboxes[i]].values()] as CriSandbox[],
+      containers: [...colls[c.containers[i]].values()] as CriContainer[],
+      images: [...colls[c.images[i]].values()] as CriImage[],
+    }));
+    return {
+      t,
+      epoch: this.#ctx.epoch,
+      pods: [...colls[c.pods].values()] as Pod[],
+      events: [...colls[c.events].values()] as KubeEvent[],
+      nodes: [...colls[c.nodes].values()] as Node[],
+      runtimes,
+      kubeletLogs: this.#ctx.kubeletLogs.slice(0, kubeletLogsUpTo),
+      containerLogs: this.#ctx.containerLogs.slice(0, logsUpTo),
+    };
+  }
+
+  state(): ClusterState {
+    return this.stateAt(this.now);
+  }
+
+  stateAt(t: number): ClusterState {
+    if (!(t >= 0 && t <= this.now)) throw new RangeError(`stateAt(${t}): t must be between 0 and now (${this.now} ms)`);
+    const h = this.#ctx.history;
+    const count = h.countUpTo(t);
+    const logs = upperBoundByT(this.#ctx.containerLogs, t);
+    const klogs = upperBoundByT(this.#ctx.kubeletLogs, t);
+    const key = `${t}/${count}/${h.length}/${logs}/${klogs}`;
+    if (this.#cache?.key === key) return this.#cache.state;
+    const colls = count >= h.length ? h.live : h.snapshot(count);
+    const state = this.#build(t, colls, logs, klogs);
+    this.#cache = { key, state };
+    return state;
+  }
+}
+
+/** A live simulated cluster. Same config, seed and calls → byte-identical trace and states. */
+export function createEngine(config: EngineConfig = {}, opts: EngineOptions = {}): Engine {
+  return new SimEngine(config, opts);
+}

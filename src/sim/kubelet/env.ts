@@ -1,0 +1,71 @@
+// What the kubelet's parts share on one node, and small formatting helpers shared by its log lines and events.
+
+import type { Container, Pod } from '../types.ts';
+import type { SimContext } from '../core/context.ts';
+import type { ApiServer } from '../api/apiserver.ts';
+import type { ContainerRuntime } from '../runtime/cri.ts';
+
+export interface NodeEnv {
+  ctx: SimContext;
+  api: ApiServer;
+  runtime: ContainerRuntime;
+  nodeName: string;
+  nodeIP: string;
+  /** Write one klog line of the kubelet. */
+  klog(severity: 'I' | 'W' | 'E', source: string, msg: string, kv: [string, string][], v?: number): void;
+}
+
+/** Go's %q for the strings the kubelet logs and formats (ASCII-safe; JSON string syntax matches for these). */
+export function q(s: string): string {
+  return JSON.stringify(s);
+}
+
+/** klog.KObj(pod): "namespace/name". */
+export function kobj(pod: Pod): string {
+  return q(`${pod.metadata.namespace}/${pod.metadata.name}`);
+}
+
+/** format.Pod: "name_namespace(uid)". upstream: pkg/kubelet/util/format/pod.go Pod */
+export function formatPod(pod: Pod): string {
+  return `${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`;
+}
+
+/** The fieldPath of a container in its pod (GenerateContainerRef). upstream: pkg/kubelet/container/ref.go fieldPath */
+export function containerFieldPath(pod: Pod, c: Container): string {
+  if ((pod.spec.initContainers ?? []).some((x) => x.name === c.name)) return `spec.initContainers{${c.name}}`;
+  if ((pod.spec.ephemeralContainers ?? []).some((x) => x.name === c.name)) return `spec.ephemeralContainers{${c.name}}`;
+  return `spec.containers{${c.name}}`;
+}
+
+/** Record an event on a container of a pod, as recordContainerEvent does. */
+// upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go recordContainerEvent
+export function recordContainerEvent(env: NodeEnv, pod: Pod, c: Container, type: 'Normal' | 'Warning', reason: string, message: string): void {
+  env.api.recordEvent({
+    involved: {
+      kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, uid: pod.metadata.uid,
+      apiVersion: 'v1', resourceVersion: pod.metadata.resourceVersion, fieldPath: containerFieldPath(pod, c),
+    },
+    type, reason, message, component: 'kubelet', host: env.nodeName,
+  });
+}
+
+/** Record an event on the pod itself. */
+export function recordPodEvent(env: NodeEnv, pod: Pod, type: 'Normal' | 'Warning', reason: string, message: string): void {
+  env.api.recordEvent({
+    involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, uid: pod.metadata.uid, apiVersion: 'v1', resourceVersion: pod.metadata.resourceVersion },
+    type, reason, message, component: 'kubelet', host: env.nodeName,
+  });
+}
+
+export function podObject(pod: Pod): string {
+  return `pod/${pod.metadata.namespace}/${pod.metadata.name}`;
+}
+
+/** Every container of the pod by name (init, regular, ephemeral). */
+export function containerSpec(pod: Pod, name: string): Container | undefined {
+  return (
+    pod.spec.containers.find((c) => c.name === name) ??
+    pod.spec.initContainers?.find((c) => c.name === name) ??
+    pod.spec.ephemeralContainers?.find((c) => c.name === name)
+  );
+}

@@ -1,0 +1,203 @@
+// Running lifecycle hooks and probes against the modelled container: exec commands run through the process model
+// in the container's filesystem, httpGet and tcpSocket succeed when the container's PID 1 is a server listening on
+// that port. A pod can script results instead, with annotations (documented in src/sim/README.md):
+//   sim.podlife.dev/hook.<container>.<postStart|preStop>: "fail" | "pass" | "fail 3s" | "pass 10s"
+//   sim.podlife.dev/probe.<container>.<liveness|readiness|startup>: "pass*3,fail" (one entry per probe run; the last repeats)
+// upstream: pkg/kubelet/lifecycle/handlers.go (*handlerRunner).Run; pkg/kubelet/prober/prober.go (*prober).runProbe
+
+import type { Container, LifecycleHandler, Pod } from '../types.ts';
+import type { Proc } from '../core/loop.ts';
+import { sleep } from '../core/loop.ts';
+import { parseDuration } from '../core/duration.ts';
+import { Process, programFor } from '../runtime/process.ts';
+import { SERVICES, UNKNOWN_SERVICE } from '../runtime/catalog.ts';
+import type { NodeEnv } from './env.ts';
+import { formatPod } from './env.ts';
+
+export interface HandlerResult {
+  ok: boolean;
+  /** What the probe or hook printed, or the error text. */
+  output: string;
+}
+
+export const ANNOTATION_PREFIX = 'sim.podlife.dev/';
+
+function annotation(pod: Pod, key: string): string | undefined {
+  return pod.metadata.annotations?.[`${ANNOTATION_PREFIX}${key}`];
+}
+
+/** Parse "pass*3,fail" into a per-run outcome list. Throws on bad syntax (validated at apply time). */
+export function parseProbeSchedule(text: string): boolean[] {
+  const out: boolean[] = [];
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^(pass|fail)(?:\*(\d+))?$/.exec(part);
+    if (!m) throw new Error(`bad probe schedule entry "${part}": write pass, fail, pass*N or fail*N`);
+    for (let i = 0; i < Number(m[2] ?? 1); i++) out.push(m[1] === 'pass');
+  }
+  if (!out.length) throw new Error('empty probe schedule');
+  return out;
+}
+
+/** Parse "fail 3s" / "pass" hook scripts. */
+export function parseHookScript(text: string): { ok: boolean; ms: number } {
+  const m = /^(pass|fail)(?:\s+(\S+))?$/.exec(text.trim());
+  if (!m) throw new Error(`bad hook script "${text}": write pass or fail, optionally followed by a duration ("fail 3s")`);
+  return { ok: m[1] === 'pass', ms: m[2] ? parseDuration(m[2]) : 0 };
+}
+
+/** Check the simulation annotations of a pod; returns problems as messages. */
+export function validateSimAnnotations(pod: { metadata?: { annotations?: Record<string, string> } }): string[] {
+  const errs: string[] = [];
+  for (const [k, v] of Object.entries(pod.metadata?.annotations ?? {})) {
+    if (!k.startsWith(ANNOTATION_PREFIX)) continue;
+    const rest = k.slice(ANNOTATION_PREFIX.length);
+    try {
+      if (/^probe\.[^.]+\.(liveness|readiness|startup)$/.test(rest)) parseProbeSchedule(v);
+      else if (/^hook\.[^.]+\.(postStart|preStop)$/.test(rest)) parseHookScript(v);
+      else if (/^process\.[^.]+$/.test(rest)) JSON.parse(v);
+      else errs.push(`unknown simulation annotation "${k}" (known: probe.<container>.<liveness|readiness|startup>, hook.<container>.<postStart|preStop>, process.<container>)`);
+    } catch (e) {
+      errs.push(`annotation "${k}": ${(e as Error).message}`);
+    }
+  }
+  return errs;
+}
+
+function resolvePort(c: Container, port: number | string): number | undefined {
+  if (typeof port === 'number') return port;
+  if (/^\d+$/.test(port)) return Number(port);
+  return c.ports?.find((p) => p.name === port)?.containerPort;
+}
+
+/** Run an exec command in the container, with the process model, within timeoutMs. */
+function* execInContainer(env: NodeEnv, containerId: string, argv: string[], timeoutMs: number): Proc<{ code: number; output: string; timedOut: boolean }> {
+  const rt = env.runtime;
+  const bin = argv[0]?.slice(argv[0].lastIndexOf('/') + 1);
+  yield* sleep(env.ctx.timings.probe);
+  // signals to PID 1 through the server's own CLI or kill(1)
+  if (bin === 'nginx' && argv[1] === '-s') {
+    const sig = { quit: 'SIGQUIT', stop: 'SIGTERM' }[argv[2] ?? ''] as 'SIGQUIT' | 'SIGTERM' | undefined;
+    if (sig) rt.signal(containerId, sig);
+    return { code: 0, output: '', timedOut: false };
+  }
+  if (bin === 'kill' && argv[argv.length - 1] === '1') {
+    const flag = argv.length > 2 ? argv[1].replace(/^-/, '').toUpperCase() : 'TERM';
+    const sig = (flag === '9' || flag === 'KILL' ? 'SIGKILL' : flag === 'QUIT' || flag === '3' ? 'SIGQUIT' : 'SIGTERM') as 'SIGKILL' | 'SIGQUIT' | 'SIGTERM';
+    rt.signal(containerId, sig);
+    return { code: 0, output: '', timedOut: false };
+  }
+  const files = rt.files(containerId) ?? new Set<string>();
+  const lines: string[] = [];
+  let code: number | undefined;
+  const program = programFor(argv, { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: false });
+  if (program.kind === 'service') {
+    return { code: 126, output: `OCI runtime exec failed: exec failed: unable to start container process: exec: "${argv[0]}": executable file not found in $PATH: unknown`, timedOut: false };
+  }
+  let wake: (() => void) | undefined;
+  const proc = new Process(
+    {
+      loop: env.ctx.loop,
+      log: (_s, text) => lines.push(text),
+      fs: files,
+      wallclock: (t) => new Date(env.ctx.epoch + t),
+      exited: (c) => {
+        code = c;
+        wake?.();
+      },
+    },
+    program,
+    { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: false },
+  );
+  proc.start();
+  if (code === undefined) {
+    yield { wait: (w) => (wake = w), timeout: timeoutMs > 0 ? timeoutMs : Infinity };
+  }
+  if (code === undefined) {
+    proc.signal('SIGKILL');
+    return { code: -1, output: lines.join('\n'), timedOut: true };
+  }
+  return { code, output: lines.join('\n'), timedOut: false };
+}
+
+function* network(env: NodeEnv, pod: Pod, c: Container, containerId: string, port: number | string, path: string | undefined, scheme: string): Proc<HandlerResult> {
+  yield* sleep(env.ctx.timings.probe);
+  const ip = pod.status.podIP ?? '';
+  const p = resolvePort(c, port);
+  const svc = env.runtime.process(containerId)?.service;
+  const running = env.runtime.containers.get(containerId)?.state === 'CONTAINER_RUNNING';
+  const host = `${ip}:${p ?? port}`;
+  if (!running || !svc || p === undefined || !svc.ports.includes(p)) {
+    return { ok: false, output: path === undefined ? `dial tcp ${host}: connect: connection refused` : `Get "${scheme.toLowerCase()}://${host}${path}": dial tcp ${host}: connect: connection refused` };
+  }
+  if (path !== undefined && svc.httpPaths !== undefined && !svc.httpPaths.includes(path.split('?')[0])) {
+    return { ok: false, output: `HTTP probe failed with statuscode: 404` };
+  }
+  return { ok: true, output: '' };
+}
+
+/** Run a lifecycle hook; ms of virtual time pass while it runs. */
+// upstream: pkg/kubelet/lifecycle/handlers.go (*handlerRunner).Run
+export function* runHook(env: NodeEnv, pod: Pod, c: Container, containerId: string, kind: 'postStart' | 'preStop', h: LifecycleHandler): Proc<{ msg: string; ok: boolean }> {
+  const scripted = annotation(pod, `hook.${c.name}.${kind}`);
+  if (scripted !== undefined) {
+    const s = parseHookScript(scripted);
+    yield* sleep(s.ms);
+    if (s.ok) return { msg: '', ok: true };
+    const desc = h.exec ? `Exec lifecycle hook (${goStrings(h.exec.command)})` : `HTTP lifecycle hook (${h.httpGet?.path ?? ''})`;
+    return { msg: `${desc} for Container "${c.name}" in Pod "${formatPod(pod)}" failed - error: command exited with 1, message: ""`, ok: false };
+  }
+  if (h.exec) {
+    const r = yield* execInContainer(env, containerId, h.exec.command, 0);
+    if (r.code === 0) return { msg: '', ok: true };
+    return {
+      msg: `Exec lifecycle hook (${goStrings(h.exec.command)}) for Container "${c.name}" in Pod "${formatPod(pod)}" failed - error: command '${h.exec.command.join(' ')}' exited with ${r.code}: ${r.output}, message: ${JSON.stringify(r.output)}`,
+      ok: false,
+    };
+  }
+  if (h.httpGet) {
+    const r = yield* network(env, pod, c, containerId, h.httpGet.port, h.httpGet.path ?? '/', h.httpGet.scheme ?? 'HTTP');
+    if (r.ok) return { msg: '', ok: true };
+    return { msg: `HTTP lifecycle hook (${h.httpGet.path ?? '/'}) for Container "${c.name}" in Pod "${formatPod(pod)}" failed - error: ${r.output}`, ok: false };
+  }
+  if (h.sleep) {
+    yield* sleep(h.sleep.seconds * 1000);
+    return { msg: '', ok: true };
+  }
+  if (h.tcpSocket) return { msg: `TCPSocket lifecycle hook for Container "${c.name}" in Pod "${formatPod(pod)}" failed - error: tcpSocket is not supported as a lifecycle hook`, ok: false };
+  return { msg: '', ok: true };
+}
+
+/** Run one probe. `run` is the probe's run number for the container instance (scripted schedules index by it). */
+// upstream: pkg/kubelet/prober/prober.go (*prober).runProbe
+export function* runProbe(env: NodeEnv, pod: Pod, c: Container, containerId: string, type: 'liveness' | 'readiness' | 'startup', run: number): Proc<HandlerResult> {
+  const probe = type === 'liveness' ? c.livenessProbe : type === 'readiness' ? c.readinessProbe : c.startupProbe;
+  if (!probe) return { ok: true, output: '' };
+  const scripted = annotation(pod, `probe.${c.name}.${type}`);
+  if (scripted !== undefined) {
+    const sched = parseProbeSchedule(scripted);
+    yield* sleep(env.ctx.timings.probe);
+    const ok = sched[Math.min(run, sched.length - 1)];
+    return { ok, output: ok ? '' : scriptedFailure(probe, pod) };
+  }
+  const timeout = probe.timeoutSeconds * 1000;
+  if (probe.exec) {
+    const r = yield* execInContainer(env, containerId, probe.exec.command, timeout);
+    if (r.timedOut) return { ok: false, output: `command timed out: "${probe.exec.command.join(' ')}" timed out after ${probe.timeoutSeconds}s` };
+    return { ok: r.code === 0, output: r.output };
+  }
+  if (probe.httpGet) return yield* network(env, pod, c, containerId, probe.httpGet.port, probe.httpGet.path ?? '/', probe.httpGet.scheme ?? 'HTTP');
+  if (probe.tcpSocket) return yield* network(env, pod, c, containerId, probe.tcpSocket.port, undefined, 'TCP');
+  return { ok: true, output: '' };
+}
+
+function scriptedFailure(probe: NonNullable<Container['livenessProbe']>, pod: Pod): string {
+  const ip = pod.status.podIP ?? '';
+  if (probe.httpGet) return `HTTP probe failed with statuscode: 500`;
+  if (probe.tcpSocket) return `dial tcp ${ip}:${probe.tcpSocket.port}: connect: connection refused`;
+  return '';
+}
+
+/** Go's %v of a []string: [a b c]. */
+function goStrings(list: string[]): string {
+  return `[${list.join(' ')}]`;
+}

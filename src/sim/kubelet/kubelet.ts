@@ -1,0 +1,724 @@
+// The kubelet of one node: the pod manager fed by the API watch, pod workers (one sync at a time per pod, with
+// the work queue's requeue and the sync loop's 1 s ticker), the PLEG relist, the status manager, the probe
+// workers, housekeeping and container garbage collection. SyncPod itself lives in kuberuntime.ts.
+// upstream: pkg/kubelet/kubelet.go (syncLoopIteration, SyncPod, SyncTerminatingPod, SyncTerminatedPod,
+//           HandlePodCleanups); pkg/kubelet/pod_workers.go; pkg/kubelet/pleg/generic.go;
+//           pkg/kubelet/status/status_manager.go; pkg/kubelet/prober/worker.go
+
+import type { Container, Node, Pod, PodCondition, PodStatus } from '../types.ts';
+import type { SimContext } from '../core/context.ts';
+import type { Proc } from '../core/loop.ts';
+import { formatGoDuration } from '../core/duration.ts';
+import type { ApiServer } from '../api/apiserver.ts';
+import { parseImageRef } from '../api/imageref.ts';
+import type { ContainerRuntime } from '../runtime/cri.ts';
+import { RUNTIME_VERSION } from '../runtime/cri.ts';
+import type { NodeConfig } from '../config.ts';
+import { intValue, milliCPU } from '../api/quantity.ts';
+import { RuntimeManager, syncResultsError } from './kuberuntime.ts';
+import { generateAPIPodStatus, type StatusInputs } from './status.ts';
+import { toRuntimePodStatus, type RuntimePodStatus } from './podstatus.ts';
+import type { ProbeResult } from './podactions.ts';
+import type { NodeEnv } from './env.ts';
+import { kobj, podObject, q, recordContainerEvent } from './env.ts';
+import { runProbe } from './handlers.ts';
+
+type WorkerState = 'syncing' | 'terminating' | 'terminated' | 'finished';
+
+interface PodWorker {
+  uid: string;
+  pod: Pod;
+  working: boolean;
+  pending: boolean;
+  state: WorkerState;
+  /** The grace period the termination uses (calculateEffectiveGracePeriod). */
+  grace: number;
+  deleted: boolean;
+  removedFromApi: boolean;
+  requeueToken: number;
+  observedRunning: boolean;
+}
+
+interface ProbeWorker {
+  pod: Pod;
+  container: Container;
+  type: 'liveness' | 'readiness' | 'startup';
+  containerID: string;
+  lastResult?: ProbeResult;
+  resultRun: number;
+  onHold: boolean;
+  runs: number;
+  stopped: boolean;
+}
+
+type PlegState = 'running' | 'exited' | 'unknown' | 'nonexistent';
+
+export class Kubelet {
+  readonly env: NodeEnv;
+  readonly rm: RuntimeManager;
+  readonly node: NodeConfig;
+  readonly #ctx: SimContext;
+  readonly #api: ApiServer;
+  readonly #runtime: ContainerRuntime;
+  readonly #pods = new Map<string, Pod>();
+  readonly #workers = new Map<string, PodWorker>();
+  readonly #statusCache = new Map<string, PodStatus>();
+  readonly #reasonCache = new Map<string, Map<string, { err: string; message: string }>>();
+  readonly #lastIPs = new Map<string, string[]>();
+  readonly #readiness = new Map<string, ProbeResult>();
+  readonly #probeWorkers = new Map<string, ProbeWorker>();
+  readonly #plegSeen = new Map<string, Map<string, PlegState>>();
+  readonly #dirty = new Set<string>();
+  #relistAt = -1;
+  #housekeepingAt = -1;
+  #gcAt = -1;
+  /** Offset of this kubelet's 1 s tickers from t = 0 (the kubelet started at some earlier time). */
+  readonly #phase: number;
+
+  constructor(ctx: SimContext, api: ApiServer, runtime: ContainerRuntime, node: NodeConfig) {
+    this.#ctx = ctx;
+    this.#api = api;
+    this.#runtime = runtime;
+    this.node = node;
+    this.#phase = ctx.rng.int(0, 999);
+    this.env = {
+      ctx, api, runtime, nodeName: node.name, nodeIP: node.ip,
+      klog: (severity, source, msg, kv, v = 0) => ctx.kubeletLog({ node: node.name, severity, source, msg, kv, v, pid: runtime.kubeletPid }),
+    };
+    this.rm = new RuntimeManager(this.env);
+    runtime.onPodChange = (uid) => this.#markDirty(uid);
+    api.addNode(this.#nodeObject());
+    api.watchPods((type, pod) => this.#onPod(type, pod));
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Node registration. upstream: pkg/kubelet/kubelet_node_status.go initialNode, setNodeStatus
+  #nodeObject(): Node {
+    const ctx = this.#ctx;
+    const cap = this.node.capacity ?? {};
+    const memory = intValue(cap.memory ?? '8Gi');
+    const storage = intValue(cap['ephemeral-storage'] ?? '100Gi');
+    const cpu = milliCPU(cap.cpu ?? '4');
+    const pods = intValue(cap.pods ?? 110);
+    const created = ctx.rfc3339(-37 * 86_400_000);
+    const cpuStr = cpu % 1000 === 0 ? String(cpu / 1000) : `${cpu}m`;
+    const cond = (type: string, status: 'True' | 'False', reason: string, message: string) => ({
+      type, status, lastHeartbeatTime: ctx.rfc3339(-40_000), lastTransitionTime: created, reason, message,
+    });
+    return {
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: {
+        name: this.node.name,
+        uid: ctx.rng.uuid(),
+        resourceVersion: '',
+        creationTimestamp: created,
+        labels: {
+          'beta.kubernetes.io/arch': 'amd64',
+          'beta.kubernetes.io/os': 'linux',
+          'kubernetes.io/arch': 'amd64',
+          'kubernetes.io/hostname': this.node.name,
+          'kubernetes.io/os': 'linux',
+          ...(this.node.labels ?? {}),
+        },
+        annotations: {
+          'node.alpha.kubernetes.io/ttl': '0',
+          'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
+        },
+      },
+      spec: {
+        podCIDR: this.node.podCIDR,
+        podCIDRs: [this.node.podCIDR],
+        ...(this.node.taints?.length ? { taints: this.node.taints } : {}),
+        ...(this.node.unschedulable ? { unschedulable: true } : {}),
+      },
+      status: {
+        capacity: {
+          cpu: cpuStr, 'ephemeral-storage': `${Math.floor(storage / 1024)}Ki`, 'hugepages-1Gi': '0', 'hugepages-2Mi': '0',
+          memory: `${Math.floor(memory / 1024)}Ki`, pods: String(pods),
+        },
+        allocatable: {
+          cpu: cpuStr, 'ephemeral-storage': String(Math.floor(storage * 0.9)), 'hugepages-1Gi': '0', 'hugepages-2Mi': '0',
+          memory: `${Math.floor(memory / 1024) - 102400}Ki`, pods: String(pods),
+        },
+        addresses: [{ type: 'InternalIP', address: this.node.ip }, { type: 'Hostname', address: this.node.name }],
+        conditions: [
+          cond('MemoryPressure', 'False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'),
+          cond('DiskPressure', 'False', 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure'),
+          cond('PIDPressure', 'False', 'KubeletHasSufficientPID', 'kubelet has sufficient PID available'),
+          cond('Ready', 'True', 'KubeletReady', 'kubelet is posting ready status'),
+        ],
+        nodeInfo: {
+          kubeletVersion: 'v1.36.2',
+          containerRuntimeVersion: RUNTIME_VERSION,
+          kernelVersion: '6.8.0-60-generic',
+          osImage: 'Ubuntu 24.04.2 LTS',
+          operatingSystem: 'linux',
+          architecture: 'amd64',
+          machineID: ctx.rng.hex(32),
+          systemUUID: ctx.rng.uuid(),
+          bootID: ctx.rng.uuid(),
+        },
+      },
+    };
+  }
+
+  /** The next tick of a periodic loop of this kubelet at or after t. */
+  #tick(t: number, period: number): number {
+    if (period <= 0) return t;
+    const k = Math.ceil((t - this.#phase) / period);
+    return this.#phase + k * period;
+  }
+
+  #jitter(d: number): number {
+    return d + this.#ctx.rng.float() * this.#ctx.timings.jitter * d;
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Pod config from the API server. upstream: kubelet.go HandlePodAdditions / HandlePodUpdates / HandlePodRemoves
+  #onPod(type: string, pod: Pod): void {
+    if (pod.spec.nodeName !== this.node.name) return;
+    const uid = pod.metadata.uid;
+    const known = this.#pods.get(uid);
+    const ref = `[${q(`${pod.metadata.namespace}/${pod.metadata.name}`)}]`;
+    if (type === 'DELETED') {
+      if (!known && !this.#workers.has(uid)) return;
+      this.env.klog('I', 'kubelet.go:2478', 'SyncLoop REMOVE', [['source', q('api')], ['pods', ref]], 2);
+      this.#pods.delete(uid);
+      const w = this.#workers.get(uid);
+      if (w) {
+        w.pod = pod;
+        w.deleted = true;
+        w.removedFromApi = true;
+        this.#updatePod(w);
+      }
+      this.#scheduleHousekeeping();
+      return;
+    }
+    if (!known) {
+      if (this.#workers.get(uid)?.state === 'finished') return;
+      this.env.klog('I', 'kubelet.go:2462', 'SyncLoop ADD', [['source', q('api')], ['pods', ref]], 2);
+      this.#pods.set(uid, pod);
+      const w: PodWorker = {
+        uid, pod, working: false, pending: false, state: 'syncing', grace: 0, deleted: false, removedFromApi: false, requeueToken: 0, observedRunning: false,
+      };
+      this.#workers.set(uid, w);
+      this.#ctx.emit('kubelet', 'PodAdded', podObject(pod), `SyncLoop ADD: the pod is bound to ${this.node.name}`);
+      this.#updatePod(w);
+      return;
+    }
+    this.#pods.set(uid, pod);
+    const w = this.#workers.get(uid);
+    if (!w) return;
+    w.pod = pod;
+    if (pod.metadata.deletionTimestamp && !known.metadata.deletionTimestamp) {
+      this.env.klog('I', 'kubelet.go:2475', 'SyncLoop DELETE', [['source', q('api')], ['pods', ref]], 2);
+      this.#updatePod(w);
+    } else if (pod.metadata.generation !== known.metadata.generation || pod.metadata.deletionGracePeriodSeconds !== known.metadata.deletionGracePeriodSeconds) {
+      this.env.klog('I', 'kubelet.go:2469', 'SyncLoop UPDATE', [['source', q('api')], ['pods', ref]], 2);
+      this.#updatePod(w);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Pod workers. upstream: pkg/kubelet/pod_workers.go (*podWorkers).UpdatePod, podWorkerLoop, completeWork
+
+  // upstream: pod_workers.go calculateEffectiveGracePeriod
+  #effectiveGrace(w: PodWorker, pod: Pod): number {
+    let grace = w.grace;
+    const dgps = pod.metadata.deletionGracePeriodSeconds;
+    if (dgps !== undefined && (grace === 0 || dgps < grace)) grace = dgps;
+    if (grace === 0) grace = pod.spec.terminationGracePeriodSeconds ?? 0;
+    if (grace < 1) grace = 1;
+    return grace;
+  }
+
+  #updatePod(w: PodWorker): void {
+    if (w.state === 'finished') return;
+    if ((w.pod.metadata.deletionTimestamp || w.removedFromApi) && w.state === 'syncing') {
+      w.deleted = true;
+      w.state = 'terminating';
+      w.grace = this.#effectiveGrace(w, w.pod);
+    } else if (w.state === 'terminating' && (w.pod.metadata.deletionTimestamp || w.removedFromApi)) {
+      w.grace = this.#effectiveGrace(w, w.pod);
+    }
+    if (w.working) {
+      w.pending = true;
+      return;
+    }
+    w.working = true;
+    this.#ctx.loop.spawn(this.#podWorkerLoop(w));
+  }
+
+  *#podWorkerLoop(w: PodWorker): Proc {
+    for (;;) {
+      w.pending = false;
+      let phaseTransition = false;
+      let err: string | undefined;
+      let backoffUntil: number | undefined;
+      if (w.state === 'syncing') {
+        const r = yield* this.#syncPod(w);
+        if (w.state === 'syncing' && r.isTerminal) {
+          w.state = 'terminating';
+          w.grace = w.pod.spec.terminationGracePeriodSeconds ?? 30;
+          phaseTransition = true;
+        }
+        err = r.err;
+        backoffUntil = r.backoffUntil;
+      } else if (w.state === 'terminating') {
+        yield* this.#syncTerminatingPod(w);
+        w.state = 'terminated';
+        phaseTransition = true;
+      } else if (w.state === 'terminated') {
+        yield* this.#syncTerminatedPod(w);
+        w.state = 'finished';
+        w.working = false;
+        return;
+      }
+      if (err !== undefined) {
+        this.env.klog('E', 'pod_workers.go:1301', 'Error syncing pod, skipping', [['err', q(err)], ['pod', kobj(w.pod)], ['podUID', q(w.uid)]]);
+      }
+      this.#completeWork(w, phaseTransition, err, backoffUntil);
+      if (phaseTransition || w.pending) continue;
+      w.working = false;
+      return;
+    }
+  }
+
+  // upstream: pod_workers.go (*podWorkers).completeWork
+  #completeWork(w: PodWorker, phaseTransition: boolean, err: string | undefined, backoffUntil: number | undefined): void {
+    if (phaseTransition) return;
+    const t = this.#ctx.timings;
+    let delay: number;
+    if (err === undefined) delay = this.#jitter(t.resync);
+    else {
+      let backoff = t.podWorkerBackOff;
+      if (backoffUntil !== undefined) backoff = backoffUntil - this.#ctx.now;
+      backoff = Math.min(Math.max(backoff, 0), t.resync);
+      delay = this.#jitter(backoff);
+    }
+    const token = ++w.requeueToken;
+    // the work queue entry becomes due; the sync loop's ticker picks it up
+    const due = this.#tick(this.#ctx.now + Math.round(delay), t.syncTick);
+    this.#ctx.loop.at(due, () => {
+      if (w.requeueToken === token && w.state !== 'finished') this.#updatePod(w);
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  #runtimePodStatus(pod: Pod): RuntimePodStatus {
+    const uid = pod.metadata.uid;
+    const rt = this.#runtime;
+    const rs = toRuntimePodStatus(
+      uid, pod.metadata.name, pod.metadata.namespace!, this.node.ip,
+      rt.podSandboxes(uid), rt.podContainers(uid),
+      (c) => {
+        const ref = parseImageRef(c.image);
+        const img = rt.images.get(ref.normalized);
+        return { image: ref.normalized, imageRef: img?.repoDigests[0] ?? '' };
+      },
+      this.#lastIPs.get(uid) ?? [],
+    );
+    if (rs.IPs.length) this.#lastIPs.set(uid, rs.IPs);
+    return rs;
+  }
+
+  #statusInputs(pod: Pod): StatusInputs {
+    const find = (name: string): Container | undefined =>
+      pod.spec.containers.find((c) => c.name === name) ?? pod.spec.initContainers?.find((c) => c.name === name);
+    return {
+      reasons: this.#reasonCache.get(pod.metadata.uid) ?? new Map(),
+      readiness: this.#readiness,
+      startup: this.rm.probeResults.startup,
+      hasReadinessProbe: (n) => !!find(n)?.readinessProbe,
+      hasStartupProbe: (n) => !!find(n)?.startupProbe,
+      hostIP: this.node.ip,
+      rfc3339: (t) => this.#ctx.rfc3339(t),
+    };
+  }
+
+  #generate(pod: Pod, rs: RuntimePodStatus, terminal: boolean): PodStatus {
+    const old = this.#statusCache.get(pod.metadata.uid) ?? pod.status;
+    return generateAPIPodStatus(pod, rs, old, terminal, this.#statusInputs(pod));
+  }
+
+  /** Kubelet.SyncPod: write the status, then let the runtime manager converge the pod. */
+  // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncPod (v1.36.2 L2019)
+  *#syncPod(w: PodWorker): Proc<{ isTerminal: boolean; err?: string; backoffUntil?: number }> {
+    const pod = w.pod;
+    const rs = this.#runtimePodStatus(pod);
+    const status = this.#generate(pod, rs, false);
+    this.#setPodStatus(w, status);
+    if (status.phase === 'Succeeded' || status.phase === 'Failed') return { isTerminal: true };
+    this.#observeStartup(w, status);
+    this.#addProbes(pod);
+    const results = yield* this.rm.SyncPod(pod, rs);
+    // upstream: pkg/kubelet/util/... ReasonCache.Update
+    let reasons = this.#reasonCache.get(w.uid);
+    for (const r of results) {
+      if (r.action !== 'StartContainer') continue;
+      if (r.error) {
+        if (!reasons) this.#reasonCache.set(w.uid, (reasons = new Map()));
+        reasons.set(r.target, { err: r.error, message: r.message ?? '' });
+      } else reasons?.delete(r.target);
+    }
+    const err = syncResultsError(results);
+    const until = results.map((r) => r.backoffUntil).filter((x): x is number => x !== undefined);
+    return { isTerminal: false, err, backoffUntil: until.length ? Math.min(...until) : undefined };
+  }
+
+  /** SyncTerminatingPod: stop every container within the grace period, then record the final status. */
+  // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncTerminatingPod
+  *#syncTerminatingPod(w: PodWorker): Proc {
+    const pod = w.pod;
+    const rs = this.#runtimePodStatus(pod);
+    this.#setPodStatus(w, this.#generate(pod, rs, false));
+    this.#stopProbes(w.uid, ['liveness', 'startup']);
+    this.#ctx.emit('kubelet', 'TerminatingPod', podObject(pod), `SyncTerminatingPod: kill the pod with a grace period of ${w.grace}s`);
+    yield* this.rm.killPodWithSyncResult(pod, rs, w.grace);
+    this.#stopProbes(w.uid, ['readiness']);
+    const after = this.#runtimePodStatus(pod);
+    this.#setPodStatus(w, this.#generate(w.pod, after, true));
+  }
+
+  /** SyncTerminatedPod: the pod's containers are stopped; volumes are torn down and the status is final. */
+  // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncTerminatedPod
+  *#syncTerminatedPod(w: PodWorker): Proc {
+    const rs = this.#runtimePodStatus(w.pod);
+    this.#setPodStatus(w, this.#generate(w.pod, rs, true), true);
+    this.#ctx.emit('kubelet', 'TerminatedPod', podObject(w.pod), 'SyncTerminatedPod: containers stopped, volumes unmounted');
+    this.#scheduleHousekeeping();
+    this.#scheduleGC();
+  }
+
+  /** The pod startup latency tracker's log line, once, when the pod is first seen Running. */
+  // upstream: pkg/kubelet/util/pod_startup_latency_tracker.go ObservedPodOnWatch
+  #observeStartup(w: PodWorker, status: PodStatus): void {
+    if (w.observedRunning || status.phase !== 'Running') return;
+    w.observedRunning = true;
+    const created = Date.parse(w.pod.metadata.creationTimestamp) - this.#ctx.epoch;
+    const now = this.#ctx.now;
+    const first = this.rm.firstPull.get(w.uid);
+    const last = this.rm.lastPull.get(w.uid);
+    const pulling = first !== undefined && last !== undefined ? last - first : 0;
+    const e2e = now - created;
+    this.env.klog('I', 'pod_startup_latency_tracker.go:104', 'Observed pod startup duration', [
+      ['pod', kobj(w.pod)],
+      ['podStartSLOduration', String(Math.max(0, e2e - pulling) / 1000)],
+      ['podStartE2EDuration', q(formatGoDuration(e2e))],
+      ['podCreationTimestamp', q(goTime(this.#ctx.epoch + created, false))],
+      ['firstStartedPulling', q(first !== undefined ? goTime(this.#ctx.epoch + first, true) : '0001-01-01 00:00:00 +0000 UTC')],
+      ['lastFinishedPulling', q(last !== undefined ? goTime(this.#ctx.epoch + last, true) : '0001-01-01 00:00:00 +0000 UTC')],
+      ['observedRunningTime', q(goTime(this.#ctx.epoch + now, true))],
+      ['watchObservedRunningTime', q(goTime(this.#ctx.epoch + now + this.#ctx.timings.statusUpdate, true))],
+    ]);
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Status manager. upstream: pkg/kubelet/status/status_manager.go SetPodStatus, updateStatusInternal, syncPod
+
+  #setPodStatus(w: PodWorker, status: PodStatus, final = false): void {
+    const pod = w.pod;
+    const uid = w.uid;
+    const old = this.#statusCache.get(uid) ?? pod.status;
+    // pods are not allowed to transition out of terminal phases
+    if ((old.phase === 'Succeeded' || old.phase === 'Failed') && status.phase !== old.phase) {
+      this.env.klog('E', 'status_manager.go:727', 'Pod attempted illegal phase transition', [['pod', kobj(pod)], ['originalStatusPhase', q(old.phase)], ['apiStatusPhase', q(status.phase)]]);
+      status = { ...status, phase: old.phase };
+    }
+    const now = this.#ctx.rfc3339();
+    const conditions: PodCondition[] = (status.conditions ?? []).map((c) => {
+      const prev = old.conditions?.find((o) => o.type === c.type);
+      const lastTransitionTime = prev && prev.status === c.status ? prev.lastTransitionTime : now;
+      const out: PodCondition = { ...c, lastProbeTime: null, lastTransitionTime };
+      if (['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'].includes(c.type)) {
+        out.observedGeneration = pod.metadata.generation ?? 1;
+      }
+      return out;
+    });
+    const next: PodStatus = {
+      observedGeneration: pod.metadata.generation ?? 1,
+      ...status,
+      conditions,
+      startTime: old.startTime ?? now,
+    };
+    const prevJson = this.#statusCache.has(uid) ? JSON.stringify(this.#statusCache.get(uid)) : undefined;
+    const json = JSON.stringify(next);
+    if (json !== prevJson) {
+      this.#statusCache.set(uid, next);
+      const phaseChanged = old.phase !== next.phase;
+      this.#ctx.emit('kubelet', 'StatusUpdated', podObject(pod), `status: phase ${next.phase}${phaseChanged ? ` (was ${old.phase})` : ''}`);
+    }
+    const ns = pod.metadata.namespace!;
+    const name = pod.metadata.name;
+    const write = (): void => {
+      const cur = this.#api.getPod(ns, name);
+      if (!cur || cur.metadata.uid !== uid) return;
+      const cached = this.#statusCache.get(uid);
+      if (cached) this.#api.updatePodStatus(ns, name, uid, cached);
+      // upstream: status_manager.go canBeDeleted → Delete with grace 0 and a UID precondition
+      if (final && cur.metadata.deletionTimestamp) {
+        const r = this.#api.deletePod(ns, name, { gracePeriodSeconds: 0, uid });
+        if (r.ok) this.env.klog('I', 'status_manager.go:912', 'Pod fully terminated and removed from etcd', [['pod', kobj(pod)]], 3);
+      }
+    };
+    const delay = this.#ctx.timings.statusUpdate;
+    if (delay > 0) this.#ctx.loop.after(delay, write);
+    else write();
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // PLEG. upstream: pkg/kubelet/pleg/generic.go (*GenericPLEG).Relist, generateEvents
+
+  #markDirty(uid: string): void {
+    this.#dirty.add(uid);
+    if (this.#relistAt >= this.#ctx.now) return;
+    const at = this.#tick(this.#ctx.now + (this.#ctx.timings.plegRelist > 0 ? 1 : 0), this.#ctx.timings.plegRelist);
+    this.#relistAt = at;
+    this.#ctx.loop.at(at, () => this.#relist());
+  }
+
+  #relist(): void {
+    this.#relistAt = -1;
+    const dirty = [...this.#dirty];
+    this.#dirty.clear();
+    for (const uid of dirty) {
+      const seen = this.#plegSeen.get(uid) ?? new Map<string, PlegState>();
+      const now = new Map<string, PlegState>();
+      for (const s of this.#runtime.podSandboxes(uid)) now.set(s.id, s.state === 'SANDBOX_READY' ? 'running' : 'exited');
+      for (const c of this.#runtime.podContainers(uid)) {
+        now.set(c.id, c.state === 'CONTAINER_RUNNING' ? 'running' : c.state === 'CONTAINER_EXITED' ? 'exited' : 'unknown');
+      }
+      const events: { type: string; id: string }[] = [];
+      for (const [id, st] of now) {
+        const old = seen.get(id) ?? 'nonexistent';
+        if (old === st) continue;
+        if (st === 'running') events.push({ type: 'ContainerStarted', id });
+        else if (st === 'exited') events.push({ type: 'ContainerDied', id });
+        else events.push({ type: 'ContainerChanged', id });
+      }
+      for (const [id, old] of seen) {
+        if (now.has(id)) continue;
+        if (old !== 'exited') events.push({ type: 'ContainerDied', id });
+        events.push({ type: 'ContainerRemoved', id });
+      }
+      if (now.size) this.#plegSeen.set(uid, now);
+      else this.#plegSeen.delete(uid);
+      const w = this.#workers.get(uid);
+      if (!w || events.length === 0) continue;
+      for (const e of events) {
+        if (e.type === 'ContainerRemoved') continue;
+        this.env.klog('I', 'kubelet.go:2517', 'SyncLoop (PLEG): event for pod', [
+          ['pod', kobj(w.pod)], ['event', `{"ID":"${uid}","Type":"${e.type}","Data":"${e.id}"}`],
+        ], 2);
+      }
+      this.#ctx.emit('kubelet', 'PLEGEvents', podObject(w.pod), `relist: ${events.filter((e) => e.type !== 'ContainerRemoved').map((e) => `${e.type} ${e.id.slice(0, 13)}`).join(', ') || 'containers removed'}`);
+      if (w.state !== 'finished') this.#updatePod(w);
+      // upstream: kubelet.go cleanUpContainersInPod → podContainerDeletor, for deleted pods that are terminated
+      for (const e of events) {
+        if (e.type === 'ContainerDied' && w.deleted && (w.state === 'finished' || w.state === 'terminated')) this.#deleteContainersInPod(uid);
+      }
+    }
+  }
+
+  // upstream: pkg/kubelet/pod_container_deletor.go deleteContainersInPod (removeAll)
+  #deleteContainersInPod(uid: string): void {
+    const exited = this.#runtime.podContainers(uid).filter((c) => c.state === 'CONTAINER_EXITED');
+    let offset = 0;
+    for (const c of exited) {
+      offset += this.#ctx.timings.containerRemove;
+      this.#ctx.loop.after(offset, () => {
+        this.env.klog('I', 'scope.go:122', 'RemoveContainer', [['containerID', q(c.id)]]);
+        this.#runtime.removeContainer(c.id);
+      });
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Housekeeping and container GC. upstream: kubelet_pods.go HandlePodCleanups, kubelet_volumes.go
+  // cleanupOrphanedPodDirs; pkg/kubelet/kuberuntime/kuberuntime_gc.go
+
+  #scheduleHousekeeping(): void {
+    if (this.#housekeepingAt >= this.#ctx.now) return;
+    const at = this.#tick(this.#ctx.now + 1, this.#ctx.timings.housekeeping);
+    this.#housekeepingAt = at;
+    this.#ctx.loop.at(at, () => {
+      this.#housekeepingAt = -1;
+      this.#handlePodCleanups();
+    });
+  }
+
+  #handlePodCleanups(): void {
+    for (const [uid, w] of [...this.#workers]) {
+      if (w.state !== 'finished' || this.#api.getPod(w.pod.metadata.namespace!, w.pod.metadata.name)?.metadata.uid === uid) continue;
+      this.env.klog('I', 'kubelet_volumes.go:161', 'Cleaned up orphaned pod volumes dir', [
+        ['podUID', q(uid)], ['path', q(`/var/lib/kubelet/pods/${uid}/volumes`)],
+      ]);
+      this.#workers.delete(uid);
+      this.#statusCache.delete(uid);
+      this.#reasonCache.delete(uid);
+      this.#lastIPs.delete(uid);
+      this.#pods.delete(uid);
+      this.rm.firstPull.delete(uid);
+      this.rm.lastPull.delete(uid);
+      this.#ctx.emit('kubelet', 'PodCleanedUp', podObject(w.pod), 'HandlePodCleanups: orphaned pod volumes dir removed');
+    }
+  }
+
+  #scheduleGC(): void {
+    if (this.#gcAt >= this.#ctx.now) return;
+    const at = this.#tick(this.#ctx.now + 1, 60_000);
+    this.#gcAt = at;
+    this.#ctx.loop.at(at, () => {
+      this.#gcAt = -1;
+      this.#garbageCollect();
+    });
+  }
+
+  // upstream: kuberuntime_gc.go (*containerGC).GarbageCollect: evictContainers, evictSandboxes for deleted pods
+  #garbageCollect(): void {
+    const live = new Set([...this.#api.pods.values()].map((p) => p.metadata.uid));
+    for (const c of [...this.#runtime.containers.values()]) {
+      if (c.state === 'CONTAINER_EXITED' && !live.has(c.podUid)) {
+        this.env.klog('I', 'scope.go:122', 'RemoveContainer', [['containerID', q(c.id)]]);
+        this.#runtime.removeContainer(c.id);
+      }
+    }
+    for (const s of [...this.#runtime.sandboxes.values()]) {
+      if (s.state === 'SANDBOX_NOTREADY' && !live.has(s.podUid) && !this.#runtime.podContainers(s.podUid).length) {
+        this.#runtime.removePodSandbox(s.id);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Probes. upstream: pkg/kubelet/prober/prober_manager.go AddPod; pkg/kubelet/prober/worker.go doProbe
+
+  #addProbes(pod: Pod): void {
+    const all: Container[] = [...(pod.spec.initContainers ?? []).filter((c) => c.restartPolicy === 'Always'), ...pod.spec.containers];
+    for (const c of all) {
+      for (const type of ['liveness', 'readiness', 'startup'] as const) {
+        const probe = type === 'liveness' ? c.livenessProbe : type === 'readiness' ? c.readinessProbe : c.startupProbe;
+        if (!probe) continue;
+        const key = `${pod.metadata.uid}/${c.name}/${type}`;
+        if (this.#probeWorkers.has(key)) continue;
+        const w: ProbeWorker = { pod, container: c, type, containerID: '', resultRun: 0, onHold: false, runs: 0, stopped: false };
+        this.#probeWorkers.set(key, w);
+        this.#ctx.loop.spawn(this.#probeLoop(w, probe.periodSeconds * 1000));
+      }
+    }
+  }
+
+  #stopProbes(uid: string, types: string[]): void {
+    for (const [k, w] of this.#probeWorkers) {
+      if (k.startsWith(`${uid}/`) && types.includes(w.type)) {
+        w.stopped = true;
+        this.#probeWorkers.delete(k);
+      }
+    }
+  }
+
+  *#probeLoop(w: ProbeWorker, period: number): Proc {
+    for (;;) {
+      const tickStart = this.#ctx.now;
+      if (w.stopped) return;
+      const keepGoing = yield* this.#doProbe(w);
+      if (!keepGoing || w.stopped) {
+        this.#probeWorkers.delete(`${w.pod.metadata.uid}/${w.container.name}/${w.type}`);
+        return;
+      }
+      // a time.Ticker: the next tick after the probe finished (ticks that passed while it ran are dropped)
+      let next = tickStart + period;
+      while (next <= this.#ctx.now) next += period;
+      yield { sleep: next - this.#ctx.now };
+    }
+  }
+
+  #probeCache(type: ProbeWorker['type']): Map<string, ProbeResult> {
+    return type === 'readiness' ? this.#readiness : type === 'liveness' ? this.rm.probeResults.liveness : this.rm.probeResults.startup;
+  }
+
+  // upstream: pkg/kubelet/prober/worker.go (*worker).doProbe
+  *#doProbe(w: ProbeWorker): Proc<boolean> {
+    const uid = w.pod.metadata.uid;
+    const status = this.#statusCache.get(uid);
+    const pod = this.#pods.get(uid) ?? w.pod;
+    const probe = (w.type === 'liveness' ? w.container.livenessProbe : w.type === 'readiness' ? w.container.readinessProbe : w.container.startupProbe)!;
+    if (!status) return true;
+    if (status.phase === 'Failed' || status.phase === 'Succeeded') return false;
+    const cs = [...(status.containerStatuses ?? []), ...(status.initContainerStatuses ?? [])].find((s) => s.name === w.container.name);
+    if (!cs || !cs.containerID) return true;
+    const cache = this.#probeCache(w.type);
+    const id = cs.containerID.replace('containerd://', '');
+    if (w.containerID !== id) {
+      if (w.containerID) cache.delete(w.containerID);
+      w.containerID = id;
+      cache.set(id, w.type === 'readiness' ? 'Failure' : w.type === 'liveness' ? 'Success' : 'Unknown');
+      w.onHold = false;
+      w.runs = 0;
+      w.lastResult = undefined;
+      w.resultRun = 0;
+    }
+    if (w.onHold) return true;
+    if (!cs.state.running) {
+      this.#setProbeResult(w, 'Failure');
+      return !cs.state.terminated || pod.spec.restartPolicy !== 'Never';
+    }
+    if (pod.metadata.deletionTimestamp && (w.type === 'liveness' || w.type === 'startup')) {
+      this.#setProbeResult(w, 'Success');
+      return false;
+    }
+    const startedAt = Date.parse(cs.state.running.startedAt) - this.#ctx.epoch;
+    if (Math.floor((this.#ctx.now - startedAt) / 1000) < (probe.initialDelaySeconds ?? 0)) return true;
+    if (cs.started) {
+      if (w.type === 'startup') return true;
+    } else if (w.type !== 'startup') return true;
+
+    const run = w.runs++;
+    const r = yield* runProbe(this.env, { ...pod, status: this.#api.getPod(pod.metadata.namespace!, pod.metadata.name)?.status ?? pod.status }, w.container, id, w.type, run);
+    if (w.stopped) return false;
+    const result: ProbeResult = r.ok ? 'Success' : 'Failure';
+    const label = w.type[0].toUpperCase() + w.type.slice(1);
+    if (!r.ok) {
+      this.env.klog('I', 'prober.go:107', 'Probe failed', [
+        ['probeType', q(label)], ['pod', kobj(pod)], ['podUID', q(uid)], ['containerName', q(w.container.name)], ['probeResult', q('failure')], ['output', q(r.output)],
+      ], 1);
+      recordContainerEvent(this.env, pod, w.container, 'Warning', 'Unhealthy', `${label} probe failed: ${r.output}`);
+      this.#ctx.emit('kubelet', 'ProbeFailed', podObject(pod), `${label} probe of ${w.container.name} failed: ${r.output}`);
+    }
+    if (w.lastResult === result) w.resultRun++;
+    else {
+      w.lastResult = result;
+      w.resultRun = 1;
+    }
+    if ((result === 'Failure' && w.resultRun < probe.failureThreshold) || (result === 'Success' && w.resultRun < probe.successThreshold)) return true;
+    this.#setProbeResult(w, result);
+    if ((w.type === 'liveness' || w.type === 'startup') && result === 'Failure') {
+      w.onHold = true;
+      w.resultRun = 0;
+    }
+    return true;
+  }
+
+  // upstream: pkg/kubelet/prober/results/results_manager.go Set; kubelet.go syncLoopIteration (probe updates)
+  #setProbeResult(w: ProbeWorker, result: ProbeResult): void {
+    const cache = this.#probeCache(w.type);
+    if (cache.get(w.containerID) === result) return;
+    cache.set(w.containerID, result);
+    const worker = this.#workers.get(w.pod.metadata.uid);
+    if (!worker) return;
+    const status = w.type === 'readiness' ? (result === 'Success' ? 'ready' : 'not ready') : result === 'Success' ? 'healthy' : result === 'Failure' ? 'unhealthy' : 'unknown';
+    this.env.klog('I', 'kubelet.go:2601', 'SyncLoop (probe)', [['probe', q(w.type)], ['status', q(status)], ['pod', kobj(worker.pod)]], 1);
+    this.#updatePod(worker);
+  }
+}
+
+/** Go's time.Time String(): "2026-08-04 03:00:01.02 +0000 UTC" (fraction trimmed), or whole seconds. */
+function goTime(ms: number, fraction: boolean): string {
+  const iso = new Date(ms).toISOString();
+  const [date, rest] = iso.split('T');
+  let time = rest.replace('Z', '');
+  if (!fraction || time.endsWith('.000')) time = time.replace(/\.\d+$/, '');
+  else time = time.replace(/0+$/, '');
+  return `${date} ${time} +0000 UTC`;
+}

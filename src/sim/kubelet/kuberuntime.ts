@@ -1,0 +1,476 @@
+// kubeGenericRuntimeManager: SyncPod and what it calls, step by step, as modelled goroutines on virtual time.
+// Each step emits a trace event carrying its step key (src/sim/steps.ts).
+// upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go, kuberuntime_container.go, kuberuntime_sandbox.go;
+//           pkg/kubelet/images/image_manager.go
+
+import type { Container, Pod } from '../types.ts';
+import type { Proc } from '../core/loop.ts';
+import { formatGoDuration } from '../core/duration.ts';
+import { parseImageRef, ImageRefError } from '../api/imageref.ts';
+import { containerArgv, imageDefaults } from '../runtime/catalog.ts';
+import type { ContainerConfig } from '../runtime/cri.ts';
+import { Backoff } from './backoff.ts';
+import { computePodActions, isRestartableInitContainer, type ContainerKillReason, type PodActions, type ProbeResults } from './podactions.ts';
+import { findContainerStatusByName, hashContainer, type RuntimePodStatus } from './podstatus.ts';
+import type { NodeEnv } from './env.ts';
+import { containerSpec, formatPod, kobj, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
+import { ANNOTATION_PREFIX, runHook } from './handlers.ts';
+
+/** kubecontainer.SyncResult */
+export interface SyncResult {
+  action: 'StartContainer' | 'KillContainer' | 'CreatePodSandbox' | 'KillPodSandbox';
+  target: string;
+  error?: string;
+  message?: string;
+  /** For back-off errors (kubecontainer.BackoffError): when the back-off ends. */
+  backoffUntil?: number;
+}
+
+// upstream: kuberuntime_manager.go minimumGracePeriodInSeconds
+export const MINIMUM_GRACE_PERIOD_SECONDS = 2;
+
+/** The grace period killContainer starts from. */
+// upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go setTerminationGracePeriod
+export function setTerminationGracePeriod(pod: Pod, c: Container, reason: ContainerKillReason): number {
+  if (pod.metadata.deletionGracePeriodSeconds !== undefined) return pod.metadata.deletionGracePeriodSeconds;
+  if (pod.spec.terminationGracePeriodSeconds !== undefined) {
+    if (reason === 'StartupProbe' && c.startupProbe?.terminationGracePeriodSeconds !== undefined) return c.startupProbe.terminationGracePeriodSeconds;
+    if (reason === 'LivenessProbe' && c.livenessProbe?.terminationGracePeriodSeconds !== undefined) return c.livenessProbe.terminationGracePeriodSeconds;
+    return pod.spec.terminationGracePeriodSeconds;
+  }
+  return MINIMUM_GRACE_PERIOD_SECONDS;
+}
+
+/** Go's %v of an error list from PodSyncResult.Error(). */
+export function syncResultsError(results: SyncResult[]): string | undefined {
+  const errs = results.filter((r) => r.error).map((r) => `failed to ${q(r.action)} for ${q(r.target)} with ${r.error}: ${q(r.message ?? '')}`);
+  if (!errs.length) return undefined;
+  return errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
+}
+
+export class RuntimeManager {
+  readonly #env: NodeEnv;
+  /** The crash-loop back-off (10 s → 300 s, reset after 600 s). upstream: pkg/kubelet/kubelet.go newCrashLoopBackOff */
+  readonly crashLoopBackOff: Backoff;
+  /** Image pull back-off (10 s → 300 s). upstream: pkg/kubelet/kubelet.go imageBackOffPeriod, MaxImageBackOff */
+  readonly imageBackOff: Backoff;
+  readonly #prevPullErrMsg = new Map<string, string>();
+  /** When the first pull of a pod started (pod_startup_latency_tracker). */
+  readonly firstPull = new Map<string, number>();
+  readonly lastPull = new Map<string, number>();
+  probeResults: ProbeResults = { liveness: new Map(), startup: new Map() };
+
+  constructor(env: NodeEnv) {
+    this.#env = env;
+    const now = (): number => env.ctx.now;
+    this.crashLoopBackOff = new Backoff(10_000, 300_000, now, (eventTime, lastUpdate) => eventTime - lastUpdate > 600_000);
+    this.imageBackOff = new Backoff(10_000, 300_000, now);
+  }
+
+  #emit(pod: Pod, kind: string, detail: string, key?: Parameters<NodeEnv['ctx']['emit']>[4]): void {
+    this.#env.ctx.emit('kubelet', kind, podObject(pod), detail, key);
+  }
+
+  /** SyncPod: bring the pod's sandbox and containers to what the spec wants. */
+  // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go SyncPod (v1.36.2 L1450)
+  *SyncPod(pod: Pod, podStatus: RuntimePodStatus): Proc<SyncResult[]> {
+    const env = this.#env;
+    const results: SyncResult[] = [];
+    // SyncPod#1: computePodActions
+    const changes = computePodActions(pod, podStatus, this.probeResults);
+    const noop =
+      !changes.KillPod && !changes.CreateSandbox && changes.ContainersToKill.size === 0 && changes.ContainersToStart.length === 0 &&
+      changes.InitContainersToStart.length === 0 && changes.EphemeralContainersToStart.length === 0;
+    if (noop) return results;
+    this.#emit(pod, 'PodActionsComputed', describeActions(pod, changes), 'SyncPod#1');
+    this.#traceComputePodActions(pod, podStatus, changes);
+
+    // SyncPod#2 / #3
+    if (changes.KillPod) {
+      if (changes.CreateSandbox) {
+        if (changes.SandboxID !== '') recordPodEvent(env, pod, 'Normal', 'SandboxChanged', 'Pod sandbox changed, it will be killed and re-created.');
+      }
+      this.#emit(pod, 'KillPod', changes.CreateSandbox ? 'kill the pod before re-creating its sandbox' : 'kill the pod: nothing left to run', 'SyncPod#2');
+      const killResults = yield* this.killPodWithSyncResult(pod, podStatus, undefined);
+      results.push(...killResults);
+      if (killResults.some((r) => r.error)) return results;
+      if (changes.CreateSandbox) this.#purgeInitContainers(pod, podStatus);
+    } else {
+      for (const [id, info] of changes.ContainersToKill) {
+        this.#emit(pod, 'KillContainer', `kill container ${info.name}: ${info.message}`, 'SyncPod#3');
+        const r: SyncResult = { action: 'KillContainer', target: info.name };
+        results.push(r);
+        yield* this.killContainer(pod, id, info.name, info.message, info.reason, undefined);
+      }
+    }
+    this.#pruneInitContainersBeforeStart(pod, podStatus);
+
+    // SyncPod#4
+    let sandboxID = changes.SandboxID;
+    if (changes.CreateSandbox) {
+      this.#emit(pod, 'CreateSandbox', `create sandbox attempt ${changes.Attempt}`, 'SyncPod#4');
+      const sb = yield* this.createPodSandbox(pod, changes.Attempt);
+      results.push({ action: 'CreatePodSandbox', target: formatPod(pod) });
+      sandboxID = sb.id;
+      // SyncPod#5: the sandbox-ready callback, before any image is pulled
+      this.#emit(pod, 'SandboxReadyCallback', `OnPodSandboxReady: sandbox ${sb.id.slice(0, 13)} with IP ${sb.ip}`, 'SyncPod#5');
+    } else if (changes.KillPod) {
+      return results;
+    }
+
+    const start = function* (this: RuntimeManager, typeName: string, c: Container): Proc<string | undefined> {
+      const r: SyncResult = { action: 'StartContainer', target: c.name };
+      results.push(r);
+      const bo = this.doBackOff(pod, c, podStatus);
+      if (bo.inBackOff) {
+        r.error = 'CrashLoopBackOff';
+        r.message = bo.msg;
+        r.backoffUntil = bo.until;
+        return r.error;
+      }
+      const res = yield* this.startContainer(sandboxID, pod, c, podStatus);
+      if (res.err) {
+        r.error = res.err;
+        r.message = res.msg;
+        if (res.err !== 'ImagePullBackOff') {
+          env.klog('E', 'kuberuntime_manager.go:1632', 'Unhandled Error', [
+            ['err', q(`${typeName} ${c.name} start failed in pod ${formatPod(pod)}: ${res.err}: ${res.msg}`)],
+            ['logger', q('UnhandledError')],
+          ]);
+        }
+        if (res.backoffUntil !== undefined) r.backoffUntil = res.backoffUntil;
+        return res.err;
+      }
+      return undefined;
+    };
+
+    // SyncPod#6: ephemeral containers
+    for (const idx of changes.EphemeralContainersToStart) {
+      const c = pod.spec.ephemeralContainers![idx];
+      this.#emit(pod, 'StartEphemeralContainer', `start ephemeral container ${c.name}`, 'SyncPod#6');
+      yield* start.call(this, 'ephemeral container', c);
+    }
+    // SyncPod#7: init containers, in order; a regular init container that fails to start stops the sync
+    for (const idx of changes.InitContainersToStart) {
+      const c = pod.spec.initContainers![idx];
+      this.#emit(pod, 'StartInitContainer', `start init container ${c.name}`, 'SyncPod#7');
+      const err = yield* start.call(this, 'init container', c);
+      if (err !== undefined && !isRestartableInitContainer(c)) return results;
+    }
+    // SyncPod#9: regular containers (SyncPod#8, in-place resize, is not modelled)
+    for (const idx of changes.ContainersToStart) {
+      const c = pod.spec.containers[idx];
+      this.#emit(pod, 'StartContainer', `start container ${c.name}`, 'SyncPod#9');
+      yield* start.call(this, 'container', c);
+    }
+    return results;
+  }
+
+  #traceComputePodActions(pod: Pod, s: RuntimePodStatus, a: PodActions): void {
+    const sandbox = s.SandboxStatuses[0];
+    this.#emit(
+      pod, 'SandboxChecked',
+      a.CreateSandbox || (a.KillPod && s.SandboxStatuses.length === 0)
+        ? sandbox ? `sandbox ${sandbox.Id.slice(0, 13)} is ${sandbox.State}: a new sandbox is needed (attempt ${a.Attempt})` : 'no sandbox yet: create one (attempt 0)'
+        : sandbox ? `sandbox ${sandbox.Id.slice(0, 13)} is ready: keep it` : 'no sandbox',
+      'computePodActions#1',
+    );
+    if (a.CreateSandbox || (a.KillPod && a.SandboxID !== '' && s.SandboxStatuses[0]?.State !== 'SANDBOX_READY')) {
+      this.#emit(pod, 'ContainersPlanned', a.InitContainersToStart.length ? `start init container ${pod.spec.initContainers![a.InitContainersToStart[0]].name} first` : `start ${a.ContainersToStart.map((i) => pod.spec.containers[i].name).join(', ') || 'nothing'}`, 'computePodActions#2');
+    } else {
+      const parts: string[] = [];
+      if (a.ContainersToKill.size) parts.push(`kill ${[...a.ContainersToKill.values()].map((k) => k.name).join(', ')}`);
+      if (a.InitContainersToStart.length) parts.push(`start init ${a.InitContainersToStart.map((i) => pod.spec.initContainers![i].name).join(', ')}`);
+      if (a.ContainersToStart.length) parts.push(`start ${a.ContainersToStart.map((i) => pod.spec.containers[i].name).join(', ')}`);
+      if (a.KillPod) parts.push('kill the pod');
+      this.#emit(pod, 'ContainersPlanned', parts.join('; ') || 'keep every container', 'computePodActions#3');
+    }
+  }
+
+  /** doBackOff: is the container still in its crash-loop back-off? */
+  // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go doBackOff
+  doBackOff(pod: Pod, c: Container, s: RuntimePodStatus): { inBackOff: boolean; msg: string; until?: number } {
+    const cStatus = s.ContainerStatuses.find((x) => x.Name === c.name && x.State === 'exited');
+    if (!cStatus) return { inBackOff: false, msg: '' };
+    const ts = cStatus.FinishedAt ?? 0;
+    const key = `${pod.metadata.name}_${pod.metadata.namespace}_${pod.metadata.uid}_${c.name}_${hashContainer(c)}`;
+    if (this.crashLoopBackOff.isInBackOffSince(key, ts)) {
+      recordContainerEvent(this.#env, pod, c, 'Warning', 'BackOff', `Back-off restarting failed container ${c.name} in pod ${formatPod(pod)}`);
+      const backoff = this.crashLoopBackOff.get(key);
+      const msg = `back-off ${formatGoDuration(backoff)} restarting failed container=${c.name} pod=${formatPod(pod)}`;
+      this.#emit(pod, 'BackOff', msg, 'doBackOff#1');
+      return { inBackOff: true, msg, until: ts + backoff };
+    }
+    this.crashLoopBackOff.next(key, ts);
+    this.#emit(pod, 'BackOffElapsed', `restart ${c.name}: next back-off ${formatGoDuration(this.crashLoopBackOff.get(key))}`, 'doBackOff#2');
+    return { inBackOff: false, msg: '' };
+  }
+
+  /** createPodSandbox: config, log directory, runtime handler, then CRI RunPodSandbox. */
+  // upstream: pkg/kubelet/kuberuntime/kuberuntime_sandbox.go createPodSandbox (v1.36.2 L38)
+  *createPodSandbox(pod: Pod, attempt: number): Proc<{ id: string; ip: string }> {
+    const env = this.#env;
+    this.#emit(pod, 'SandboxConfig', `generatePodSandboxConfig: hostname ${pod.metadata.name}, DNS ClusterFirst, attempt ${attempt}`, 'createPodSandbox#1');
+    this.#emit(pod, 'LogDirectory', `mkdir /var/log/pods/${pod.metadata.namespace}_${pod.metadata.name}_${pod.metadata.uid}`, 'createPodSandbox#2');
+    this.#emit(pod, 'RuntimeHandler', 'no RuntimeClass: the default handler', 'createPodSandbox#3');
+    const labels: Record<string, string> = {
+      ...(pod.metadata.labels ?? {}),
+      'io.kubernetes.pod.name': pod.metadata.name,
+      'io.kubernetes.pod.namespace': pod.metadata.namespace!,
+      'io.kubernetes.pod.uid': pod.metadata.uid,
+    };
+    const sb = yield* env.runtime.runPodSandbox({
+      podUid: pod.metadata.uid, name: pod.metadata.name, namespace: pod.metadata.namespace!, attempt,
+      hostNetwork: !!pod.spec.hostNetwork, labels,
+    });
+    this.#emit(pod, 'SandboxCreated', `RunPodSandbox ${sb.id.slice(0, 13)}: pause pid ${sb.pausePid}, IP ${sb.ip}`, 'createPodSandbox#4');
+    env.ctx.emit('runtime', 'SandboxReady', `sandbox/${sb.id}`, `pause process ${sb.pausePid}; ipc, uts and net namespaces at /proc/${sb.pausePid}/ns`);
+    return { id: sb.id, ip: sb.ip };
+  }
+
+  /** EnsureImageExists with the pull policy, Pulling/Pulled events and the image pull back-off. */
+  // upstream: pkg/kubelet/images/image_manager.go (*imageManager).EnsureImageExists
+  *EnsureImageExists(pod: Pod, c: Container): Proc<{ imageRef?: string; msg: string; err?: string; backoffUntil?: number }> {
+    const env = this.#env;
+    const requested = c.image;
+    let ref;
+    try {
+      ref = parseImageRef(requested);
+    } catch (e) {
+      const msg = `Failed to apply default image tag ${q(requested)}: couldn't parse image name ${q(requested)}: ${(e as ImageRefError).message}`;
+      recordContainerEvent(env, pod, c, 'Warning', 'InspectFailed', msg);
+      return { msg, err: 'InvalidImageName' };
+    }
+    const present = env.runtime.imageStatus(ref);
+    if (c.imagePullPolicy !== 'Always' && present) {
+      const msg = `Container image ${q(requested)} already present on machine and can be accessed by the pod`;
+      recordContainerEvent(env, pod, c, 'Normal', 'Pulled', msg);
+      return { imageRef: ref.normalized, msg };
+    }
+    if (c.imagePullPolicy === 'Never') {
+      const msg = `Container image ${q(requested)} is not present with pull policy of Never`;
+      recordContainerEvent(env, pod, c, 'Warning', 'ErrImageNeverPull', msg);
+      return { msg, err: 'ErrImageNeverPull' };
+    }
+    const backOffKey = `${pod.metadata.uid}_${ref.repository}`;
+    if (this.imageBackOff.isInBackOffSinceUpdate(backOffKey, env.ctx.now)) {
+      let msg = `Back-off pulling image ${q(requested)}`;
+      recordContainerEvent(env, pod, c, 'Normal', 'BackOff', msg);
+      const prev = this.#prevPullErrMsg.get(backOffKey);
+      if (prev) msg = `${msg}: ${prev}`;
+      return { msg, err: 'ImagePullBackOff' };
+    }
+    this.#prevPullErrMsg.delete(backOffKey);
+    recordContainerEvent(env, pod, c, 'Normal', 'Pulling', `Pulling image ${q(requested)}`);
+    if (!this.firstPull.has(pod.metadata.uid)) this.firstPull.set(pod.metadata.uid, env.ctx.now);
+    const start = env.ctx.now;
+    const res = yield* env.runtime.pullImage(ref, env.ctx.timings.defaultPull);
+    if (res.error !== undefined) {
+      recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Failed to pull image ${q(requested)}: ${res.error}`);
+      env.klog('E', 'log.go:32', 'PullImage from image service failed', [['err', q(res.error)], ['image', q(ref.normalized)]]);
+      env.klog('E', 'kuberuntime_image.go:43', 'Failed to pull image', [['err', q(res.error)], ['image', q(ref.normalized)]]);
+      this.imageBackOff.next(backOffKey, env.ctx.now);
+      this.#prevPullErrMsg.set(backOffKey, `ErrImagePull: ${res.error}`);
+      return { msg: res.error, err: 'ErrImagePull' };
+    }
+    this.lastPull.set(pod.metadata.uid, env.ctx.now);
+    const took = formatGoDuration(env.ctx.now - start);
+    recordContainerEvent(env, pod, c, 'Normal', 'Pulled', `Successfully pulled image ${q(requested)} in ${took} (${took} including waiting). Image size: ${res.size} bytes.`);
+    this.imageBackOff.gc();
+    return { imageRef: ref.normalized, msg: '' };
+  }
+
+  /** startContainer: pull, create, start, PostStart. Returns the error sentinel and message on failure. */
+  // upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go startContainer (v1.36.2 L199)
+  *startContainer(sandboxID: string, pod: Pod, c: Container, s: RuntimePodStatus): Proc<{ err?: string; msg: string; backoffUntil?: number }> {
+    const env = this.#env;
+    // Step 1: pull the image.
+    this.#emit(pod, 'EnsureImage', `EnsureImageExists ${c.image} (imagePullPolicy ${c.imagePullPolicy})`, 'startContainer#1');
+    const img = yield* this.EnsureImageExists(pod, c);
+    if (img.err) {
+      recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Error: ${img.err}`);
+      return { err: img.err, msg: img.msg };
+    }
+    // Step 2: create the container.
+    const prev = findContainerStatusByName(s, c.name);
+    const restartCount = prev ? prev.RestartCount + 1 : 0;
+    const ref = parseImageRef(c.image);
+    const defaults = imageDefaults(ref.repository);
+    const scripts = pod.metadata.annotations?.[`${ANNOTATION_PREFIX}process.${c.name}`];
+    let script: string | undefined;
+    if (scripts !== undefined) {
+      const list = JSON.parse(scripts) as string[];
+      script = list[Math.min(restartCount, list.length - 1)];
+    }
+    const cfg: ContainerConfig = {
+      podUid: pod.metadata.uid,
+      podName: pod.metadata.name,
+      podNamespace: pod.metadata.namespace!,
+      name: c.name,
+      attempt: restartCount,
+      image: c.image,
+      imageRef: ref.normalized,
+      argv: containerArgv(defaults, c.command, c.args),
+      script,
+      stdin: !!c.stdin,
+      labels: {
+        'io.kubernetes.container.name': c.name,
+        'io.kubernetes.pod.name': pod.metadata.name,
+        'io.kubernetes.pod.namespace': pod.metadata.namespace!,
+        'io.kubernetes.pod.uid': pod.metadata.uid,
+      },
+      annotations: {
+        'io.kubernetes.container.hash': hashContainer(c),
+        'io.kubernetes.container.restartCount': String(restartCount),
+        'io.kubernetes.container.terminationMessagePath': c.terminationMessagePath,
+        'io.kubernetes.container.terminationMessagePolicy': c.terminationMessagePolicy,
+        'io.kubernetes.pod.terminationGracePeriod': String(pod.spec.terminationGracePeriodSeconds),
+      },
+    };
+    this.#emit(pod, 'CreateContainer', `CreateContainer ${c.name} (attempt ${restartCount})`, 'startContainer#2');
+    const created = yield* env.runtime.createContainer(sandboxID, cfg);
+    if ('error' in created) {
+      recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Error: ${created.error}`);
+      return { err: 'CreateContainerError', msg: created.error };
+    }
+    recordContainerEvent(env, pod, c, 'Normal', 'Created', 'Container created');
+    env.ctx.emit('runtime', 'ContainerCreated', `container/${created.id}`, `${c.name} created in sandbox ${sandboxID.slice(0, 13)}; joins /proc/<pause>/ns/{ipc,uts,net}`);
+    // Step 3: start the container.
+    this.#emit(pod, 'StartContainer', `StartContainer ${created.id.slice(0, 13)}`, 'startContainer#3');
+    const started = yield* env.runtime.startContainer(created.id);
+    if (started.error) {
+      recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Error: ${started.error}`);
+      return { err: 'RunContainerError', msg: started.error };
+    }
+    recordContainerEvent(env, pod, c, 'Normal', 'Started', 'Container started');
+    env.ctx.emit('process', 'ProcessStarted', `container/${created.id}`, `${c.name}: ${(script ?? cfg.argv.join(' ')).slice(0, 120)}`);
+    // Step 4: execute the post start hook.
+    const postStart = c.lifecycle?.postStart;
+    if (postStart) {
+      this.#emit(pod, 'PostStartHook', `run the PostStart hook of ${c.name}`, 'startContainer#4');
+      const hook = yield* runHook(env, pod, c, created.id, 'postStart', postStart);
+      if (!hook.ok) {
+        env.klog('E', 'kuberuntime_container.go:330', 'Failed to execute PostStartHook', [
+          ['err', q(hook.msg)], ['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(c.name)], ['containerID', q(`containerd://${created.id}`)],
+        ]);
+        recordContainerEvent(env, pod, c, 'Warning', 'FailedPostStartHook', 'PostStartHook failed');
+        yield* this.killContainer(pod, created.id, c.name, 'FailedPostStartHook', 'FailedPostStartHook', undefined);
+        return { err: 'PostStartHookError', msg: hook.msg };
+      }
+    }
+    return { msg: '' };
+  }
+
+  /** killContainer: Killing event, grace period, PreStop, the 2 s minimum, then CRI StopContainer. */
+  // upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go killContainer (v1.36.2 L860)
+  *killContainer(pod: Pod, containerID: string, name: string, message: string, reason: ContainerKillReason, gracePeriodOverride: number | undefined): Proc {
+    const env = this.#env;
+    const c = containerSpec(pod, name);
+    if (!c) return;
+    let grace = setTerminationGracePeriod(pod, c, reason);
+    const msg = message || `Stopping container ${c.name}`;
+    recordContainerEvent(env, pod, c, 'Normal', 'Killing', msg);
+    if (gracePeriodOverride !== undefined) grace = gracePeriodOverride;
+    this.#emit(pod, 'Killing', `${msg} (grace period ${grace}s)`, 'killContainer#1');
+    const preStop = c.lifecycle?.preStop;
+    if (preStop && grace > 0) {
+      this.#emit(pod, 'PreStopHook', `run the PreStop hook of ${c.name} (at most ${grace}s)`, 'killContainer#2');
+      const started = env.ctx.now;
+      let done = false;
+      let failed = false;
+      let wake: (() => void) | undefined;
+      env.ctx.loop.spawn(runHook(env, pod, c, containerID, 'preStop', preStop), (r) => {
+        done = true;
+        failed = !r.ok;
+        if (failed) {
+          env.klog('E', 'kuberuntime_container.go:668', 'PreStop hook failed', [['err', q(r.msg)], ['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(c.name)], ['containerID', q(`containerd://${containerID}`)]]);
+          recordContainerEvent(env, pod, c, 'Warning', 'FailedPreStopHook', 'PreStopHook failed');
+        }
+        wake?.();
+      });
+      if (!done) yield { wait: (w) => (wake = w), timeout: grace * 1000 };
+      if (!done) {
+        env.klog('I', 'kuberuntime_container.go:683', 'PreStop hook not completed in grace period', [
+          ['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(c.name)], ['containerID', q(`containerd://${containerID}`)], ['gracePeriod', String(grace)],
+        ], 2);
+      }
+      grace -= Math.floor((env.ctx.now - started) / 1000);
+    }
+    if (grace < MINIMUM_GRACE_PERIOD_SECONDS) {
+      this.#emit(pod, 'MinimumGracePeriod', `grace period ${grace}s raised to the ${MINIMUM_GRACE_PERIOD_SECONDS}s minimum`, 'killContainer#3');
+      grace = MINIMUM_GRACE_PERIOD_SECONDS;
+    }
+    env.klog('I', 'kuberuntime_container.go:898', 'Killing container with a grace period', [
+      ['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(c.name)], ['containerID', q(`containerd://${containerID}`)], ['gracePeriod', String(grace)],
+    ], 2);
+    this.#emit(pod, 'StopContainer', `CRI StopContainer ${containerID.slice(0, 13)} with timeout ${grace}s`, 'killContainer#4');
+    const r = yield* env.runtime.stopContainer(containerID, grace);
+    const cur = env.runtime.containers.get(containerID);
+    env.ctx.emit(
+      'runtime', r.killed ? 'SIGKILL' : 'ContainerStopped', `container/${containerID}`,
+      r.killed ? `${c.name} did not exit within ${grace}s of ${r.signalled}: SIGKILL, exit code 137` : `${c.name} exited after ${r.signalled} with code ${cur?.exitCode ?? 0}`,
+    );
+  }
+
+  /** killPodWithSyncResult: kill every running container, then stop the sandboxes. */
+  // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go killPodWithSyncResult (v1.36.2 L1953)
+  *killPodWithSyncResult(pod: Pod, s: RuntimePodStatus, gracePeriodOverride: number | undefined): Proc<SyncResult[]> {
+    const env = this.#env;
+    const running = s.ContainerStatuses.filter((c) => c.State === 'running');
+    const results: SyncResult[] = running.map((c) => ({ action: 'KillContainer', target: c.Name }));
+    this.#emit(pod, 'KillContainers', running.length ? `kill ${running.map((c) => c.Name).join(', ')}` : 'no running container', 'killPodWithSyncResult#1');
+    // containers are killed in parallel (one goroutine each); wait for all
+    let pending = running.length;
+    let wake: (() => void) | undefined;
+    for (const c of running) {
+      env.ctx.loop.spawn(this.killContainer(pod, c.ID, c.Name, '', '', gracePeriodOverride), () => {
+        pending--;
+        if (pending === 0) wake?.();
+      });
+    }
+    if (pending > 0) yield { wait: (w) => (wake = w), timeout: Infinity };
+    for (const sb of s.SandboxStatuses) {
+      if (sb.State !== 'SANDBOX_READY') continue;
+      this.#emit(pod, 'StopSandbox', `StopPodSandbox ${sb.Id.slice(0, 13)}`, 'killPodWithSyncResult#2');
+      results.push({ action: 'KillPodSandbox', target: formatPod(pod) });
+      yield* env.runtime.stopPodSandbox(sb.Id);
+    }
+    return results;
+  }
+
+  // upstream: kuberuntime_manager.go purgeInitContainers: remove every init container instance
+  #purgeInitContainers(pod: Pod, s: RuntimePodStatus): void {
+    const names = new Set((pod.spec.initContainers ?? []).map((c) => c.name));
+    for (const c of s.ContainerStatuses) {
+      if (names.has(c.Name) && c.State === 'exited') this.#remove(c.ID);
+    }
+  }
+
+  // upstream: kuberuntime_manager.go pruneInitContainersBeforeStart: keep only the newest exited instance per init container
+  #pruneInitContainersBeforeStart(pod: Pod, s: RuntimePodStatus): void {
+    const names = new Set((pod.spec.initContainers ?? []).map((c) => c.name));
+    const seen = new Set<string>();
+    for (const c of s.ContainerStatuses) {
+      if (!names.has(c.Name) || c.State !== 'exited') continue;
+      if (seen.has(c.Name)) this.#remove(c.ID);
+      seen.add(c.Name);
+    }
+  }
+
+  #remove(id: string): void {
+    if (!this.#env.runtime.containers.has(id)) return;
+    this.#env.klog('I', 'scope.go:122', 'RemoveContainer', [['containerID', q(id)]]);
+    this.#env.runtime.removeContainer(id);
+  }
+}
+
+function describeActions(pod: Pod, a: PodActions): string {
+  const parts: string[] = [];
+  if (a.KillPod) parts.push('KillPod');
+  if (a.CreateSandbox) parts.push(`CreateSandbox (attempt ${a.Attempt})`);
+  if (a.ContainersToKill.size) parts.push(`ContainersToKill [${[...a.ContainersToKill.values()].map((k) => k.name).join(' ')}]`);
+  if (a.InitContainersToStart.length) parts.push(`InitContainersToStart [${a.InitContainersToStart.map((i) => pod.spec.initContainers![i].name).join(' ')}]`);
+  if (a.ContainersToStart.length) parts.push(`ContainersToStart [${a.ContainersToStart.map((i) => pod.spec.containers[i].name).join(' ')}]`);
+  if (a.EphemeralContainersToStart.length) parts.push(`EphemeralContainersToStart [${a.EphemeralContainersToStart.length}]`);
+  return `podActions{${parts.join(', ')}}`;
+}

@@ -1,0 +1,94 @@
+// kubecontainer.PodStatus: the kubelet's view of a pod in the runtime (sandboxes and containers, newest first),
+// built from the CRI objects. And the container hash the kubelet stores on each container.
+// upstream: pkg/kubelet/container/runtime.go (PodStatus, Status); pkg/kubelet/container/helpers.go HashContainer
+
+import type { Container, CriContainer, CriSandbox } from '../types.ts';
+import { digestOf } from '../core/rng.ts';
+
+export type ContainerState = 'created' | 'running' | 'exited' | 'unknown';
+
+/** kubecontainer.Status */
+export interface RuntimeContainerStatus {
+  ID: string;
+  Name: string;
+  State: ContainerState;
+  CreatedAt: number;
+  StartedAt?: number;
+  FinishedAt?: number;
+  ExitCode: number;
+  Reason?: string;
+  Message?: string;
+  Image: string;
+  ImageRef: string;
+  Hash: string;
+  RestartCount: number;
+}
+
+/** runtimeapi.PodSandboxStatus, as much as the kubelet reads. */
+export interface SandboxStatus {
+  Id: string;
+  State: 'SANDBOX_READY' | 'SANDBOX_NOTREADY';
+  Attempt: number;
+  Ip: string;
+  HostNetwork: boolean;
+}
+
+/** kubecontainer.PodStatus */
+export interface RuntimePodStatus {
+  ID: string;
+  Name: string;
+  Namespace: string;
+  IPs: string[];
+  SandboxStatuses: SandboxStatus[];
+  ContainerStatuses: RuntimeContainerStatus[];
+}
+
+export function findContainerStatusByName(s: RuntimePodStatus, name: string): RuntimeContainerStatus | undefined {
+  return s.ContainerStatuses.find((c) => c.Name === name);
+}
+
+/** A stable hash of the container spec (what the kubelet compares to decide "definition changed"). */
+// upstream: pkg/kubelet/container/helpers.go HashContainer
+export function hashContainer(c: Container): string {
+  return digestOf(JSON.stringify(c)).slice(0, 8);
+}
+
+const STATE: Record<CriContainer['state'], ContainerState> = {
+  CONTAINER_CREATED: 'created',
+  CONTAINER_RUNNING: 'running',
+  CONTAINER_EXITED: 'exited',
+  CONTAINER_UNKNOWN: 'unknown',
+};
+
+/** GetPodStatus from CRI objects (both lists newest first). `lastIPs` keeps a torn-down pod's IP, as the PLEG does. */
+// upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go GetPodStatus; pkg/kubelet/pleg/generic.go getPodIPs
+export function toRuntimePodStatus(
+  uid: string, name: string, namespace: string, nodeIP: string,
+  sandboxes: CriSandbox[], containers: CriContainer[], images: (c: CriContainer) => { image: string; imageRef: string }, lastIPs: string[],
+): RuntimePodStatus {
+  const SandboxStatuses = sandboxes.map((s) => ({
+    Id: s.id, State: s.state, Attempt: s.attempt, Ip: s.ip, HostNetwork: s.ip === nodeIP,
+  }));
+  const ready = SandboxStatuses[0]?.State === 'SANDBOX_READY' && SandboxStatuses[0].Ip ? [SandboxStatuses[0].Ip] : [];
+  return {
+    ID: uid,
+    Name: name,
+    Namespace: namespace,
+    IPs: ready.length ? ready : lastIPs,
+    SandboxStatuses,
+    ContainerStatuses: containers.map((c) => ({
+      ID: c.id,
+      Name: c.name,
+      State: STATE[c.state],
+      CreatedAt: c.createdAt,
+      StartedAt: c.startedAt,
+      FinishedAt: c.finishedAt,
+      ExitCode: c.exitCode ?? 0,
+      Reason: c.reason,
+      Image: images(c).image,
+      ImageRef: images(c).imageRef,
+      Hash: c.annotations['io.kubernetes.container.hash'] ?? '',
+      RestartCount: Number(c.annotations['io.kubernetes.container.restartCount'] ?? '0'),
+    })),
+  };
+}

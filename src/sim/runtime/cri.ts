@@ -1,0 +1,359 @@
+// The container runtime of one node (containerd behind the CRI): sandboxes with a pause process and the
+// namespaces containers join, containers with 64-hex IDs and CRI states, the image store and pulls, and the
+// processes that run inside. Every change is recorded in the history (crictl reads it back at any time).
+// upstream: k8s.io/cri-api/pkg/apis/runtime/v1/api.proto (RuntimeService, ImageService)
+
+import type { CriContainer, CriImage, CriSandbox, NamespaceRef } from '../types.ts';
+import type { SimContext } from '../core/context.ts';
+import type { Proc } from '../core/loop.ts';
+import { sleep } from '../core/loop.ts';
+import { digestOf } from '../core/rng.ts';
+import type { ImageRef } from '../api/imageref.ts';
+import { parseImageRef } from '../api/imageref.ts';
+import type { ImageBehaviour, NodeConfig } from '../config.ts';
+import { Process, programFor, type Program, type Signal } from './process.ts';
+import { parseShell } from './shell.ts';
+import { SERVICES, UNKNOWN_SERVICE, imageDefaults } from './catalog.ts';
+
+export const RUNTIME_VERSION = 'containerd://2.1.4';
+
+export interface SandboxConfig {
+  podUid: string;
+  name: string;
+  namespace: string;
+  attempt: number;
+  hostNetwork: boolean;
+  labels: Record<string, string>;
+}
+
+export interface ContainerConfig {
+  podUid: string;
+  podName: string;
+  podNamespace: string;
+  name: string;
+  attempt: number;
+  image: string;
+  imageRef: string;
+  argv: string[];
+  /** A shell script that replaces what argv would run (the sim.podlife.dev/process annotation). */
+  script?: string;
+  stdin: boolean;
+  labels: Record<string, string>;
+  annotations: Record<string, string>;
+}
+
+export interface PullResult {
+  imageRef?: string;
+  size?: number;
+  error?: string;
+}
+
+/** CIDR → the usable host addresses' integer range, skipping the network, the gateway (.1) and broadcast. */
+function cidrRange(cidr: string): { first: number; last: number } {
+  const [ip, bits] = cidr.split('/');
+  const base = ip.split('.').reduce((a, o) => a * 256 + Number(o), 0);
+  const size = 2 ** (32 - Number(bits));
+  const net = base - (base % size);
+  return { first: net + 2, last: net + size - 2 };
+}
+
+function intToIp(n: number): string {
+  return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
+}
+
+export class ContainerRuntime {
+  readonly node: NodeConfig;
+  readonly #ctx: SimContext;
+  readonly #images: Record<string, ImageBehaviour>;
+  readonly #cSand: number;
+  readonly #cCont: number;
+  readonly #cImg: number;
+  readonly sandboxes = new Map<string, CriSandbox>();
+  readonly containers = new Map<string, CriContainer>();
+  readonly images = new Map<string, CriImage>();
+  readonly #processes = new Map<string, Process>();
+  readonly #stopSignals = new Map<string, Signal>();
+  readonly #files = new Map<string, Set<string>>();
+  readonly #exitWaiters = new Map<string, (() => void)[]>();
+  readonly #ipRange: { first: number; last: number };
+  #lastIp: number;
+  readonly #usedIps = new Set<number>();
+  #nextPid: number;
+  readonly kubeletPid: number;
+  /** Called whenever a pod's sandboxes or containers change (the PLEG's view). */
+  onPodChange: (podUid: string) => void = () => {};
+
+  constructor(ctx: SimContext, node: NodeConfig, images: Record<string, ImageBehaviour>) {
+    this.#ctx = ctx;
+    this.node = node;
+    this.#images = images;
+    this.#cSand = ctx.history.collection(`sandboxes/${node.name}`);
+    this.#cCont = ctx.history.collection(`containers/${node.name}`);
+    this.#cImg = ctx.history.collection(`images/${node.name}`);
+    this.#ipRange = cidrRange(node.podCIDR);
+    this.#lastIp = this.#ipRange.first - 1;
+    this.#nextPid = ctx.rng.int(2_400_000, 2_600_000);
+    this.kubeletPid = ctx.rng.int(2_900_000, 3_000_000);
+    for (const ref of node.images ?? []) this.#addImage(parseImageRef(ref));
+  }
+
+  #pid(): number {
+    this.#nextPid += this.#ctx.rng.int(3, 60);
+    return this.#nextPid;
+  }
+
+  behaviour(ref: ImageRef): ImageBehaviour {
+    return this.#images[ref.normalized] ?? {};
+  }
+
+  #addImage(ref: ImageRef): CriImage {
+    const existing = this.images.get(ref.normalized);
+    if (existing) return existing;
+    const b = this.behaviour(ref);
+    const img: CriImage = {
+      id: `sha256:${digestOf(`image-id:${ref.normalized}`)}`,
+      repoTags: ref.tag || !ref.digest ? [ref.normalized] : [],
+      repoDigests: [`${ref.repository}@sha256:${digestOf(`image-digest:${ref.normalized}`)}`],
+      size: b.size ?? 20_000_000 + (parseInt(digestOf(ref.normalized).slice(0, 6), 16) % 60_000_000),
+    };
+    this.images.set(ref.normalized, img);
+    this.#ctx.history.put(this.#ctx.now, this.#cImg, img.id, img);
+    return img;
+  }
+
+  /** ImageStatus: the image if present (by normalised reference). */
+  imageStatus(ref: ImageRef): CriImage | undefined {
+    return this.images.get(ref.normalized);
+  }
+
+  /** PullImage: takes the image's pull time; fails with its configured registry error. */
+  *pullImage(ref: ImageRef, defaultPull: number): Proc<PullResult> {
+    const b = this.behaviour(ref);
+    yield* sleep(b.pull ?? defaultPull);
+    if (b.error !== undefined) {
+      const e = b.error;
+      if (e.startsWith('rpc error:')) return { error: e };
+      if (e === 'not found') {
+        return {
+          error: `rpc error: code = NotFound desc = failed to pull and unpack image "${ref.normalized}": failed to resolve reference "${ref.normalized}": ${ref.normalized}: not found`,
+        };
+      }
+      return { error: `rpc error: code = Unknown desc = failed to pull and unpack image "${ref.normalized}": ${e}` };
+    }
+    const img = this.#addImage(ref);
+    return { imageRef: img.id, size: img.size };
+  }
+
+  /** RunPodSandbox: the pause process, its namespaces, and a pod IP from the node's CIDR (host-local IPAM). */
+  *runPodSandbox(cfg: SandboxConfig): Proc<CriSandbox> {
+    yield* sleep(this.#ctx.timings.sandboxCreate);
+    const sb: CriSandbox = {
+      id: this.#ctx.rng.hex(64),
+      podUid: cfg.podUid,
+      name: cfg.name,
+      namespace: cfg.namespace,
+      attempt: cfg.attempt,
+      state: 'SANDBOX_READY',
+      createdAt: this.#ctx.now,
+      ip: cfg.hostNetwork ? this.node.ip : this.#allocateIp(),
+      pausePid: this.#pid(),
+      runtimeHandler: '',
+      labels: cfg.labels,
+    };
+    this.#putSandbox(sb);
+    return sb;
+  }
+
+  // host-local IPAM: hand out the next free address after the last one reserved, wrapping around
+  #allocateIp(): string {
+    const { first, last } = this.#ipRange;
+    for (let i = 0; i <= last - first; i++) {
+      let cand = this.#lastIp + 1 + i;
+      if (cand > last) cand = first + (cand - last - 1);
+      if (!this.#usedIps.has(cand)) {
+        this.#usedIps.add(cand);
+        this.#lastIp = cand;
+        return intToIp(cand);
+      }
+    }
+    return '';
+  }
+
+  #putSandbox(sb: CriSandbox): void {
+    this.sandboxes.set(sb.id, sb);
+    this.#ctx.history.put(this.#ctx.now, this.#cSand, sb.id, sb);
+    this.onPodChange(sb.podUid);
+  }
+
+  #putContainer(c: CriContainer): void {
+    this.containers.set(c.id, c);
+    this.#ctx.history.put(this.#ctx.now, this.#cCont, c.id, c);
+    this.onPodChange(c.podUid);
+  }
+
+  /** StopPodSandbox: CNI DEL (the IP is released) and the pause process stops. */
+  *stopPodSandbox(id: string): Proc {
+    const sb = this.sandboxes.get(id);
+    if (!sb || sb.state === 'SANDBOX_NOTREADY') return;
+    yield* sleep(this.#ctx.timings.sandboxStop);
+    const cur = this.sandboxes.get(id);
+    if (!cur || cur.state === 'SANDBOX_NOTREADY') return;
+    if (cur.ip && cur.ip !== this.node.ip) {
+      const n = cur.ip.split('.').reduce((a, o) => a * 256 + Number(o), 0);
+      this.#usedIps.delete(n);
+    }
+    this.#putSandbox({ ...cur, state: 'SANDBOX_NOTREADY' });
+  }
+
+  removePodSandbox(id: string): void {
+    const sb = this.sandboxes.get(id);
+    if (!sb) return;
+    this.sandboxes.delete(id);
+    this.#ctx.history.put(this.#ctx.now, this.#cSand, id, undefined);
+    this.onPodChange(sb.podUid);
+  }
+
+  /** CreateContainer: the container joins the pause process's ipc, uts and network namespaces. */
+  *createContainer(sandboxId: string, cfg: ContainerConfig): Proc<CriContainer | { error: string }> {
+    yield* sleep(this.#ctx.timings.containerCreate);
+    const sb = this.sandboxes.get(sandboxId);
+    if (!sb || sb.state !== 'SANDBOX_READY') return { error: `failed to get sandbox container task: no running task found: task ${sandboxId} not found` };
+    const ns = (type: NamespaceRef['type']): NamespaceRef => ({ type, path: `/proc/${sb.pausePid}/ns/${type === 'network' ? 'net' : type}` });
+    const img = this.images.get(cfg.imageRef);
+    const c: CriContainer = {
+      id: this.#ctx.rng.hex(64),
+      sandboxId,
+      podUid: cfg.podUid,
+      podName: cfg.podName,
+      podNamespace: cfg.podNamespace,
+      name: cfg.name,
+      attempt: cfg.attempt,
+      image: cfg.image,
+      imageId: img?.id ?? '',
+      state: 'CONTAINER_CREATED',
+      createdAt: this.#ctx.now,
+      namespaces: [{ type: 'pid' }, ns('ipc'), ns('uts'), ns('network'), { type: 'mount' }, { type: 'cgroup' }],
+      logPath: `/var/log/pods/${cfg.podNamespace}_${cfg.podName}_${cfg.podUid}/${cfg.name}/${cfg.attempt}.log`,
+      labels: cfg.labels,
+      annotations: cfg.annotations,
+    };
+    this.#putContainer(c);
+    const ref = parseImageRef(cfg.imageRef);
+    const defaults = imageDefaults(ref.repository);
+    this.#stopSignals.set(c.id, defaults.stopSignal);
+    this.#configs.set(c.id, cfg);
+    return c;
+  }
+  readonly #configs = new Map<string, ContainerConfig>();
+
+  /** StartContainer: the process starts; what it does is the process model's business. */
+  *startContainer(id: string): Proc<{ error?: string }> {
+    yield* sleep(this.#ctx.timings.containerStart);
+    const c = this.containers.get(id);
+    const cfg = this.#configs.get(id);
+    if (!c || !cfg || c.state !== 'CONTAINER_CREATED') return { error: `container ${id} is not in created state` };
+    let program: Program;
+    const ctx = { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: cfg.stdin };
+    if (cfg.script !== undefined) program = { kind: 'shell', stmts: parseShell(cfg.script) };
+    else program = programFor(cfg.argv, ctx);
+    const files = new Set<string>();
+    this.#files.set(id, files);
+    const proc = new Process(
+      {
+        loop: this.#ctx.loop,
+        log: (stream, text) => this.#ctx.containerLog(id, stream, text),
+        fs: files,
+        wallclock: (t) => new Date(this.#ctx.epoch + t),
+        exited: (code, signal) => this.#exited(id, code, signal),
+      },
+      program,
+      ctx,
+    );
+    this.#processes.set(id, proc);
+    this.#putContainer({ ...c, state: 'CONTAINER_RUNNING', startedAt: this.#ctx.now, pid: this.#pid() });
+    proc.start();
+    return {};
+  }
+
+  #exited(id: string, exitCode: number, _signal?: number): void {
+    const c = this.containers.get(id);
+    if (!c) return;
+    this.#putContainer({
+      ...c,
+      state: 'CONTAINER_EXITED',
+      finishedAt: this.#ctx.now,
+      exitCode,
+      reason: exitCode === 0 ? 'Completed' : 'Error',
+    });
+    const waiters = this.#exitWaiters.get(id) ?? [];
+    this.#exitWaiters.delete(id);
+    for (const w of waiters) w();
+  }
+
+  /** The running process of a container (probes and hooks consult it). */
+  process(id: string): Process | undefined {
+    return this.#processes.get(id);
+  }
+
+  files(id: string): Set<string> | undefined {
+    return this.#files.get(id);
+  }
+
+  /** StopContainer: the image's stop signal (SIGTERM unless STOPSIGNAL says otherwise), SIGKILL after the timeout. */
+  *stopContainer(id: string, timeoutSeconds: number): Proc<{ signalled: Signal; killed: boolean }> {
+    const sig = this.#stopSignals.get(id) ?? 'SIGTERM';
+    const c = this.containers.get(id);
+    if (!c || c.state !== 'CONTAINER_RUNNING') return { signalled: sig, killed: false };
+    const proc = this.#processes.get(id)!;
+    proc.signal(sig);
+    yield* this.#waitExit(id, timeoutSeconds * 1000);
+    if (this.containers.get(id)?.state === 'CONTAINER_RUNNING') {
+      proc.signal('SIGKILL');
+      return { signalled: sig, killed: true };
+    }
+    return { signalled: sig, killed: false };
+  }
+
+  *#waitExit(id: string, timeout: number): Proc {
+    if (this.containers.get(id)?.state !== 'CONTAINER_RUNNING') return;
+    yield {
+      wait: (wake) => {
+        const list = this.#exitWaiters.get(id) ?? [];
+        list.push(wake);
+        this.#exitWaiters.set(id, list);
+      },
+      timeout,
+    };
+  }
+
+  /** Signal a container's PID 1 directly (used by `nginx -s quit` style hooks). */
+  signal(id: string, sig: Signal): void {
+    this.#processes.get(id)?.signal(sig);
+  }
+
+  removeContainer(id: string): void {
+    const c = this.containers.get(id);
+    if (!c) return;
+    this.containers.delete(id);
+    this.#processes.delete(id);
+    this.#files.delete(id);
+    this.#configs.delete(id);
+    this.#stopSignals.delete(id);
+    this.#ctx.history.put(this.#ctx.now, this.#cCont, id, undefined);
+    this.onPodChange(c.podUid);
+  }
+
+  /** ListPodSandbox for one pod, newest first (as kubecontainer.PodStatus orders them). */
+  podSandboxes(podUid: string): CriSandbox[] {
+    const out: CriSandbox[] = [];
+    for (const s of this.sandboxes.values()) if (s.podUid === podUid) out.push(s);
+    return out.sort((a, b) => b.createdAt - a.createdAt || b.attempt - a.attempt);
+  }
+
+  /** ListContainers for one pod, newest first. */
+  podContainers(podUid: string): CriContainer[] {
+    const out: CriContainer[] = [];
+    for (const c of this.containers.values()) if (c.podUid === podUid) out.push(c);
+    return out.sort((a, b) => b.createdAt - a.createdAt || b.attempt - a.attempt);
+  }
+}

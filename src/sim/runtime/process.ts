@@ -1,0 +1,423 @@
+// What a container's process does over virtual time: the command model. A program is either a shell script
+// (`sh -c "..."`, interpreted by a small sh subset) or a single program run as PID 1 (`sleep 3600`, nginx, ...).
+//
+// Signal semantics follow Linux for PID 1 in a PID namespace: a signal without an installed handler is ignored,
+// except SIGKILL. So `sh -c "sleep 3600"` and exec-form `sleep 3600` ignore SIGTERM and die by SIGKILL (exit 137);
+// a shell with `trap '...' TERM` runs the trap when its foreground command returns (sh defers traps while it
+// waits for a child), or at once while in `wait`. Servers (nginx, httpd, redis, unknown images) handle their stop
+// signal and exit 0.
+
+import type { EventLoop } from '../core/loop.ts';
+import { parseShell, ShellSyntaxError, type Stmt } from './shell.ts';
+
+export type Signal = 'SIGTERM' | 'SIGKILL' | 'SIGQUIT' | 'SIGINT' | 'SIGWINCH' | 'SIGHUP';
+export const SIGNUM: Record<Signal, number> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGTERM: 15, SIGWINCH: 28 };
+
+/** A long-running server program: what it logs, which ports it serves, which signals stop it. */
+export interface ServiceSpec {
+  name: string;
+  ports: number[];
+  /** Log lines at start; `{time}` is replaced by the wall-clock time in the program's log format. */
+  startLogs: { stream: 'stdout' | 'stderr'; text: string }[];
+  /** Signals that make it exit 0, with the time shutdown takes. */
+  stopsOn: Partial<Record<Signal, { ms: number; logs: string[] }>>;
+  /** Paths an httpGet probe may ask for with a 2xx answer (others: 404). Empty = every path. */
+  httpPaths?: string[];
+}
+
+export interface ProcessHost {
+  loop: EventLoop;
+  /** Container stdout/stderr. */
+  log(stream: 'stdout' | 'stderr', text: string): void;
+  /** The container's files (the writable layer plus mounted volumes). */
+  fs: Set<string>;
+  /** "2026/08/04 03:32:37": the wall clock in the format nginx logs use. */
+  wallclock(t: number): Date;
+  /** Called once when the process ends. */
+  exited(exitCode: number, signal?: number): void;
+}
+
+export type Program =
+  | { kind: 'shell'; stmts: Stmt[] }
+  | { kind: 'sleep'; ms: number }
+  | { kind: 'service'; spec: ServiceSpec }
+  | { kind: 'exit'; code: number; logs: { stream: 'stdout' | 'stderr'; text: string }[] };
+
+function baseName(p: string): string {
+  return p.slice(p.lastIndexOf('/') + 1);
+}
+
+/** busybox sleep's argument: "5", "1.5", "2m", "1h", "infinity". */
+export function parseSleep(arg: string | undefined): number | undefined {
+  if (arg === undefined) return undefined;
+  if (arg === 'infinity' || arg === 'inf') return Infinity;
+  const m = /^(\d+(?:\.\d+)?)([smhd]?)$/.exec(arg);
+  if (!m) return undefined;
+  const mult = { '': 1000, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2]]!;
+  return Math.round(parseFloat(m[1]) * mult);
+}
+
+const SHELLS = new Set(['sh', 'bash', 'ash', 'dash', 'zsh']);
+
+export interface ProgramContext {
+  /** Known server programs by binary name (nginx, httpd-foreground, redis-server, ...). */
+  services: Record<string, ServiceSpec>;
+  /** A server to assume for binaries the model does not know. */
+  unknownService: ServiceSpec;
+  /** The container has stdin open (`stdin: true`): an interactive shell then waits for input. */
+  stdin: boolean;
+}
+
+/** Decide what an argv (ENTRYPOINT + CMD after the container's command/args) runs as PID 1. */
+export function programFor(argv: string[], ctx: ProgramContext): Program {
+  if (argv.length === 0) return { kind: 'exit', code: 0, logs: [] };
+  const bin = baseName(argv[0]);
+  if (bin === 'docker-entrypoint.sh' && argv.length > 1) return programFor(argv.slice(1), ctx);
+  if (SHELLS.has(bin)) {
+    const c = argv.indexOf('-c');
+    if (c >= 0) {
+      const script = argv[c + 1];
+      if (script === undefined) return { kind: 'exit', code: 2, logs: [{ stream: 'stderr', text: `${bin}: -c requires an argument` }] };
+      try {
+        return { kind: 'shell', stmts: parseShell(script) };
+      } catch (e) {
+        const msg = e instanceof ShellSyntaxError ? e.message : String(e);
+        return { kind: 'exit', code: 2, logs: [{ stream: 'stderr', text: `${bin}: ${msg}` }] };
+      }
+    }
+    // no script and (usually) no stdin: the shell reads EOF and exits 0 at once
+    return ctx.stdin ? { kind: 'sleep', ms: Infinity } : { kind: 'exit', code: 0, logs: [] };
+  }
+  if (bin === 'sleep') {
+    const ms = parseSleep(argv[1]);
+    if (ms === undefined) return { kind: 'exit', code: 1, logs: [{ stream: 'stderr', text: `sleep: invalid number '${argv[1] ?? ''}'` }] };
+    return { kind: 'sleep', ms };
+  }
+  if (bin === 'echo') return { kind: 'exit', code: 0, logs: [{ stream: 'stdout', text: argv.slice(1).join(' ') }] };
+  if (bin === 'true') return { kind: 'exit', code: 0, logs: [] };
+  if (bin === 'false') return { kind: 'exit', code: 1, logs: [] };
+  if (bin === 'tail' && argv.includes('-f')) return { kind: 'sleep', ms: Infinity };
+  if (bin === 'pause') return { kind: 'sleep', ms: Infinity };
+  if (bin === 'cat' && argv.length === 1) return ctx.stdin ? { kind: 'sleep', ms: Infinity } : { kind: 'exit', code: 0, logs: [] };
+  const svc = ctx.services[bin];
+  return { kind: 'service', spec: svc ?? { ...ctx.unknownService, name: bin } };
+}
+
+interface Wait {
+  sleep: number;
+  /** A trapped signal ends this wait at once (the `wait` builtin, busy loops). */
+  interruptible: boolean;
+}
+
+class ExitNow {
+  readonly code: number;
+  constructor(code: number) {
+    this.code = code;
+  }
+}
+
+/** A running PID 1. */
+export class Process {
+  readonly #host: ProcessHost;
+  readonly #program: Program;
+  readonly #ctx: ProgramContext;
+  #exited = false;
+  #timerToken = 0;
+  #gen: Generator<Wait, number, void> | undefined;
+  #currentWait: Wait | undefined;
+  #traps = new Map<Signal, Stmt[] | null>();
+  #pendingTraps: Signal[] = [];
+  #lastStatus = 0;
+  #bgUntil = 0;
+  /** The service running as PID 1 (directly or via exec), if any: probes and signals consult it. */
+  service: ServiceSpec | undefined;
+  readonly startedAt: number;
+
+  constructor(host: ProcessHost, program: Program, ctx: ProgramContext) {
+    this.#host = host;
+    this.#program = program;
+    this.#ctx = ctx;
+    this.startedAt = host.loop.now;
+  }
+
+  get exited(): boolean {
+    return this.#exited;
+  }
+
+  start(): void {
+    const p = this.#program;
+    switch (p.kind) {
+      case 'exit':
+        for (const l of p.logs) this.#host.log(l.stream, l.text);
+        this.#finish(p.code);
+        return;
+      case 'sleep':
+        if (Number.isFinite(p.ms)) this.#timer(p.ms, () => this.#finish(0));
+        return;
+      case 'service':
+        this.#startService(p.spec);
+        return;
+      case 'shell':
+        this.#gen = this.#runTop(p.stmts);
+        this.#resume();
+        return;
+    }
+  }
+
+  #startService(spec: ServiceSpec): void {
+    this.service = spec;
+    const d = this.#host.wallclock(this.#host.loop.now);
+    const stamp = `${d.getUTCFullYear()}/${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+    for (const l of spec.startLogs) this.#host.log(l.stream, l.text.replace('{time}', stamp));
+  }
+
+  #timer(ms: number, fn: () => void): void {
+    const token = ++this.#timerToken;
+    this.#host.loop.after(ms, () => {
+      if (token === this.#timerToken && !this.#exited) fn();
+    });
+  }
+
+  #finish(code: number, signal?: number): void {
+    if (this.#exited) return;
+    this.#exited = true;
+    this.#timerToken++;
+    this.#host.exited(code, signal);
+  }
+
+  /** Deliver a signal, as the runtime's kill(2) would. */
+  signal(sig: Signal): void {
+    if (this.#exited) return;
+    if (sig === 'SIGKILL') {
+      this.#finish(128 + 9, 9);
+      return;
+    }
+    const p = this.#program;
+    if (this.service) {
+      const stop = this.service.stopsOn[sig];
+      if (stop) {
+        const d = this.#host.wallclock(this.#host.loop.now);
+        const stamp = `${d.getUTCFullYear()}/${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+        for (const l of stop.logs) this.#host.log('stderr', l.replace('{time}', stamp));
+        this.#timer(stop.ms, () => this.#finish(0));
+      }
+      return;
+    }
+    if (p.kind === 'shell' && this.#traps.has(sig)) {
+      const handler = this.#traps.get(sig);
+      if (handler === null) return; // trap '' SIG: ignored explicitly
+      this.#pendingTraps.push(sig);
+      if (this.#currentWait?.interruptible) {
+        this.#timerToken++;
+        this.#lastStatus = 128 + SIGNUM[sig];
+        this.#resume();
+      }
+    }
+    // otherwise: PID 1 without a handler ignores it
+  }
+
+  #resume(): void {
+    const gen = this.#gen!;
+    for (;;) {
+      let r: IteratorResult<Wait, number>;
+      try {
+        r = gen.next();
+      } catch (e) {
+        if (e instanceof ExitNow) {
+          this.#finish(e.code);
+          return;
+        }
+        throw e;
+      }
+      if (r.done) {
+        this.#finish(r.value);
+        return;
+      }
+      this.#currentWait = r.value;
+      if (r.value.sleep === 0) continue;
+      if (Number.isFinite(r.value.sleep)) this.#timer(r.value.sleep, () => this.#resume());
+      return;
+    }
+  }
+
+  *#runTop(stmts: Stmt[]): Generator<Wait, number, void> {
+    const status = yield* this.#runList(stmts);
+    return status;
+  }
+
+  *#checkTraps(): Generator<Wait, void, void> {
+    while (this.#pendingTraps.length) {
+      const sig = this.#pendingTraps.shift()!;
+      const handler = this.#traps.get(sig);
+      if (handler) yield* this.#runList(handler);
+    }
+  }
+
+  *#runList(stmts: Stmt[]): Generator<Wait, number, void> {
+    let status = this.#lastStatus;
+    for (const s of stmts) {
+      status = yield* this.#run(s);
+      this.#lastStatus = status;
+      yield* this.#checkTraps();
+    }
+    return status;
+  }
+
+  *#run(s: Stmt): Generator<Wait, number, void> {
+    switch (s.kind) {
+      case 'and': {
+        const l = yield* this.#run(s.left);
+        return l === 0 ? yield* this.#run(s.right) : l;
+      }
+      case 'or': {
+        const l = yield* this.#run(s.left);
+        return l !== 0 ? yield* this.#run(s.right) : l;
+      }
+      case 'block':
+        return yield* this.#runList(s.body);
+      case 'loop':
+        for (;;) {
+          const before = this.#host.loop.now;
+          yield* this.#runList(s.body);
+          // an iteration that takes no time is a busy loop: it spins until a signal's trap ends it
+          if (this.#host.loop.now === before) yield { sleep: Infinity, interruptible: true };
+        }
+      case 'cmd':
+        return yield* this.#command(s);
+    }
+  }
+
+  *#command(s: Extract<Stmt, { kind: 'cmd' }>): Generator<Wait, number, void> {
+    const [name, ...args] = s.argv;
+    const bin = baseName(name);
+    const fs = this.#host.fs;
+    const out = (text: string): void => {
+      if (s.redirect) {
+        fs.add(s.redirect.path);
+      } else this.#host.log('stdout', text);
+    };
+    if (s.redirect && !s.redirect.append) fs.add(s.redirect.path);
+    if (s.background) {
+      const ms = bin === 'sleep' ? parseSleep(args[0]) : Infinity;
+      this.#bgUntil = Math.max(this.#bgUntil, this.#host.loop.now + (ms ?? 0));
+      return 0;
+    }
+    switch (bin) {
+      case ':':
+      case 'true':
+        return 0;
+      case 'false':
+        return 1;
+      case 'exit': {
+        const code = args[0] === undefined ? this.#lastStatus : parseInt(args[0], 10) & 255;
+        throw new ExitNow(Number.isNaN(code) ? 2 : code);
+      }
+      case 'echo':
+        out(args[0] === '-n' ? args.slice(1).join(' ') : args.join(' '));
+        return 0;
+      case 'printf':
+        out((args[0] ?? '').replace(/\\n$/, '').replace(/%s/g, () => args[1] ?? ''));
+        return 0;
+      case 'date': {
+        const d = this.#host.wallclock(this.#host.loop.now);
+        out(d.toUTCString().replace('GMT', 'UTC'));
+        return 0;
+      }
+      case 'sleep': {
+        const ms = parseSleep(args[0]);
+        if (ms === undefined) {
+          this.#host.log('stderr', `sleep: invalid number '${args[0] ?? ''}'`);
+          return 1;
+        }
+        yield { sleep: ms, interruptible: false };
+        return 0;
+      }
+      case 'wait': {
+        const left = this.#bgUntil - this.#host.loop.now;
+        if (left > 0) yield { sleep: left, interruptible: true };
+        return this.#pendingTraps.length ? this.#lastStatus : 0;
+      }
+      case 'trap': {
+        if (args.length < 2) return 0;
+        const [action, ...sigs] = args;
+        for (const raw of sigs) {
+          const sig = normaliseSignal(raw);
+          if (!sig) continue;
+          if (action === '-') this.#traps.delete(sig);
+          else if (action === '') this.#traps.set(sig, null);
+          else this.#traps.set(sig, parseShell(action));
+        }
+        return 0;
+      }
+      case 'exec': {
+        if (args.length === 0) return 0;
+        const program = programFor(args, this.#ctx);
+        if (program.kind === 'service') {
+          this.#startService(program.spec);
+          yield { sleep: Infinity, interruptible: false };
+          return 0;
+        }
+        if (program.kind === 'sleep') {
+          this.#traps.clear();
+          yield { sleep: program.ms, interruptible: false };
+          throw new ExitNow(0);
+        }
+        if (program.kind === 'exit') {
+          for (const l of program.logs) this.#host.log(l.stream, l.text);
+          throw new ExitNow(program.code);
+        }
+        return yield* this.#runList(program.stmts);
+      }
+      case 'touch':
+        for (const a of args) if (!a.startsWith('-')) fs.add(a);
+        return 0;
+      case 'mkdir':
+        for (const a of args) if (!a.startsWith('-')) fs.add(a);
+        return 0;
+      case 'rm':
+        for (const a of args) if (!a.startsWith('-')) fs.delete(a);
+        return 0;
+      case 'cat':
+      case 'ls':
+      case 'stat': {
+        const files = args.filter((a) => !a.startsWith('-'));
+        for (const f of files) {
+          if (!fs.has(f)) {
+            this.#host.log('stderr', bin === 'cat' ? `cat: can't open '${f}': No such file or directory` : `${bin}: ${f}: No such file or directory`);
+            return 1;
+          }
+        }
+        return 0;
+      }
+      case 'test':
+      case '[': {
+        const a = bin === '[' ? args.slice(0, -1) : args;
+        if (a.length === 2 && ['-f', '-e', '-d', '-s'].includes(a[0])) return fs.has(a[1]) ? 0 : 1;
+        if (a.length === 3 && a[1] === '=') return a[0] === a[2] ? 0 : 1;
+        return a.length === 1 && a[0] !== '' ? 0 : 1;
+      }
+      default: {
+        const svc = this.#ctx.services[bin];
+        if (svc) {
+          // a server in the shell's foreground: the shell (PID 1) waits for it, and keeps ignoring SIGTERM
+          yield { sleep: Infinity, interruptible: false };
+          return 0;
+        }
+        this.#host.log('stderr', `sh: ${name}: not found`);
+        return 127;
+      }
+    }
+  }
+}
+
+function normaliseSignal(raw: string): Signal | undefined {
+  const up = raw.toUpperCase();
+  const byNum: Record<string, Signal> = { '1': 'SIGHUP', '2': 'SIGINT', '3': 'SIGQUIT', '15': 'SIGTERM', '28': 'SIGWINCH' };
+  if (byNum[up]) return byNum[up];
+  const name = (up.startsWith('SIG') ? up : `SIG${up}`) as Signal;
+  return name in SIGNUM && name !== 'SIGKILL' ? name : undefined;
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}

@@ -1,0 +1,142 @@
+// Filter plugins, scoring and the FitError message of the default scheduler profile, for the plugins the
+// model covers: NodeUnschedulable, TaintToleration, NodeAffinity (nodeSelector), NodeResourcesFit; score
+// NodeResourcesFit LeastAllocated; PostFilter DefaultPreemption's outcome.
+// upstream: pkg/scheduler/framework/plugins/{nodeunschedulable,tainttoleration,nodeaffinity,noderesources}/*.go;
+//           pkg/scheduler/framework/types.go (FitError.Error)
+
+import type { Node, Pod, Taint, Toleration } from '../types.ts';
+import { intValue, milliCPU } from '../api/quantity.ts';
+
+export interface NodeUsage {
+  milliCPU: number;
+  memory: number;
+  pods: number;
+}
+
+export interface Requests {
+  milliCPU: number;
+  memory: number;
+}
+
+export type Code = 'Unschedulable' | 'UnschedulableAndUnresolvable';
+
+export interface FilterFailure {
+  code: Code;
+  reasons: string[];
+}
+
+/** The effective requests of a pod: max(sum of containers, each init container) (sidecars add). */
+// upstream: pkg/api/v1/resource/helpers.go PodRequests
+export function podRequests(pod: Pod): Requests {
+  let cpu = 0;
+  let mem = 0;
+  for (const c of pod.spec.containers) {
+    cpu += milliCPU(c.resources?.requests?.cpu);
+    mem += intValue(c.resources?.requests?.memory);
+  }
+  let sideCpu = 0;
+  let sideMem = 0;
+  for (const c of pod.spec.initContainers ?? []) {
+    const ic = milliCPU(c.resources?.requests?.cpu);
+    const im = intValue(c.resources?.requests?.memory);
+    if (c.restartPolicy === 'Always') {
+      sideCpu += ic;
+      sideMem += im;
+      continue;
+    }
+    cpu = Math.max(cpu, ic + sideCpu);
+    mem = Math.max(mem, im + sideMem);
+  }
+  return { milliCPU: cpu + sideCpu, memory: mem + sideMem };
+}
+
+export function allocatable(node: Node): { milliCPU: number; memory: number; pods: number } {
+  const a = node.status.allocatable;
+  return { milliCPU: milliCPU(a.cpu), memory: intValue(a.memory), pods: intValue(a.pods) };
+}
+
+function tolerates(tol: Toleration, taint: Taint): boolean {
+  // upstream: staging/src/k8s.io/api/core/v1/toleration.go ToleratesTaint
+  if (tol.effect && tol.effect !== taint.effect) return false;
+  if (tol.key && tol.key !== taint.key) return false;
+  if (!tol.key && tol.operator !== 'Exists') return false;
+  if (tol.operator === 'Exists') return true;
+  return (tol.value ?? '') === (taint.value ?? '');
+}
+
+/** Run the filter plugins in the default profile's order; the first failing plugin decides. */
+export function filterNode(pod: Pod, node: Node, usage: NodeUsage, req: Requests): FilterFailure | undefined {
+  // NodeUnschedulable. upstream: nodeunschedulable/node_unschedulable.go ErrReasonUnschedulable
+  if (node.spec.unschedulable) {
+    const tolerated = (pod.spec.tolerations ?? []).some((t) =>
+      tolerates(t, { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' }),
+    );
+    if (!tolerated) return { code: 'UnschedulableAndUnresolvable', reasons: ['node(s) were unschedulable'] };
+  }
+  // TaintToleration. upstream: tainttoleration/taint_toleration.go Filter
+  for (const taint of node.spec.taints ?? []) {
+    if (taint.effect !== 'NoSchedule' && taint.effect !== 'NoExecute') continue;
+    if (!(pod.spec.tolerations ?? []).some((t) => tolerates(t, taint))) {
+      return { code: 'UnschedulableAndUnresolvable', reasons: [`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`] };
+    }
+  }
+  // NodeAffinity (spec.nodeSelector). upstream: nodeaffinity/node_affinity.go ErrReasonPod
+  const labels = node.metadata.labels ?? {};
+  for (const [k, v] of Object.entries(pod.spec.nodeSelector ?? {})) {
+    if (labels[k] !== v) return { code: 'UnschedulableAndUnresolvable', reasons: ["node(s) didn't match Pod's node affinity/selector"] };
+  }
+  // NodeResourcesFit. upstream: noderesources/fit.go fitsRequest
+  const alloc = allocatable(node);
+  const reasons: string[] = [];
+  if (usage.pods + 1 > alloc.pods) reasons.push('Too many pods');
+  if (req.milliCPU > 0 && req.milliCPU > alloc.milliCPU - usage.milliCPU) reasons.push('Insufficient cpu');
+  if (req.memory > 0 && req.memory > alloc.memory - usage.memory) reasons.push('Insufficient memory');
+  if (reasons.length) return { code: 'Unschedulable', reasons };
+  return undefined;
+}
+
+/** NodeResourcesFit score with the LeastAllocated strategy (cpu and memory, weight 1 each). */
+// upstream: noderesources/least_allocated.go leastResourceScorer
+export function scoreNode(node: Node, usage: NodeUsage, req: Requests): number {
+  const alloc = allocatable(node);
+  // non-zero defaults for pods without requests: 100m CPU, 200Mi memory (schedutil.DefaultMilliCPURequest/DefaultMemoryRequest)
+  const cpuReq = usage.milliCPU + (req.milliCPU || 100);
+  const memReq = usage.memory + (req.memory || 200 * 1024 * 1024);
+  const s = (requested: number, capacity: number): number =>
+    capacity === 0 || requested > capacity ? 0 : Math.floor(((capacity - requested) * 100) / capacity);
+  return Math.floor((s(cpuReq, alloc.milliCPU) + s(memReq, alloc.memory)) / 2);
+}
+
+/** FitError.Error(): "0/3 nodes are available: 1 node(s) had untolerated taint {...}, 2 Insufficient cpu." + PostFilter. */
+// upstream: pkg/scheduler/framework/types.go (*FitError).Error
+export function fitErrorMessage(numAllNodes: number, reasonsPerNode: string[][], postFilterMsg?: string): string {
+  const counts = new Map<string, number>();
+  for (const reasons of reasonsPerNode) for (const r of reasons) counts.set(r, (counts.get(r) ?? 0) + 1);
+  const parts = [...counts.entries()].map(([r, n]) => `${n} ${r}`);
+  parts.sort();
+  let msg = `0/${numAllNodes} nodes are available: ${parts.join(', ')}.`;
+  if (postFilterMsg) msg += ` ${postFilterMsg}`;
+  return msg;
+}
+
+/** What DefaultPreemption reports when it finds no victims. */
+// upstream: pkg/scheduler/framework/preemption/preemption.go (*Evaluator).Preempt, findCandidates
+export function preemptionMessage(
+  pod: Pod,
+  numAllNodes: number,
+  failures: FilterFailure[],
+  hasVictims: (nodeIndex: number) => boolean,
+): { message: string; victimsOn: number[] } {
+  if (pod.spec.preemptionPolicy === 'Never') return { message: 'preemption: not eligible due to preemptionPolicy=Never.', victimsOn: [] };
+  const perNode: string[][] = [];
+  const victimsOn: number[] = [];
+  failures.forEach((f, i) => {
+    if (f.code === 'UnschedulableAndUnresolvable') perNode.push(['Preemption is not helpful for scheduling']);
+    else if (hasVictims(i)) victimsOn.push(i);
+    else perNode.push(['No preemption victims found for incoming pod']);
+  });
+  const counts = new Map<string, number>();
+  for (const [r] of perNode) counts.set(r, (counts.get(r) ?? 0) + 1);
+  const parts = [...counts.entries()].map(([r, n]) => `${n} ${r}`).sort();
+  return { message: `preemption: 0/${numAllNodes} nodes are available: ${parts.join(', ')}.`, victimsOn };
+}

@@ -1,0 +1,320 @@
+// The default scheduler: the scheduling queue (activeQ, backoffQ, unschedulablePods), scheduleOne's scheduling
+// cycle (filter, score, select) and its asynchronous binding cycle, failure handling (FailedScheduling event,
+// PodScheduled=False/Unschedulable) and DefaultPreemption.
+//
+// Retries, as the queue does them: a pod that failed goes to unschedulablePods; an event that may make it
+// schedulable (an assigned pod deleted or finished: the NodeResourcesFit queueing hint) moves it to backoffQ or
+// activeQ; the pod backoff is 1 s doubling to 10 s per attempt; and flushUnschedulablePodsLeftover (every 30 s)
+// moves pods that have waited longer than podMaxInUnschedulablePodsDuration (5 min).
+// upstream: pkg/scheduler/schedule_one.go; pkg/scheduler/backend/queue/scheduling_queue.go
+
+import type { Node, Pod, PodCondition } from '../types.ts';
+import type { SimContext } from '../core/context.ts';
+import type { ApiServer } from '../api/apiserver.ts';
+import {
+  filterNode, fitErrorMessage, podRequests, preemptionMessage, scoreNode,
+  type FilterFailure, type NodeUsage, type Requests,
+} from './framework.ts';
+
+const INITIAL_BACKOFF = 1000; // podInitialBackoffDuration
+const MAX_BACKOFF = 10_000; // podMaxBackoffDuration
+const MAX_IN_UNSCHEDULABLE = 300_000; // podMaxInUnschedulablePodsDuration
+const FLUSH_PERIOD = 30_000; // flushUnschedulablePodsLeftover period
+const NOTE_LENGTH_LIMIT = 1024; // validation.NoteLengthLimit
+
+interface QueuedPod {
+  pod: Pod;
+  attempts: number;
+  lastAttempt: number;
+  queue: 'active' | 'backoff' | 'unschedulable' | 'inflight';
+  /** Enqueue order within a priority (the queue's timestamp). */
+  order: number;
+  token: number;
+  /** The last failure was resolvable by resources freeing up (NodeResourcesFit / preemption). */
+  resourceFailure: boolean;
+}
+
+const key = (p: Pod): string => p.metadata.uid;
+
+export class Scheduler {
+  readonly #ctx: SimContext;
+  readonly #api: ApiServer;
+  readonly #queued = new Map<string, QueuedPod>();
+  #activeQ: QueuedPod[] = [];
+  #busy = false;
+  #order = 0;
+  readonly #usage = new Map<string, NodeUsage>();
+  readonly #counted = new Map<string, { node: string; req: Requests; priority: number; pod: Pod }>();
+
+  constructor(ctx: SimContext, api: ApiServer) {
+    this.#ctx = ctx;
+    this.#api = api;
+    api.watchPods((type, pod) => this.#onPod(type, pod));
+  }
+
+  #nodes(): Node[] {
+    return [...this.#api.nodes.values()].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
+  }
+
+  #usageOf(node: string): NodeUsage {
+    let u = this.#usage.get(node);
+    if (!u) {
+      u = { milliCPU: 0, memory: 0, pods: 0 };
+      this.#usage.set(node, u);
+    }
+    return u;
+  }
+
+  #count(pod: Pod, node: string): void {
+    if (this.#counted.has(key(pod))) return;
+    const req = podRequests(pod);
+    this.#counted.set(key(pod), { node, req, priority: pod.spec.priority ?? 0, pod });
+    const u = this.#usageOf(node);
+    u.milliCPU += req.milliCPU;
+    u.memory += req.memory;
+    u.pods += 1;
+  }
+
+  #uncount(uid: string): boolean {
+    const c = this.#counted.get(uid);
+    if (!c) return false;
+    this.#counted.delete(uid);
+    const u = this.#usageOf(c.node);
+    u.milliCPU -= c.req.milliCPU;
+    u.memory -= c.req.memory;
+    u.pods -= 1;
+    return true;
+  }
+
+  // upstream: pkg/scheduler/eventhandlers.go addPodToSchedulingQueue / addPodToCache / deletePodFromCache
+  #onPod(type: string, pod: Pod): void {
+    const uid = key(pod);
+    const terminal = pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed';
+    if (type === 'DELETED') {
+      this.#queued.delete(uid);
+      this.#activeQ = this.#activeQ.filter((q) => q.pod.metadata.uid !== uid);
+      if (this.#uncount(uid)) this.#assignedPodFreed();
+      return;
+    }
+    if (pod.spec.nodeName) {
+      const q = this.#queued.get(uid);
+      if (q && q.queue !== 'inflight') this.#queued.delete(uid);
+      if (terminal) {
+        if (this.#uncount(uid)) this.#assignedPodFreed();
+      } else {
+        const c = this.#counted.get(uid);
+        if (c) c.pod = pod;
+        else this.#count(pod, pod.spec.nodeName);
+      }
+      return;
+    }
+    if (pod.spec.schedulerName !== 'default-scheduler' || terminal) return;
+    const existing = this.#queued.get(uid);
+    if (existing) {
+      existing.pod = pod;
+      return;
+    }
+    if (pod.metadata.deletionTimestamp) return;
+    const q: QueuedPod = { pod, attempts: 0, lastAttempt: 0, queue: 'active', order: this.#order++, token: 0, resourceFailure: false };
+    this.#queued.set(uid, q);
+    this.#pushActive(q);
+  }
+
+  #pushActive(q: QueuedPod): void {
+    q.queue = 'active';
+    q.token++;
+    const prio = q.pod.spec.priority ?? 0;
+    // activeQ orders by priority (high first), then by queue timestamp
+    let lo = 0;
+    let hi = this.#activeQ.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const m = this.#activeQ[mid];
+      const mp = m.pod.spec.priority ?? 0;
+      if (mp > prio || (mp === prio && m.order < q.order)) lo = mid + 1;
+      else hi = mid;
+    }
+    this.#activeQ.splice(lo, 0, q);
+    this.#kick();
+  }
+
+  #kick(): void {
+    if (this.#busy || this.#activeQ.length === 0) return;
+    this.#busy = true;
+    this.#ctx.loop.after(0, () => this.#scheduleOne());
+  }
+
+  // upstream: pkg/scheduler/backend/queue/scheduling_queue.go calculateBackoffDuration
+  #backoffDuration(attempts: number): number {
+    let d = INITIAL_BACKOFF;
+    for (let i = 1; i < attempts; i++) {
+      d *= 2;
+      if (d >= MAX_BACKOFF) return MAX_BACKOFF;
+    }
+    return d;
+  }
+
+  // upstream: scheduling_queue.go movePodsToActiveOrBackoffQueue (event AssignedPodDelete)
+  #assignedPodFreed(): void {
+    for (const q of [...this.#queued.values()].sort((a, b) => a.order - b.order)) {
+      if (q.queue === 'unschedulable' && q.resourceFailure) this.#requeue(q);
+    }
+  }
+
+  #requeue(q: QueuedPod): void {
+    const until = q.lastAttempt + this.#backoffDuration(q.attempts);
+    if (until > this.#ctx.now) {
+      q.queue = 'backoff';
+      const token = ++q.token;
+      this.#ctx.loop.at(until, () => {
+        if (q.token === token && this.#queued.get(key(q.pod)) === q) this.#pushActive(q);
+      });
+    } else this.#pushActive(q);
+  }
+
+  // upstream: pkg/scheduler/schedule_one.go (*Scheduler).ScheduleOne
+  #scheduleOne(): void {
+    const q = this.#activeQ.shift();
+    if (!q) {
+      this.#busy = false;
+      return;
+    }
+    const pod = q.pod;
+    const obj = `pod/${pod.metadata.namespace}/${pod.metadata.name}`;
+    q.queue = 'inflight';
+    q.token++;
+    q.attempts++;
+    q.lastAttempt = this.#ctx.now;
+    this.#ctx.emit('scheduler', 'PodPopped', obj, `attempt ${q.attempts}: pod taken from activeQ`, 'ScheduleOne#1');
+    this.#ctx.emit('scheduler', 'SchedulingAttempt', obj, 'scheduleOnePod: run the scheduling cycle', 'ScheduleOne#2');
+    this.#ctx.loop.after(this.#ctx.timings.schedule, () => {
+      this.#schedulingCycle(q);
+      this.#busy = false;
+      this.#kick();
+    });
+  }
+
+  // upstream: pkg/scheduler/schedule_one.go (*Scheduler).scheduleOnePod, schedulingCycle, bindingCycle
+  #schedulingCycle(q: QueuedPod): void {
+    const current = this.#api.getPod(q.pod.metadata.namespace!, q.pod.metadata.name);
+    if (!current || current.metadata.uid !== q.pod.metadata.uid || current.spec.nodeName || current.metadata.deletionTimestamp) {
+      this.#queued.delete(key(q.pod));
+      return;
+    }
+    q.pod = current;
+    const pod = current;
+    const obj = `pod/${pod.metadata.namespace}/${pod.metadata.name}`;
+    const nodes = this.#nodes();
+    const req = podRequests(pod);
+    const failures: FilterFailure[] = [];
+    const feasible: { node: Node; score: number }[] = [];
+    for (const node of nodes) {
+      const f = filterNode(pod, node, this.#usageOf(node.metadata.name), req);
+      if (f) failures.push(f);
+      else feasible.push({ node, score: scoreNode(node, this.#usageOf(node.metadata.name), req) });
+    }
+    if (feasible.length === 0) {
+      this.#handleFailure(q, nodes, failures, req);
+      return;
+    }
+    // upstream: schedule_one.go selectHost: the highest score; ties broken at random (reservoir sampling)
+    let best = feasible[0];
+    let ties = 1;
+    for (const f of feasible.slice(1)) {
+      if (f.score > best.score) {
+        best = f;
+        ties = 1;
+      } else if (f.score === best.score) {
+        ties++;
+        if (this.#ctx.rng.int(1, ties) === 1) best = f;
+      }
+    }
+    const nodeName = best.node.metadata.name;
+    this.#count(pod, nodeName); // assume
+    this.#ctx.emit('scheduler', 'NodeSelected', obj, `${feasible.length}/${nodes.length} nodes feasible; selected ${nodeName} (score ${best.score})`, 'scheduleOnePod#1');
+    // binding cycle, asynchronous
+    this.#ctx.loop.after(this.#ctx.timings.bind, () => {
+      const err = this.#api.bindPod(pod.metadata.namespace!, pod.metadata.name, pod.metadata.uid, nodeName);
+      this.#queued.delete(key(pod));
+      if (err) {
+        this.#uncount(pod.metadata.uid);
+        return;
+      }
+      // upstream: schedule_one.go finishBinding
+      this.#api.recordEvent({
+        involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, uid: pod.metadata.uid, apiVersion: 'v1' },
+        type: 'Normal', reason: 'Scheduled', action: 'Binding', component: 'default-scheduler',
+        message: `Successfully assigned ${pod.metadata.namespace}/${pod.metadata.name} to ${nodeName}`,
+      });
+      this.#ctx.emit('scheduler', 'Bound', obj, `bound to ${nodeName}`, 'scheduleOnePod#2');
+    });
+  }
+
+  // upstream: schedule_one.go handleSchedulingFailure; preemption via DefaultPreemption.PostFilter
+  #handleFailure(q: QueuedPod, nodes: Node[], failures: FilterFailure[], req: Requests): void {
+    const pod = q.pod;
+    const obj = `pod/${pod.metadata.namespace}/${pod.metadata.name}`;
+    const prio = pod.spec.priority ?? 0;
+    const victimsFor = (node: Node): Pod[] | undefined => {
+      const candidates = [...this.#counted.values()]
+        .filter((c) => c.node === node.metadata.name && c.priority < prio)
+        .sort((a, b) => a.priority - b.priority || (a.pod.metadata.creationTimestamp < b.pod.metadata.creationTimestamp ? 1 : -1));
+      const u = { ...this.#usageOf(node.metadata.name) };
+      const victims: Pod[] = [];
+      for (const c of candidates) {
+        if (!filterNode(pod, node, u, req)) break;
+        u.milliCPU -= c.req.milliCPU;
+        u.memory -= c.req.memory;
+        u.pods -= 1;
+        victims.push(c.pod);
+      }
+      return filterNode(pod, node, u, req) ? undefined : victims;
+    };
+    const pre = preemptionMessage(pod, nodes.length, failures, (i) => !!victimsFor(nodes[i]));
+    let message: string;
+    if (pre.victimsOn.length) {
+      const node = nodes[pre.victimsOn[0]];
+      const victims = victimsFor(node) ?? [];
+      message = fitErrorMessage(nodes.length, failures.map((f) => f.reasons));
+      for (const v of victims) {
+        this.#api.recordEvent({
+          involved: { kind: 'Pod', namespace: v.metadata.namespace, name: v.metadata.name, uid: v.metadata.uid, apiVersion: 'v1' },
+          type: 'Normal', reason: 'Preempted', action: 'Preempting', component: 'default-scheduler',
+          message: `Preempted by pod ${pod.metadata.uid} on node ${node.metadata.name}`,
+        });
+        this.#api.deletePod(v.metadata.namespace!, v.metadata.name, {});
+      }
+      const cur = this.#api.getPod(pod.metadata.namespace!, pod.metadata.name);
+      if (cur) this.#api.updatePodStatus(cur.metadata.namespace!, cur.metadata.name, cur.metadata.uid, { ...cur.status, nominatedNodeName: node.metadata.name });
+      this.#ctx.emit('scheduler', 'Preempting', obj, `preempting ${victims.length} pod(s) on ${node.metadata.name}`, 'scheduleOnePod#1');
+    } else {
+      message = fitErrorMessage(nodes.length, failures.map((f) => f.reasons), pre.message);
+    }
+    q.resourceFailure = failures.some((f) => f.code === 'Unschedulable');
+    this.#api.recordEvent({
+      involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, uid: pod.metadata.uid, apiVersion: 'v1' },
+      type: 'Warning', reason: 'FailedScheduling', action: 'Scheduling', component: 'default-scheduler',
+      message: message.length > NOTE_LENGTH_LIMIT ? `${message.slice(0, NOTE_LENGTH_LIMIT - 4)} ...` : message,
+    });
+    const cur = this.#api.getPod(pod.metadata.namespace!, pod.metadata.name);
+    if (cur) {
+      const prev = (cur.status.conditions ?? []).find((c) => c.type === 'PodScheduled');
+      const cond: PodCondition = {
+        type: 'PodScheduled', status: 'False', lastProbeTime: null,
+        lastTransitionTime: prev && prev.status === 'False' ? prev.lastTransitionTime : this.#ctx.rfc3339(),
+        reason: 'Unschedulable', message,
+      };
+      const conditions = [...(cur.status.conditions ?? []).filter((c) => c.type !== 'PodScheduled'), cond];
+      this.#api.updatePodStatus(cur.metadata.namespace!, cur.metadata.name, cur.metadata.uid, { ...cur.status, conditions });
+    }
+    this.#ctx.emit('scheduler', 'FailedScheduling', obj, message, 'scheduleOnePod#1');
+    // unschedulablePods, flushed after podMaxInUnschedulablePodsDuration on the 30 s flush tick
+    q.queue = 'unschedulable';
+    const token = ++q.token;
+    const due = q.lastAttempt + MAX_IN_UNSCHEDULABLE;
+    const flushAt = Math.floor(due / FLUSH_PERIOD) * FLUSH_PERIOD + FLUSH_PERIOD;
+    this.#ctx.loop.at(flushAt, () => {
+      if (q.token === token && this.#queued.get(key(q.pod)) === q && q.queue === 'unschedulable') this.#requeue(q);
+    });
+  }
+}
