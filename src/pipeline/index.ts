@@ -6,7 +6,10 @@
 // therefore run before rehypeDiagrams.
 import type { PluggableList } from 'unified';
 import rehypeDiagrams from './rehype-diagrams.ts';
+import rehypeGoExcerpts from './rehype-go-excerpts.ts';
+import remarkGoExcerpts from './remark-go-excerpts.ts';
+import remarkStepLinks from './remark-step-links.ts';
 
-export const remarkPlugins: PluggableList = [];
+export const remarkPlugins: PluggableList = [remarkGoExcerpts, remarkStepLinks];
 
-export const rehypePlugins: PluggableList = [rehypeDiagrams];
+export const rehypePlugins: PluggableList = [rehypeGoExcerpts, rehypeDiagrams];
