@@ -1,0 +1,290 @@
+// One simulation player: the controls, the panels, the trace, the console and the manifest editor,
+// kept in step with one moment of one simulation run. Moving time renders synchronously from the
+// engine's stateAt and touches only the parts of the page whose text changed.
+import type { ClusterState, Pod } from '../../src/sim/types.ts';
+import { execute } from '../../src/sim/commands/execute.ts';
+import { toYaml } from '../../src/sim/render/yaml.ts';
+import { Console } from './console.ts';
+import { Controls, DEFAULT_SPEED } from './controls.ts';
+import { h } from './dom.ts';
+import type { Labels } from './labels.ts';
+import { ManifestEditor } from './manifest.ts';
+import type { Simulation } from './model.ts';
+import { PageLinks } from './page.ts';
+import { CommandPanel, StatusPanel } from './panels.ts';
+import { formatClock } from './time.ts';
+import { type EventFilter, type Moment, eventTimes, firstOfKey, momentAt, previousTime, stepBack, stepForward } from './timeline.ts';
+import { TraceList } from './trace-list.ts';
+import { readMoment, writeMoment } from './url.ts';
+
+export interface PlayerOptions {
+  /** The scenario's name, as the URL's `scenario=` names it. */
+  scenario: string;
+  title: string;
+  labels: Labels;
+}
+
+const PANEL_COMMANDS = {
+  pods: 'kubectl get pods -o wide',
+  events: 'kubectl get events',
+  containers: 'crictl ps',
+} as const;
+
+export class Player {
+  readonly root: HTMLElement;
+  readonly #section: HTMLElement;
+  readonly #sim: Simulation;
+  readonly #opts: PlayerOptions;
+  readonly #labels: Labels;
+  readonly #controls: Controls;
+  readonly #panels: { pods: CommandPanel; events: CommandPanel; containers: CommandPanel };
+  readonly #status: StatusPanel;
+  readonly #podPicker: HTMLSelectElement;
+  readonly #trace: TraceList;
+  readonly #live: HTMLElement;
+  readonly #page: PageLinks;
+  #moment: Moment = { t: 0, index: -1 };
+  #pod = '';
+  #filter: string | undefined;
+  #playing = false;
+  #speed = DEFAULT_SPEED;
+  #frame = 0;
+  #lastFrame = 0;
+  #before: { time: number | undefined; pod: string; text: string | undefined } | undefined;
+
+  constructor(section: HTMLElement, sim: Simulation, opts: PlayerOptions) {
+    this.#section = section;
+    this.#sim = sim;
+    this.#opts = opts;
+    const labels = (this.#labels = opts.labels);
+
+    this.#controls = new Controls(labels, {
+      togglePlay: () => (this.#playing ? this.pause() : this.play()),
+      back: () => this.#step(-1),
+      next: () => this.#step(1),
+      seek: (t, settled) => {
+        this.pause(false);
+        this.#moveTo(momentAt(this.#sim.trace, t), { url: settled, announce: settled });
+      },
+      speed: (factor) => (this.#speed = factor),
+    });
+    this.#panels = {
+      pods: new CommandPanel(labels.pods, PANEL_COMMANDS.pods, 'sim-panel-pods'),
+      events: new CommandPanel(labels.events, PANEL_COMMANDS.events, 'sim-panel-events'),
+      containers: new CommandPanel(labels.containers, PANEL_COMMANDS.containers, 'sim-panel-containers'),
+    };
+    this.#status = new StatusPanel(labels.status, labels.statusChanged);
+    this.#podPicker = h('select', { class: 'sim-pod-picker', attrs: { 'aria-label': labels.status } });
+    this.#podPicker.addEventListener('change', () => {
+      this.#pod = this.#podPicker.value;
+      this.#render();
+    });
+    this.#status.root.querySelector('figcaption')?.append(this.#podPicker);
+    this.#trace = new TraceList(labels, {
+      choose: (index) => this.#choose(index),
+      clearFilter: () => this.#setFilter(undefined),
+    });
+    const host = sim.stateAt(0).nodes[0]?.metadata.name ?? 'node';
+    const console = new Console(labels, host, (line) => this.#command(line));
+    const manifest = sim.firstManifest();
+    const editor =
+      manifest === undefined
+        ? undefined
+        : new ManifestEditor(labels, manifest, {
+            run: (yaml) => {
+              const problem = this.#sim.runManifest(yaml);
+              if (!problem) this.#reload();
+              return problem;
+            },
+            reset: () => {
+              this.#sim.reset();
+              this.#reload();
+              return this.#sim.firstManifest();
+            },
+          });
+    this.#live = h('p', { class: 'visually-hidden', attrs: { 'aria-live': 'polite', 'aria-atomic': 'true' } });
+
+    this.root = h('div', { class: 'sim-live' }, [
+      h('div', { class: 'sim-head' }, [
+        h('span', { class: 'sim-title', text: opts.title }),
+        h('span', { class: 'sim-badge', text: 'simulated · Kubernetes v1.36.2 model' }),
+      ]),
+      this.#controls.root,
+      this.#live,
+      h('div', { class: 'sim-grid' }, [
+        this.#panels.pods.root,
+        this.#panels.events.root,
+        h('div', { class: 'sim-grid-pair' }, [this.#status.root, this.#trace.root]),
+        this.#panels.containers.root,
+        console.root,
+      ]),
+      editor?.root,
+    ]);
+    this.#page = new PageLinks(section);
+    this.#page.onStepLink((key) => this.#jumpToStep(key));
+    this.root.addEventListener('keydown', (e) => {
+      if (e.key !== ' ' || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+      const target = e.target as HTMLElement;
+      if (target.closest('input:not([type="range"]), textarea, select, button, summary, a, [contenteditable]')) return;
+      e.preventDefault();
+      if (this.#playing) this.pause();
+      else this.play();
+    });
+
+    this.#setTimeline();
+    const asked = readMoment(location.search, opts.scenario);
+    this.#moveTo(momentAt(sim.trace, Math.min(asked ?? 0, sim.end)), { announce: false });
+  }
+
+  /** The current moment (for tests and the page benchmark). */
+  get moment(): Moment {
+    return this.#moment;
+  }
+
+  play(): void {
+    if (this.#playing) return;
+    if (this.#moment.t >= this.#sim.end) this.#moveTo(momentAt(this.#sim.trace, 0), { announce: false });
+    this.#playing = true;
+    this.#controls.setPlaying(true);
+    this.#lastFrame = performance.now();
+    this.#frame = requestAnimationFrame((now) => this.#tick(now));
+  }
+
+  pause(settle = true): void {
+    if (!this.#playing) return;
+    this.#playing = false;
+    cancelAnimationFrame(this.#frame);
+    this.#controls.setPlaying(false);
+    if (settle) this.#settled(true);
+  }
+
+  #tick(now: number): void {
+    if (!this.#playing) return;
+    const t = Math.min(this.#sim.end, this.#moment.t + (now - this.#lastFrame) * this.#speed);
+    this.#lastFrame = now;
+    this.#moveTo(momentAt(this.#sim.trace, t), { url: false, announce: false });
+    if (t >= this.#sim.end) this.pause();
+    else this.#frame = requestAnimationFrame((n) => this.#tick(n));
+  }
+
+  #keep(): EventFilter | undefined {
+    const key = this.#filter;
+    return key === undefined ? undefined : (e) => e.key === key;
+  }
+
+  #step(direction: 1 | -1): void {
+    this.pause(false);
+    const to = direction > 0 ? stepForward(this.#sim.trace, this.#moment, this.#keep()) : stepBack(this.#sim.trace, this.#moment, this.#keep());
+    if (to) this.#moveTo(to);
+  }
+
+  #choose(index: number): void {
+    const e = this.#sim.trace[index];
+    if (!e) return;
+    this.pause(false);
+    this.#moveTo({ t: e.t, index }, { scrollToStep: true });
+  }
+
+  #jumpToStep(key: string): void {
+    const first = firstOfKey(this.#sim.trace, key);
+    if (!first) return;
+    this.pause(false);
+    this.#setFilter(key);
+    this.#moveTo(first);
+  }
+
+  #setFilter(key: string | undefined): void {
+    this.#filter = key;
+    this.#trace.setFilter(key);
+    this.#render();
+  }
+
+  #command(line: string) {
+    const at = formatClock(this.#moment.t);
+    const answer = this.#sim.command(line, this.#moment.t);
+    if (answer.resimulated) this.#reload();
+    return { ...answer, at, note: answer.resimulated ? this.#labels.consoleResimulated(at) : undefined };
+  }
+
+  /** The run changed (edited manifest, a console command that changed the cluster): show the new one. */
+  #reload(): void {
+    this.pause(false);
+    this.#before = undefined;
+    this.#setTimeline();
+    if (this.#filter !== undefined && !firstOfKey(this.#sim.trace, this.#filter)) this.#filter = undefined;
+    this.#trace.setFilter(this.#filter);
+    this.#moveTo(momentAt(this.#sim.trace, Math.min(this.#moment.t, this.#sim.end)), { url: false });
+  }
+
+  #setTimeline(): void {
+    const sim = this.#sim;
+    this.#controls.setTimeline(sim.end, eventTimes(sim.trace));
+    this.#trace.setTrace(sim.trace);
+    const pods = sim.pods();
+    if (!pods.includes(this.#pod)) this.#pod = pods[0] ?? '';
+    this.#podPicker.replaceChildren(...pods.map((p) => h('option', { text: p.replace(/^default\//, ''), attrs: { value: p, selected: p === this.#pod } })));
+    this.#podPicker.hidden = pods.length < 2;
+    this.#status.setPod(this.#pod.replace(/^default\//, ''));
+  }
+
+  #moveTo(m: Moment, opts: { url?: boolean; announce?: boolean; scrollToStep?: boolean } = {}): void {
+    this.#moment = m;
+    this.#render(opts.scrollToStep ?? false);
+    this.#settled(opts.url ?? true, opts.announce ?? true);
+  }
+
+  /** After a deliberate move: remember the moment in the URL and tell assistive technology. */
+  #settled(url: boolean, announce = true): void {
+    const { t, index } = this.#moment;
+    if (url) {
+      const next = writeMoment(location.href, this.#opts.scenario, t);
+      if (next !== location.href) history.replaceState(history.state, '', next);
+    }
+    if (announce) {
+      const e = this.#sim.trace[index];
+      this.#live.textContent = e ? this.#labels.atEvent(formatClock(t), e.detail) : formatClock(t);
+    }
+  }
+
+  #render(scrollToStep = false): void {
+    const sim = this.#sim;
+    const { t, index } = this.#moment;
+    const keep = this.#keep();
+    this.#controls.update(t, stepBack(sim.trace, this.#moment, keep) !== undefined, stepForward(sim.trace, this.#moment, keep) !== undefined);
+
+    const state = sim.stateAt(t);
+    for (const name of ['pods', 'events', 'containers'] as const) {
+      const panel = this.#panels[name];
+      const r = execute(panel.command, { state });
+      panel.show(r.stdout + r.stderr);
+    }
+
+    const pod = findPod(state, this.#pod);
+    const before = this.#statusBefore();
+    this.#status.show(before, pod ? statusYaml(pod) : undefined, this.#labels.statusNone);
+    this.#controls.setPhase(pod?.status.phase);
+    this.#page.phase(pod?.status.phase);
+
+    this.#trace.setCurrent(index);
+    this.#page.highlight(sim.trace[index]?.key, scrollToStep);
+  }
+
+  /** The pod's status YAML at the latest time before the current event (cached per event time). */
+  #statusBefore(): string | undefined {
+    const time = previousTime(this.#sim.trace, this.#moment);
+    if (this.#before && this.#before.time === time && this.#before.pod === this.#pod) return this.#before.text;
+    const pod = time === undefined ? undefined : findPod(this.#sim.stateAt(time), this.#pod);
+    // No earlier event: nothing to compare with. The pod did not exist yet: every line is new.
+    const text = time === undefined ? undefined : pod ? statusYaml(pod) : '';
+    this.#before = { time, pod: this.#pod, text };
+    return text;
+  }
+}
+
+function findPod(state: ClusterState, key: string): Pod | undefined {
+  return state.pods.find((p) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}` === key);
+}
+
+function statusYaml(pod: Pod): string {
+  return toYaml({ status: pod.status });
+}
