@@ -8,7 +8,7 @@ import {
   crictlImages, crictlInspect, crictlInspectp, crictlPods, crictlPs, findById, type CrictlClock,
 } from '../render/crictl.ts';
 import { localFields, wallFromLocal } from '../render/clock.ts';
-import { journalLine } from '../render/journal.ts';
+import { journalLine, klogMicros } from '../render/journal.ts';
 import { FlagError, type FlagSpec, bool, int, parseFlags, str, arr } from './flags.ts';
 import type { CommandResult } from './shell.ts';
 import { DEFAULT_KUBELET_PID, type ExecContext, nowOf, offsetOf } from './context.ts';
@@ -247,9 +247,11 @@ export function journalctl(argv: string[], ctx: ExecContext): CommandResult {
   const pid = rt?.kubeletPid ?? DEFAULT_KUBELET_PID;
   const kernel = bool(p, 'dmesg');
   const wanted = !kernel && (units.length === 0 || units.includes('kubelet.service'));
-  const entries = ctx.state.kubeletLogs
+  const nodeLines = ctx.state.kubeletLogs.filter((line) => line.node === host);
+  const micros = klogMicros(nodeLines);
+  const entries = nodeLines
     .map((line, index) => ({ line, index }))
-    .filter(({ line }) => wanted && line.node === host && line.t <= ctx.state.t)
+    .filter(({ line }) => wanted && line.t <= ctx.state.t)
     .filter(({ line }) => ctx.state.epoch + line.t >= from && ctx.state.epoch + line.t <= to);
   let picked = entries;
   const n = str(p, 'lines');
@@ -262,7 +264,7 @@ export function journalctl(argv: string[], ctx: ExecContext): CommandResult {
   let text = picked
     .map(({ line, index }) => {
       const opts = { epoch: ctx.state.epoch, utcOffsetMinutes: offset, kubeletPid: line.pid ?? pid };
-      return `${journalLine(line, index, opts)}\n`;
+      return `${journalLine(line, micros[index], opts)}\n`;
     })
     .join('');
   if (bool(p, 'no-hostname')) text = text.replace(new RegExp(`^(\\w{3} \\d{2} \\d{2}:\\d{2}:\\d{2}) ${host} `, 'gm'), '$1 ');

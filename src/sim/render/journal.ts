@@ -23,15 +23,30 @@ export function goQuoteString(s: string): string {
   return `${out}"`;
 }
 
-/** Sub-millisecond digits for klog's microseconds: deterministic, different per line. */
-function microsOf(line: KubeletLogLine, index: number): number {
+/** A deterministic per-line value in [0, 1000): the sub-millisecond digits of klog's microseconds. */
+function subMillis(line: KubeletLogLine, index: number): number {
   let h = 2166136261;
   const key = `${line.t}|${index}|${line.msg}`;
   for (let i = 0; i < key.length; i++) {
     h ^= key.charCodeAt(i);
     h = Math.imul(h, 16777619) >>> 0;
   }
-  return (((line.t % 1000) + 1000) % 1000) * 1000 + (h % 1000);
+  return h % 1000;
+}
+
+/**
+ * Microsecond timestamps (since virtual time 0) for a node's log lines, in log order: the line's
+ * millisecond plus sub-millisecond digits, never going backwards (a process's log is in time order).
+ */
+export function klogMicros(lines: KubeletLogLine[]): number[] {
+  const out: number[] = [];
+  let last = -Infinity;
+  lines.forEach((line, i) => {
+    const us = Math.max(line.t * 1000 + subMillis(line, i), last + 1);
+    out.push(us);
+    last = us;
+  });
+  return out;
 }
 
 export interface JournalOptions {
@@ -40,16 +55,16 @@ export interface JournalOptions {
   kubeletPid: number;
 }
 
-/** One klog line as the kubelet writes it to stderr. */
-export function klogLine(line: KubeletLogLine, index: number, o: JournalOptions): string {
-  const wall = o.epoch + line.t;
-  const header = `${line.severity}${klogTime(wall, o.utcOffsetMinutes, microsOf(line, index))} ${String(o.kubeletPid).padStart(7)} ${line.source}]`;
+/** One klog line as the kubelet writes it to stderr; `micros` from klogMicros. */
+export function klogLine(line: KubeletLogLine, micros: number, o: JournalOptions): string {
+  const wallMs = Math.floor(micros / 1000);
+  const header = `${line.severity}${klogTime(o.epoch + wallMs, o.utcOffsetMinutes, (((o.epoch + wallMs) % 1000) * 1000) + (micros % 1000))} ${String(o.kubeletPid).padStart(7)} ${line.source}]`;
   const kv = line.kv.map(([k, v]) => ` ${k}=${v}`).join('');
   return `${header} ${goQuoteString(line.msg)}${kv}`;
 }
 
 /** One journal entry in journalctl's default (short) output. */
-export function journalLine(line: KubeletLogLine, index: number, o: JournalOptions): string {
-  const wall = o.epoch + line.t;
-  return `${journalTime(wall, o.utcOffsetMinutes)} ${line.node} kubelet[${o.kubeletPid}]: ${klogLine(line, index, o)}`;
+export function journalLine(line: KubeletLogLine, micros: number, o: JournalOptions): string {
+  const wall = o.epoch + Math.floor(micros / 1000);
+  return `${journalTime(wall, o.utcOffsetMinutes)} ${line.node} kubelet[${o.kubeletPid}]: ${klogLine(line, micros, o)}`;
 }

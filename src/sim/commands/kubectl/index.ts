@@ -64,6 +64,28 @@ export function isMutatingKubectl(argv: string[]): boolean {
   return verb !== undefined && VERBS[verb]?.mutates === true;
 }
 
+/**
+ * Check a kubectl command line without running it: the verb exists and the flags parse.
+ * Returns kubectl's error text (without the trailing newline), or undefined when it is fine.
+ */
+export function checkKubectl(argv: string[]): string | undefined {
+  const { verb, rest } = findVerb(argv.slice(1));
+  if (verb === undefined) return undefined;
+  const spec = VERBS[verb];
+  if (!spec) {
+    return OTHER_COMMANDS.includes(verb)
+      ? `podlife: "kubectl ${verb}" is not supported by this simulation (supported: ${Object.keys(VERBS).join(', ')})`
+      : `error: unknown command ${JSON.stringify(verb)} for "kubectl"`;
+  }
+  try {
+    parseFlags(rest, [...spec.flags, ...GLOBAL_FLAGS]);
+    return undefined;
+  } catch (e) {
+    if (e instanceof FlagError) return `error: ${e.message}\nSee 'kubectl ${verb} --help' for usage.`;
+    throw e;
+  }
+}
+
 export function kubectl(argv: string[], ctx: ExecContext, stdin: string): CommandResult {
   const { verb, rest } = findVerb(argv.slice(1));
   if (verb === undefined) {

@@ -1,0 +1,186 @@
+// Run a scenario: drive the engine through the timeline on its virtual clock, execute each `run:`
+// command line at its time against the cluster as it is then, submit each `apply:` manifest as a
+// create, and record what every command printed. Also: run one more command at any virtual time
+// (the page's console and `podlife simulate --at`). Pure: no Node APIs, runs in the browser too.
+
+import type { ApplyResult, ClusterAction, ClusterState, Engine, TraceEvent } from './types.ts';
+import { createEngine } from './engine.ts';
+import { type Scenario, scenarioToEngineConfig } from './scenario.ts';
+import { type CommandResult, execute } from './commands/execute.ts';
+import { checkCommandLine } from './commands/check.ts';
+import { apiErrorText } from './commands/kubectl/common.ts';
+import { goDuration } from './render/duration.ts';
+
+/** One timeline entry, as the scenario file gives it (scenario.ts TimelineEntry fits). */
+export interface TimelineStep {
+  /** Virtual time in ms. */
+  at: number;
+  /** 1-based line (and column) of the entry in the scenario file, for errors. */
+  line: number;
+  column?: number;
+  run?: string;
+  /** A manifest (already parsed to an object), created as `kubectl apply -f` would create it. */
+  apply?: unknown;
+  /** Namespace for `apply` (default: the manifest's, else "default"). */
+  namespace?: string;
+}
+
+/** What the runner needs: the timeline, and a way to make a fresh engine for the scenario's cluster. */
+export interface RunnableScenario {
+  /** The file it came from (for errors); "" when it has none. */
+  file: string;
+  title: string;
+  seed?: number;
+  timeline: TimelineStep[];
+  createEngine(seed: number): Engine;
+}
+
+/** A parsed scenario file, ready to run. */
+export function runnable(scenario: Scenario): RunnableScenario {
+  const config = scenarioToEngineConfig(scenario);
+  return {
+    file: scenario.file,
+    title: scenario.title,
+    ...(scenario.seed !== undefined ? { seed: scenario.seed } : {}),
+    timeline: scenario.timeline,
+    createEngine: (seed) => createEngine(config, { seed }),
+  };
+}
+
+export interface StepRecord {
+  at: number;
+  line: number;
+  command: string;
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+export interface SimulationRun {
+  title: string;
+  seed: number;
+  steps: StepRecord[];
+  trace: readonly TraceEvent[];
+  engine: Engine;
+}
+
+/** A scenario that cannot run: names the scenario file and line. */
+export class ScenarioRunError extends Error {
+  readonly file?: string;
+  readonly line?: number;
+  readonly column?: number;
+  readonly hint?: string;
+  constructor(message: string, where: { file?: string; line?: number; column?: number; hint?: string }) {
+    super(message);
+    this.file = where.file || undefined;
+    this.line = where.line;
+    this.column = where.column;
+    this.hint = where.hint;
+  }
+}
+
+export interface RunOptions {
+  /** Overrides the scenario's seed (default 1). */
+  seed?: number;
+  /** The epoch-relative time zone of the node's shell for printed local times. */
+  utcOffsetMinutes?: number;
+}
+
+/** Steps in time order; entries at the same time keep their file order. */
+function ordered(timeline: TimelineStep[]): TimelineStep[] {
+  return timeline.map((s, i) => ({ s, i })).sort((a, b) => a.s.at - b.s.at || a.i - b.i).map((x) => x.s);
+}
+
+function contextFor(engine: Engine, utcOffsetMinutes: number | undefined) {
+  return {
+    get state(): ClusterState {
+      return engine.state();
+    },
+    apply: (a: ClusterAction): ApplyResult => engine.apply(a),
+    ...(utcOffsetMinutes !== undefined ? { utcOffsetMinutes } : {}),
+  };
+}
+
+function validate(scenario: RunnableScenario, steps: TimelineStep[]): void {
+  for (const step of steps) {
+    if (step.run === undefined) continue;
+    const problem = checkCommandLine(step.run);
+    if (problem) {
+      throw new ScenarioRunError(`timeline command cannot run: ${problem}`, {
+        file: scenario.file,
+        line: step.line,
+        column: step.column,
+        hint: 'write the command as you would type it in a shell; supported: kubectl, crictl, journalctl, sudo, and pipes into grep, head, tail, wc, jq',
+      });
+    }
+  }
+}
+
+function applyManifest(engine: Engine, scenario: RunnableScenario, step: TimelineStep): void {
+  const obj = step.apply as { metadata?: { namespace?: string } } | null;
+  const namespace = step.namespace ?? obj?.metadata?.namespace ?? 'default';
+  const r = engine.apply({ type: 'create', namespace, obj: step.apply });
+  if (!r.ok) {
+    throw new ScenarioRunError(`the API server rejected the manifest: ${apiErrorText(r.status).trimEnd()}`, {
+      file: scenario.file,
+      line: step.line,
+      hint: 'fix the pod manifest under this `apply:`',
+    });
+  }
+}
+
+/** Run the whole timeline. */
+export function runScenario(scenario: RunnableScenario, options: RunOptions = {}): SimulationRun {
+  const seed = options.seed ?? scenario.seed ?? 1;
+  const steps = ordered(scenario.timeline);
+  validate(scenario, steps);
+  const engine = scenario.createEngine(seed);
+  const ctx = contextFor(engine, options.utcOffsetMinutes);
+  const records: StepRecord[] = [];
+  for (const step of steps) {
+    engine.advanceTo(step.at);
+    if (step.apply !== undefined) applyManifest(engine, scenario, step);
+    if (step.run !== undefined) {
+      const r = execute(step.run, ctx);
+      records.push({ at: step.at, line: step.line, command: step.run, ...r });
+    }
+  }
+  return { title: scenario.title, seed, steps: records, trace: engine.trace, engine };
+}
+
+/**
+ * Run one more command at virtual time `at`, after the timeline's own steps up to and including
+ * that time. A command that changes the cluster changes what follows, so the scenario is always
+ * re-simulated with the command in place (which is also the cheapest way to get the state at `at`).
+ */
+export function runCommandAt(scenario: RunnableScenario, at: number, command: string, options: RunOptions = {}): CommandResult {
+  const problem = checkCommandLine(command);
+  if (problem) return { stdout: '', stderr: `${problem}\n`, exitCode: problem.startsWith('bash:') ? 2 : 1 };
+  const seed = options.seed ?? scenario.seed ?? 1;
+  const engine = scenario.createEngine(seed);
+  const ctx = contextFor(engine, options.utcOffsetMinutes);
+  for (const step of ordered(scenario.timeline).filter((s) => s.at <= at)) {
+    engine.advanceTo(step.at);
+    if (step.apply !== undefined) applyManifest(engine, scenario, step);
+    if (step.run !== undefined) execute(step.run, ctx);
+  }
+  engine.advanceTo(at);
+  return execute(command, ctx);
+}
+
+/** The transcript `podlife simulate` prints: `$ command`, then exactly what it printed. */
+export function formatTranscript(run: SimulationRun): string {
+  let out = '';
+  for (const s of run.steps) {
+    out += `$ ${s.command}\n${s.stdout}${s.stderr}`;
+    // A tool that ends without a newline (jsonpath) leaves the next prompt on a fresh line, as a
+    // terminal shows it after the shell prints its prompt.
+    if (!out.endsWith('\n')) out += '\n';
+  }
+  return out;
+}
+
+/** "8m23s" for a step time (for labels and errors). */
+export function formatAt(ms: number): string {
+  return goDuration(ms);
+}
