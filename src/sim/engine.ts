@@ -3,7 +3,6 @@
 
 import type { ApplyResult, ClusterAction, ClusterState, CriContainer, CriImage, CriSandbox, Engine, KubeEvent, Node, NodeRuntime, Pod, TraceEvent } from './types.ts';
 import { EventLoop } from './core/loop.ts';
-import { Rng } from './core/rng.ts';
 import { History, type Collection } from './core/history.ts';
 import { SimContext } from './core/context.ts';
 import { DEFAULT_TIMINGS, type Timings } from './core/timings.ts';
@@ -43,7 +42,7 @@ class SimEngine implements Engine {
     const images: Record<string, ImageBehaviour> = {};
     for (const [ref, b] of Object.entries(config.images ?? {})) images[parseImageRef(ref).normalized] = b;
     const history = new History();
-    this.#ctx = new SimContext(new EventLoop(), new Rng(opts.seed ?? 1), history, config.start ?? DEFAULT_EPOCH, timings);
+    this.#ctx = new SimContext(new EventLoop(), opts.seed ?? 1, history, config.start ?? DEFAULT_EPOCH, timings);
     this.#api = new ApiServer(this.#ctx);
     new Scheduler(this.#ctx, this.#api);
     const nodes = config.nodes?.length ? config.nodes : [DEFAULT_NODE];

@@ -5,7 +5,7 @@ import type { Actor, ContainerLogLine, KubeletLogLine, TraceEvent } from '../typ
 import type { StepKey } from '../steps.ts';
 import type { EventLoop } from './loop.ts';
 import type { History } from './history.ts';
-import type { Rng } from './rng.ts';
+import { Rng } from './rng.ts';
 import type { Timings } from './timings.ts';
 
 export class SimContext {
@@ -13,17 +13,30 @@ export class SimContext {
   readonly kubeletLogs: KubeletLogLine[] = [];
   readonly containerLogs: ContainerLogLine[] = [];
   readonly loop: EventLoop;
+  /** IDs, UIDs, PIDs, names. */
   readonly rng: Rng;
+  readonly #seed: number;
   readonly history: History;
   readonly epoch: number;
   readonly timings: Timings;
 
-  constructor(loop: EventLoop, rng: Rng, history: History, epoch: number, timings: Timings) {
+  constructor(loop: EventLoop, seed: number, history: History, epoch: number, timings: Timings) {
     this.loop = loop;
-    this.rng = rng;
+    this.#seed = seed;
+    this.rng = new Rng(seed);
     this.history = history;
     this.epoch = epoch;
     this.timings = timings;
+  }
+
+  /**
+   * A timing stream (jitter, ticker phases) of its own for one named thing ("pod/default/web", "node/worker01"):
+   * creating another object, or another pod's syncs, never moves this one's clock.
+   */
+  timingRng(name: string): Rng {
+    let h = this.#seed ^ 0x5eed7157;
+    for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
+    return new Rng(h >>> 0);
   }
 
   get now(): number {

@@ -7,6 +7,7 @@
 
 import type { Container, Node, Pod, PodCondition, PodStatus } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
+import type { Rng } from '../core/rng.ts';
 import type { Proc } from '../core/loop.ts';
 import { formatGoDuration } from '../core/duration.ts';
 import type { ApiServer } from '../api/apiserver.ts';
@@ -16,7 +17,7 @@ import { RUNTIME_VERSION } from '../runtime/cri.ts';
 import type { NodeConfig } from '../config.ts';
 import { intValue, milliCPU } from '../api/quantity.ts';
 import { RuntimeManager, syncResultsError } from './kuberuntime.ts';
-import { generateAPIPodStatus, type StatusInputs } from './status.ts';
+import { generateAPIPodStatus, terminatePodStatus, type StatusInputs } from './status.ts';
 import { toRuntimePodStatus, type RuntimePodStatus } from './podstatus.ts';
 import type { ProbeResult } from './podactions.ts';
 import type { NodeEnv } from './env.ts';
@@ -37,6 +38,8 @@ interface PodWorker {
   removedFromApi: boolean;
   requeueToken: number;
   observedRunning: boolean;
+  /** This pod's own jitter stream. */
+  timing: Rng;
 }
 
 interface ProbeWorker {
@@ -80,7 +83,7 @@ export class Kubelet {
     this.#api = api;
     this.#runtime = runtime;
     this.node = node;
-    this.#phase = ctx.rng.int(0, 999);
+    this.#phase = ctx.timingRng(`node/${node.name}`).int(0, 999);
     this.env = {
       ctx, api, runtime, nodeName: node.name, nodeIP: node.ip,
       klog: (severity, source, msg, kv, v = 0) => ctx.kubeletLog({ node: node.name, severity, source, msg, kv, v, pid: runtime.kubeletPid }),
@@ -170,8 +173,8 @@ export class Kubelet {
     return this.#phase + k * period;
   }
 
-  #jitter(d: number): number {
-    return d + this.#ctx.rng.float() * this.#ctx.timings.jitter * d;
+  #jitter(w: PodWorker, d: number): number {
+    return d + w.timing.float() * this.#ctx.timings.jitter * d;
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -201,6 +204,7 @@ export class Kubelet {
       this.#pods.set(uid, pod);
       const w: PodWorker = {
         uid, pod, working: false, pending: false, state: 'syncing', grace: 0, deleted: false, removedFromApi: false, requeueToken: 0, observedRunning: false,
+        timing: this.#ctx.timingRng(`pod/${pod.metadata.namespace}/${pod.metadata.name}`),
       };
       this.#workers.set(uid, w);
       this.#ctx.emit('kubelet', 'PodAdded', podObject(pod), `SyncLoop ADD: the pod is bound to ${this.node.name}`);
@@ -290,12 +294,12 @@ export class Kubelet {
     if (phaseTransition) return;
     const t = this.#ctx.timings;
     let delay: number;
-    if (err === undefined) delay = this.#jitter(t.resync);
+    if (err === undefined) delay = this.#jitter(w, t.resync);
     else {
       let backoff = t.podWorkerBackOff;
       if (backoffUntil !== undefined) backoff = backoffUntil - this.#ctx.now;
       backoff = Math.min(Math.max(backoff, 0), t.resync);
-      delay = this.#jitter(backoff);
+      delay = this.#jitter(w, backoff);
     }
     const token = ++w.requeueToken;
     // the work queue entry becomes due; the sync loop's ticker picks it up
@@ -385,7 +389,8 @@ export class Kubelet {
   // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncTerminatedPod
   *#syncTerminatedPod(w: PodWorker): Proc {
     const rs = this.#runtimePodStatus(w.pod);
-    this.#setPodStatus(w, this.#generate(w.pod, rs, true), true);
+    this.#setPodStatus(w, this.#generate(w.pod, rs, true));
+    this.#setPodStatus(w, terminatePodStatus(w.pod, this.#statusCache.get(w.uid) ?? w.pod.status), true);
     this.#ctx.emit('kubelet', 'TerminatedPod', podObject(w.pod), 'SyncTerminatedPod: containers stopped, volumes unmounted');
     this.#scheduleHousekeeping();
     this.#scheduleGC();
@@ -514,10 +519,24 @@ export class Kubelet {
       }
       this.#ctx.emit('kubelet', 'PLEGEvents', podObject(w.pod), `relist: ${events.filter((e) => e.type !== 'ContainerRemoved').map((e) => `${e.type} ${e.id.slice(0, 13)}`).join(', ') || 'containers removed'}`);
       if (w.state !== 'finished') this.#updatePod(w);
-      // upstream: kubelet.go cleanUpContainersInPod → podContainerDeletor, for deleted pods that are terminated
+      // upstream: kubelet.go cleanUpContainersInPod → podContainerDeletor: everything of a deleted, terminated pod;
+      // otherwise the dead instances of the same container beyond the newest one (containersToKeep = 1)
       for (const e of events) {
-        if (e.type === 'ContainerDied' && w.deleted && (w.state === 'finished' || w.state === 'terminated')) this.#deleteContainersInPod(uid);
+        if (e.type !== 'ContainerDied') continue;
+        if (w.deleted && (w.state === 'finished' || w.state === 'terminated')) this.#deleteContainersInPod(uid);
+        else this.#deleteOldInstances(uid, e.id);
       }
+    }
+  }
+
+  // upstream: pkg/kubelet/pod_container_deletor.go getContainersToDeleteInPod (containersToKeep = 1)
+  #deleteOldInstances(uid: string, exitedId: string): void {
+    const died = this.#runtime.containers.get(exitedId);
+    if (!died) return;
+    const same = this.#runtime.podContainers(uid).filter((c) => c.name === died.name && c.state === 'CONTAINER_EXITED');
+    for (const c of same.slice(1)) {
+      this.env.klog('I', 'scope.go:122', 'RemoveContainer', [['containerID', q(c.id)]]);
+      this.#runtime.removeContainer(c.id);
     }
   }
 

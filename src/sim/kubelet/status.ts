@@ -374,3 +374,41 @@ export function generateAPIPodStatus(
   s.qosClass = pod.status.qosClass;
   return s;
 }
+
+// upstream: pkg/kubelet/status/status_manager.go hasPodInitialized
+function hasPodInitialized(pod: Pod, status: PodStatus): boolean {
+  const inits = pod.spec.initContainers ?? [];
+  if (inits.length === 0) return true;
+  if ((status.containerStatuses ?? []).some((s) => s.lastState.terminated || !s.state.waiting)) return true;
+  const list = status.initContainerStatuses ?? [];
+  const last = list[list.length - 1];
+  const spec = last && inits.find((c) => c.name === last.name);
+  if (!last || !spec) return false;
+  if (isRestartableInitContainer(spec)) return !!last.state.running && last.started === true;
+  return last.lastState.terminated?.exitCode === 0 || last.state.terminated?.exitCode === 0;
+}
+
+const UNKNOWN_TERMINATION = {
+  terminated: { reason: 'ContainerStatusUnknown', message: 'The container could not be located when the pod was terminated', exitCode: 137 },
+};
+
+/**
+ * TerminatePod: at the end of the pod's life every container has a terminated state (an absent one counts as a
+ * failure) and the phase is terminal: Pending or Running become Failed.
+ */
+// upstream: pkg/kubelet/status/status_manager.go (*manager).TerminatePod
+export function terminatePodStatus(pod: Pod, old: PodStatus): PodStatus {
+  const status: PodStatus = structuredClone(old);
+  if (hasPodInitialized(pod, status)) {
+    for (const cs of status.containerStatuses ?? []) {
+      if (!cs.state.terminated) cs.state = structuredClone(UNKNOWN_TERMINATION);
+    }
+  }
+  // all but the final suffix of waiting init containers (those never started) are marked failed
+  const inits = status.initContainerStatuses ?? [];
+  let end = inits.length;
+  while (end > 0 && inits[end - 1].state.waiting) end--;
+  for (let i = 0; i < end; i++) if (!inits[i].state.terminated) inits[i].state = structuredClone(UNKNOWN_TERMINATION);
+  if (status.phase === 'Pending' || status.phase === 'Running') status.phase = 'Failed';
+  return status;
+}
