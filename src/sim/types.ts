@@ -374,6 +374,8 @@ export interface NodeRuntime {
   node: string;
   /** PID of the node's kubelet (klog and journalctl print it). */
   kubeletPid?: number;
+  /** The kubelet's --v: journalctl shows the log lines whose verbosity is at most this (default 0, kubeadm's). */
+  kubeletVerbosity?: number;
   runtimeVersion: string; // "containerd://2.1.4"
   sandboxes: CriSandbox[];
   containers: CriContainer[];

@@ -247,7 +247,9 @@ export function journalctl(argv: string[], ctx: ExecContext): CommandResult {
   const pid = rt?.kubeletPid ?? DEFAULT_KUBELET_PID;
   const kernel = bool(p, 'dmesg');
   const wanted = !kernel && (units.length === 0 || units.includes('kubelet.service'));
-  const nodeLines = ctx.state.kubeletLogs.filter((line) => line.node === host);
+  // klog drops calls above the kubelet's --v before they reach the journal.
+  const verbosity = rt?.kubeletVerbosity ?? 0;
+  const nodeLines = ctx.state.kubeletLogs.filter((line) => line.node === host && (line.v ?? 0) <= verbosity);
   const micros = klogMicros(nodeLines);
   const entries = nodeLines
     .map((line, index) => ({ line, index }))
