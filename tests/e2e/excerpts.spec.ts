@@ -1,10 +1,8 @@
 // Go excerpts in a real Chromium: true upstream line numbers, permalinks, step anchors that scroll to and
 // highlight their lines (with CSS only), call links across chapters, annotations set apart, and the copy
 // button copying upstream code without the author's notes.
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { transformSync } from 'esbuild';
 import { watchErrors } from './helpers.ts';
 
 const SYNC = '/en/kubelet-sync/';
@@ -119,32 +117,31 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test.describe('the copy button', () => {
-  // The module is loaded here as the layout will load it; injected inline, so CSP is bypassed for the test.
-  test.use({ bypassCSP: true });
-  test('copies the upstream code with its elision marks but without the annotations', async ({ page, context }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.goto('/zh/deletion/');
-    const source = readFileSync('components/excerpt-copy.ts', 'utf8');
-    const { code } = transformSync(source, { loader: 'ts', format: 'esm' });
-    await page.addScriptTag({ type: 'module', content: `${code}\ninit();` });
-    const figure = page.locator('figure#excerpt-killpodwithsyncresult');
-    const button = figure.locator('button[data-excerpt-copy]');
-    await expect(button).toBeVisible();
-    await button.click();
-    await expect(button).toHaveText('已复制');
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    const lines = copied.split('\n');
-    expect(lines[0]).toBe(
-      'func (m *kubeGenericRuntimeManager) killPodWithSyncResult(ctx context.Context, pod *v1.Pod, runningPod kubecontainer.Pod, gracePeriodOverride *int64) (result kubecontainer.PodSyncResult) {',
-    );
-    expect(copied).toContain('\tkillContainerResults := m.killContainersWithSyncResult(ctx, pod, runningPod, gracePeriodOverride)');
-    expect(copied).toContain('\t// stop sandbox, the sandbox will be removed in GarbageCollect');
-    expect(copied).not.toMatch(/[\u4e00-\u9fff]/); // the Chinese annotations stay on the page
-    expect(copied).not.toContain('\n\n\n');
-    expect(lines.at(-1)).toBe('}');
-    expect(lines.length).toBe(await figure.locator('pre .line:not(.excerpt-note)').count());
-  });
+test('the copy button copies the upstream code with its elision marks but without the annotations', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/zh/deletion/');
+  const figure = page.locator('figure#excerpt-killpodwithsyncresult');
+  const button = figure.locator('button[data-excerpt-copy]');
+  await expect(button).toBeVisible(); // shown by components/excerpt-copy.ts, which the layout loads
+  await button.click();
+  await expect(button).toHaveText('已复制');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const lines = copied.split('\n');
+  expect(lines[0]).toBe(
+    'func (m *kubeGenericRuntimeManager) killPodWithSyncResult(ctx context.Context, pod *v1.Pod, runningPod kubecontainer.Pod, gracePeriodOverride *int64) (result kubecontainer.PodSyncResult) {',
+  );
+  expect(copied).toContain('\tkillContainerResults := m.killContainersWithSyncResult(ctx, pod, runningPod, gracePeriodOverride)');
+  expect(copied).toContain('\t// stop sandbox, the sandbox will be removed in GarbageCollect');
+  expect(copied).not.toMatch(/[\u4e00-\u9fff]/); // the Chinese annotations stay on the page
+  expect(lines.at(-1)).toBe('}');
+  expect(lines.length).toBe(await figure.locator('pre .line:not(.excerpt-note)').count());
+
+  // Elided excerpts keep their `// ...` marks in the copy.
+  const kill = page.locator('figure#excerpt-killcontainer');
+  await kill.locator('button[data-excerpt-copy]').click();
+  const elided = await page.evaluate(() => navigator.clipboard.readText());
+  expect(elided).toContain('\t// ...\n');
+  expect(elided).not.toContain('获取 grace period');
 });
 
 test('excerpts have no serious accessibility violations, light and dark, with a step highlighted', async ({ page }) => {
