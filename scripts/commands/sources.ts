@@ -89,7 +89,7 @@ function formatResult(r: VerifyResult, file: string, refLine: number): string[] 
   switch (r.status) {
     case 'exact':
     case 'elided':
-      return [`${head} ${range(r.span)}`];
+      return [`${head} ${range(r.span)}${r.ref === null ? `  (the reference at ${file}:${refLine} gives no line: add L${r.found})` : ''}`];
     case 'moved':
       return [`${head} L${r.ref} → L${r.found}  (change the reference at ${file}:${refLine} to L${r.found})`];
     case 'changed':

@@ -107,6 +107,13 @@ describe('podlife sources verify', () => {
     expect(out).toContain('4 excerpt(s) need attention');
   });
 
+  it('tells where to add the line when a reference has none', async () => {
+    const root = copyBook();
+    edit(root, 'content/chapters/en/numbered.md', 'kuberuntime_manager.go L58', 'kuberuntime_manager.go');
+    const { out } = await capture(() => run(['verify', '--root', root, '--upstream', FIXTURE_UPSTREAM]));
+    expect(out).toMatch(/^exact\s+en\/numbered#backOffFor .* L58-L65  \(the reference at content\/chapters\/en\/numbered\.md:8 gives no line: add L58\)$/m);
+  });
+
   it('exits 0 when every excerpt matches', async () => {
     const root = copyBook();
     edit(root, 'content/chapters/en/moved.md', 'L10', 'L12');
