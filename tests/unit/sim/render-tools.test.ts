@@ -1,0 +1,120 @@
+// The node tools and the remaining kubectl views, on a hand-built cluster: crictl (v1.36 columns,
+// go-units ages, truncated IDs, inspect as sorted JSON), journalctl (short format, klog header,
+// --since as systemd parses it, --v filtering), describe's Events with repeat counts, kubectl logs
+// and its "waiting to start" errors, get events -o wide, get nodes.
+
+import { describe, expect, it } from 'vitest';
+import { execute } from '../../../src/sim/commands/execute.ts';
+import { parseJournalTime } from '../../../src/sim/commands/nodetools.ts';
+import { describePod } from '../../../src/sim/render/describe.ts';
+import { EPOCH, event, nginxTestState, pod, ts } from './fixtures.ts';
+
+const run = (line: string, t = 150_000) => execute(line, { state: nginxTestState(t) });
+
+describe('crictl', () => {
+  it('pods: minwidth-20 columns, "2 minutes ago", (default) runtime', () => {
+    expect(run('sudo crictl pods').stdout).toBe(
+      'POD ID              CREATED             STATE               NAME                NAMESPACE           ATTEMPT             RUNTIME\n' +
+        '5bf1e11f42767       2 minutes ago       Ready               nginx-test          default             0                   (default)\n',
+    );
+  });
+  it('ps: the image column is the truncated image ID; -q prints full IDs; --state filters', () => {
+    expect(run('crictl ps').stdout.split('\n')[1]).toBe(
+      '67aca40f558b6       ea51152ef8c48       2 minutes ago       Running             nginx-test          0                   5bf1e11f42767       nginx-test          default',
+    );
+    expect(run('crictl ps -q').stdout).toBe('67aca40f558b6b47bb0b2841709e96ee98c49d73e68f99fe5e2251d628068be3\n');
+    expect(run('crictl ps --state exited').stdout.split('\n').length).toBe(2);
+    expect(run('crictl ps --state bogus').stderr).toBe('FATA[0000] --state should be one of created, running, exited or unknown\n');
+  });
+  it('images: repository and tag split, decimal sizes', () => {
+    expect(run('crictl images').stdout).toBe(
+      'IMAGE                                   TAG                 IMAGE ID            SIZE\n' +
+        'm.daocloud.io/docker.io/library/nginx   alpine              ea51152ef8c48       22.6MB\n',
+    );
+  });
+  it('inspect: {info, status} with sorted keys, local RFC 3339 times, prefix IDs', () => {
+    const out = JSON.parse(run('crictl inspect 67aca').stdout);
+    expect(Object.keys(out)).toEqual(['info', 'status']);
+    expect(out.status.state).toBe('CONTAINER_RUNNING');
+    expect(out.status.startedAt).toBe('2026-08-04T11:31:24+08:00');
+    expect(out.status.finishedAt).toBe('0001-01-01T00:00:00Z');
+    expect(out.info.runtimeSpec.linux.namespaces[1]).toEqual({ path: '/proc/2568950/ns/ipc', type: 'ipc' });
+    expect(run('crictl inspect nope').stderr).toBe(
+      'FATA[0000] get container status: rpc error: code = NotFound desc = an error occurred when try to find container "nope": not found\n',
+    );
+    expect(run('crictl frob')).toEqual({ stdout: '', stderr: "No help topic for 'frob'\n", exitCode: 3 });
+  });
+});
+
+describe('journalctl -u kubelet', () => {
+  it('journald short format around klog lines, in the node\'s local time', () => {
+    const out = run('journalctl -u kubelet').stdout.split('\n');
+    expect(out[0]).toMatch(/^Aug 04 11:32:03 worker01 kubelet\[2972481\]: I0804 11:32:03\.000\d{3} 2972481 scope\.go:122\] "RemoveContainer" containerID="4e0a84699c70ba4816ab95e88d76f542372267dea2203666ea863c5b0b3759de"$/);
+    expect(out[1]).toMatch(/kubelet_volumes\.go:161\] "Cleaned up orphaned pod volumes dir" podUID="67dc4cfb-813d-4188-973e-6c359d435d2c" path="\/var\/lib\/kubelet\/pods\/67dc4cfb-813d-4188-973e-6c359d435d2c\/volumes"$/);
+  });
+  it('--since, other units, -n, and errors as journalctl prints them', () => {
+    expect(run('journalctl -u kubelet --since "109 sec ago"', 150_000).stdout.split('\n').length).toBe(2);
+    expect(run('journalctl -u kubelet --since "5 min ago"').stdout.split('\n').length).toBe(3);
+    expect(run('journalctl -u containerd')).toEqual({ stdout: '-- No entries --\n', stderr: '', exitCode: 0 });
+    expect(run('journalctl -u kubelet -n 1').stdout).toContain('orphaned');
+    expect(run('journalctl --since yesterdayish')).toEqual({ stdout: '', stderr: 'Failed to parse timestamp: yesterdayish\n', exitCode: 1 });
+  });
+  it('parses systemd timestamps relative to now in the host zone', () => {
+    const now = EPOCH + 100_000;
+    expect(parseJournalTime('30 sec ago', now, 480)).toBe(now - 30_000);
+    expect(parseJournalTime('5 min ago', now, 480)).toBe(now - 300_000);
+    expect(parseJournalTime('-1h', now, 480)).toBe(now - 3_600_000);
+    expect(parseJournalTime('2026-08-04 11:30:00', now, 480)).toBe(Date.UTC(2026, 7, 4, 3, 30, 0));
+    expect(parseJournalTime('today', now, 480)).toBe(Date.UTC(2026, 7, 3, 16, 0, 0));
+  });
+  it('drops klog lines above the kubelet\'s --v', () => {
+    const state = nginxTestState();
+    state.kubeletLogs.push({ t: 42_000, node: 'worker01', severity: 'I', source: 'kuberuntime_container.go:898', msg: 'Killing container with a grace period', kv: [], v: 2 });
+    expect(execute('journalctl -u kubelet', { state }).stdout).not.toContain('Killing');
+    state.runtimes[0].kubeletVerbosity = 2;
+    expect(execute('journalctl -u kubelet', { state }).stdout).toContain('"Killing container with a grace period"');
+  });
+});
+
+describe('describe: events with repeats and Terminating', () => {
+  it('Age shows "<last> (xN over <first>)"; Warning rows align', () => {
+    const now = EPOCH + 503_000;
+    const p = pod('crash-test');
+    const events = [
+      event('crash-test', 1, 'Scheduled', 'Successfully assigned default/crash-test to worker01', 0, { component: 'default-scheduler' }),
+      event('crash-test', 2, 'BackOff', 'Back-off restarting failed container crash-test in pod crash-test_default(uid)', 480_000, { type: 'Warning', fieldPath: 'spec.containers{crash-test}', count: 12, first: 24_000 }),
+    ];
+    const text = describePod(p, { now, utcOffsetMinutes: 480, events });
+    expect(text.slice(text.indexOf('Events:'))).toBe(
+      'Events:\n' +
+        '  Type     Reason     Age                   From               Message\n' +
+        '  ----     ------     ----                  ----               -------\n' +
+        '  Normal   Scheduled  8m23s                 default-scheduler  Successfully assigned default/crash-test to worker01\n' +
+        '  Warning  BackOff    23s (x12 over 7m59s)  kubelet            spec.containers{crash-test}: Back-off restarting failed container crash-test in pod crash-test_default(uid)\n',
+    );
+  });
+  it('a deleted pod that is still running reads "Terminating (lasts ...)" with its grace period', () => {
+    const p = pod('web', { metadata: { deletionTimestamp: ts(10_000), deletionGracePeriodSeconds: 30 } });
+    const text = describePod(p, { now: EPOCH + 25_000, utcOffsetMinutes: 480, events: [] });
+    expect(text).toContain('Status:                    Terminating (lasts 15s)\nTermination Grace Period:  30s\n');
+    expect(text.endsWith('Events:                      <none>\n')).toBe(true);
+  });
+});
+
+describe('kubectl logs, get events -o wide, get nodes', () => {
+  it('logs of a running container; errors for missing pods and containers', () => {
+    expect(run('kubectl logs nginx-test').stdout).toBe('/docker-entrypoint.sh: Configuration complete; ready for start up\n');
+    expect(run('kubectl logs nginx-test --timestamps').stdout).toBe('2026-08-04T03:31:24.1Z /docker-entrypoint.sh: Configuration complete; ready for start up\n');
+    expect(run('kubectl logs nope').stderr).toBe('Error from server (NotFound): pods "nope" not found\n');
+    expect(run('kubectl logs nginx-test -c other').stderr).toBe('Error from server (BadRequest): container other is not valid for pod nginx-test\n');
+    expect(run('kubectl logs nginx-test -p').stderr).toBe('Error from server (BadRequest): previous terminated container "nginx-test" in pod "nginx-test" not found\n');
+  });
+  it('events -o wide adds SUBOBJECT, SOURCE, FIRST SEEN, COUNT, NAME', () => {
+    const lines = run('kubectl get events -o wide').stdout.split('\n');
+    expect(lines[0]).toMatch(/^LAST SEEN +TYPE +REASON +OBJECT +SUBOBJECT +SOURCE +MESSAGE +FIRST SEEN +COUNT +NAME$/);
+    expect(lines[2]).toMatch(/pod\/nginx-test +spec\.containers\{nginx-test\} +kubelet, worker01 +Container image/);
+  });
+  it('nodes', () => {
+    expect(run('kubectl get nodes').stdout).toBe('NAME       STATUS   ROLES    AGE   VERSION\nworker01   Ready    <none>   34d   v1.36.2\n');
+  });
+});
