@@ -11,7 +11,7 @@ import type { EngineConfig, ImageBehaviour, NodeConfig } from './config.ts';
 import { parseByteSize, parseQuantity } from './api/quantity.ts';
 import { ImageRefError, parseImageRef } from './api/imageref.ts';
 import { decodePod } from './api/schema.ts';
-import { defaultPodSpec } from './api/defaults.ts';
+import { admitPriority, defaultPodSpec } from './api/defaults.ts';
 import { validatePodCreate, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from './api/validation.ts';
 import { errorString } from './api/fielderrors.ts';
 import { validateSimAnnotations } from './kubelet/handlers.ts';
@@ -281,6 +281,8 @@ function parseManifest(ctx: Ctx, node: YNode | null, where: string): { obj: unkn
   copy.metadata ??= {};
   copy.spec ??= {};
   defaultPodSpec(copy.spec, { volumeSuffix: 'xxxxx' });
+  const forbidden = admitPriority(copy.spec, copy.metadata.name ?? '');
+  if (forbidden) failAtPath('spec.priority', forbidden, 'set spec.priorityClassName (system-cluster-critical or system-node-critical) instead of spec.priority');
   const errs = validatePodCreate(copy);
   if (errs.length) {
     const first = errs[0];

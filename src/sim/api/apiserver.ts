@@ -7,7 +7,7 @@
 import type { ApiStatus, ApplyResult, KubeEvent, Node, Pod, PodCondition, PodStatus } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
 import { decodePod } from './schema.ts';
-import { computePodQOS, defaultPodSpec } from './defaults.ts';
+import { admitPriority, computePodQOS, defaultPodSpec } from './defaults.ts';
 import { validatePodCreate, validatePodUpdate } from './validation.ts';
 import { alreadyExistsStatus, badRequestStatus, invalidStatus, notFoundStatus } from './fielderrors.ts';
 import { jsonPatch, mergePatch, PatchError, strategicMergePatch } from './patch.ts';
@@ -116,6 +116,10 @@ export class ApiServer {
     meta.namespace = namespace;
     if (!meta.name && meta.generateName) meta.name = `${meta.generateName}${this.#ctx.rng.nameSuffix(5)}`;
     defaultPodSpec(raw.spec, { volumeSuffix: this.#ctx.rng.nameSuffix(5) });
+    const forbidden = admitPriority(raw.spec, meta.name ?? '');
+    if (forbidden) {
+      return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: forbidden, reason: 'Forbidden', details: { name: meta.name, kind: 'pods' }, code: 403 } };
+    }
     const errs = validatePodCreate(raw);
     if (errs.length) return { ok: false, status: invalidStatus('Pod', meta.name ?? '', errs) };
     if (this.pods.has(podKey(namespace, meta.name))) return { ok: false, status: alreadyExistsStatus('pods', meta.name) };

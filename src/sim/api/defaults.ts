@@ -112,9 +112,26 @@ export function defaultPodSpec(spec: Raw, ctx: DefaultingContext): void {
   }
   spec.tolerations = tolerations;
 
-  // upstream: plugin/pkg/admission/priority/admission.go (*Plugin).admitPod (no PriorityClass: global default 0)
-  spec.priority ??= 0;
   spec.preemptionPolicy ||= 'PreemptLowerPriority';
+}
+
+/** The PriorityClasses of a fresh cluster (the API server creates the two system classes). */
+const PRIORITY_CLASSES: Record<string, number> = { 'system-node-critical': 2000001000, 'system-cluster-critical': 2000000000 };
+
+/** Priority admission: resolve priorityClassName; a hand-written priority is refused. Returns an error message, or undefined. */
+// upstream: plugin/pkg/admission/priority/admission.go (*Plugin).admitPod
+export function admitPriority(spec: Raw, podName: string): string | undefined {
+  const className: string | undefined = spec.priorityClassName || undefined;
+  let priority = 0;
+  if (className !== undefined) {
+    if (!(className in PRIORITY_CLASSES)) return `pods "${podName}" is forbidden: no PriorityClass with name ${className} was found`;
+    priority = PRIORITY_CLASSES[className];
+  }
+  if (spec.priority !== undefined && spec.priority !== null && spec.priority !== priority) {
+    return `pods "${podName}" is forbidden: the integer value of priority (${spec.priority}) must not be provided in pod spec; priority admission controller computed ${priority} from the given PriorityClass name`;
+  }
+  spec.priority = priority;
+  return undefined;
 }
 
 /** status.qosClass as the API server computes it on create. */

@@ -77,13 +77,17 @@ export class Kubelet {
   #gcAt = -1;
   /** Offset of this kubelet's 1 s tickers from t = 0 (the kubelet started at some earlier time). */
   readonly #phase: number;
+  readonly #housekeepingPhase: number;
 
   constructor(ctx: SimContext, api: ApiServer, runtime: ContainerRuntime, node: NodeConfig) {
     this.#ctx = ctx;
     this.#api = api;
     this.#runtime = runtime;
     this.node = node;
-    this.#phase = ctx.timingRng(`node/${node.name}`).int(0, 999);
+    const timing = ctx.timingRng(`node/${node.name}`);
+    this.#phase = timing.int(0, 999);
+    // the housekeeping ticker starts with the sync loop, later than the PLEG's relist loop
+    this.#housekeepingPhase = timing.int(0, 1999);
     this.env = {
       ctx, api, runtime, nodeName: node.name, nodeIP: node.ip,
       klog: (severity, source, msg, kv, v = 0) => ctx.kubeletLog({ node: node.name, severity, source, msg, kv, v, pid: runtime.kubeletPid }),
@@ -167,10 +171,10 @@ export class Kubelet {
   }
 
   /** The next tick of a periodic loop of this kubelet at or after t. */
-  #tick(t: number, period: number): number {
+  #tick(t: number, period: number, phase = this.#phase): number {
     if (period <= 0) return t;
-    const k = Math.ceil((t - this.#phase) / period);
-    return this.#phase + k * period;
+    const k = Math.ceil((t - phase) / period);
+    return phase + k * period;
   }
 
   #jitter(w: PodWorker, d: number): number {
@@ -541,17 +545,18 @@ export class Kubelet {
   }
 
   // upstream: pkg/kubelet/pod_container_deletor.go deleteContainersInPod (removeAll)
+  // The deletor is one goroutine reading a channel: requests are served one after the other.
   #deleteContainersInPod(uid: string): void {
     const exited = this.#runtime.podContainers(uid).filter((c) => c.state === 'CONTAINER_EXITED');
-    let offset = 0;
     for (const c of exited) {
-      offset += this.#ctx.timings.containerRemove;
-      this.#ctx.loop.after(offset, () => {
+      this.#deletorFree = Math.max(this.#deletorFree, this.#ctx.now) + this.#ctx.timings.containerRemove;
+      this.#ctx.loop.at(this.#deletorFree, () => {
         this.env.klog('I', 'scope.go:122', 'RemoveContainer', [['containerID', q(c.id)]]);
         this.#runtime.removeContainer(c.id);
       });
     }
   }
+  #deletorFree = 0;
 
   // ---------------------------------------------------------------------------------------------------------
   // Housekeeping and container GC. upstream: kubelet_pods.go HandlePodCleanups, kubelet_volumes.go
@@ -559,7 +564,7 @@ export class Kubelet {
 
   #scheduleHousekeeping(): void {
     if (this.#housekeepingAt >= this.#ctx.now) return;
-    const at = this.#tick(this.#ctx.now + 1, this.#ctx.timings.housekeeping);
+    const at = this.#tick(this.#ctx.now + 1, this.#ctx.timings.housekeeping, this.#housekeepingPhase);
     this.#housekeepingAt = at;
     this.#ctx.loop.at(at, () => {
       this.#housekeepingAt = -1;

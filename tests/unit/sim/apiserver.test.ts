@@ -1,0 +1,236 @@
+// The API server's answers, as a kubeadm v1.36 API server gives them: defaulting and admission of a `kubectl run`
+// pod, validation errors (422 with causes), conflicts, graceful deletion with finalizers, and the three patch types.
+import { describe, expect, it } from 'vitest';
+import type { ApiStatus, Pod } from '../../../src/sim/types.ts';
+import { create, engineWith, podManifest } from './helpers.ts';
+
+/** What `kubectl run nginx --image=nginx --restart=Never` sends. */
+const kubectlRun = { apiVersion: 'v1', kind: 'Pod', metadata: { labels: { run: 'nginx' }, name: 'nginx' }, spec: { containers: [{ image: 'nginx', name: 'nginx', resources: {} }], dnsPolicy: 'ClusterFirst', restartPolicy: 'Never' }, status: {} };
+
+function reject(obj: unknown): ApiStatus {
+  const e = engineWith();
+  const r = e.apply({ type: 'create', namespace: 'default', obj });
+  if (r.ok) throw new Error('expected the API server to reject the object');
+  return r.status;
+}
+
+describe('create: defaulting and admission', () => {
+  it('defaults a kubectl-run pod as the real API server does', () => {
+    const e = engineWith();
+    const p = create(e, kubectlRun);
+    const volume = p.spec.volumes![0].name;
+    expect(volume).toMatch(/^kube-api-access-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+    expect(p.metadata).toMatchObject({ name: 'nginx', namespace: 'default', generation: 1, labels: { run: 'nginx' } });
+    expect(p.metadata.uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(p.metadata.creationTimestamp).toBe('2026-08-04T03:00:00Z');
+    expect(p.spec).toEqual({
+      containers: [{
+        image: 'nginx', imagePullPolicy: 'Always', name: 'nginx', resources: {},
+        terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File',
+        volumeMounts: [{ mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', name: volume, readOnly: true }],
+      }],
+      dnsPolicy: 'ClusterFirst', enableServiceLinks: true, preemptionPolicy: 'PreemptLowerPriority', priority: 0,
+      restartPolicy: 'Never', schedulerName: 'default-scheduler', securityContext: {}, serviceAccount: 'default',
+      serviceAccountName: 'default', terminationGracePeriodSeconds: 30,
+      tolerations: [
+        { effect: 'NoExecute', key: 'node.kubernetes.io/not-ready', operator: 'Exists', tolerationSeconds: 300 },
+        { effect: 'NoExecute', key: 'node.kubernetes.io/unreachable', operator: 'Exists', tolerationSeconds: 300 },
+      ],
+      volumes: [{
+        name: volume,
+        projected: {
+          defaultMode: 420,
+          sources: [
+            { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
+            { configMap: { items: [{ key: 'ca.crt', path: 'ca.crt' }], name: 'kube-root-ca.crt' } },
+            { downwardAPI: { items: [{ fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' }, path: 'namespace' }] } },
+          ],
+        },
+      }],
+    });
+    expect(p.status).toEqual({ phase: 'Pending', qosClass: 'BestEffort' });
+  });
+
+  it('imagePullPolicy: Always for :latest or untagged, else IfNotPresent', () => {
+    const e = engineWith();
+    const policy = (name: string, image: string) => create(e, podManifest(name, { image })).spec.containers[0].imagePullPolicy;
+    expect(policy('a', 'nginx')).toBe('Always');
+    expect(policy('b', 'nginx:latest')).toBe('Always');
+    expect(policy('c', 'nginx:1.29')).toBe('IfNotPresent');
+    expect(policy('d', `nginx@sha256:${'a'.repeat(64)}`)).toBe('IfNotPresent');
+    expect(policy('e', 'm.daocloud.io/docker.io/busybox')).toBe('Always');
+  });
+
+  it('probe defaults, requests from limits, and the QoS class', () => {
+    const e = engineWith();
+    const p = create(e, podManifest('q', {
+      image: 'nginx:1.29',
+      resources: { limits: { cpu: '500m', memory: '128Mi' } },
+      livenessProbe: { httpGet: { port: 80 } },
+    }));
+    expect(p.spec.containers[0].resources.requests).toEqual({ cpu: '500m', memory: '128Mi' });
+    expect(p.spec.containers[0].livenessProbe).toEqual({
+      httpGet: { port: 80, path: '/', scheme: 'HTTP' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3,
+    });
+    expect(p.status.qosClass).toBe('Guaranteed');
+    expect(create(e, podManifest('b', { image: 'nginx:1.29', resources: { requests: { cpu: '100m' } } })).status.qosClass).toBe('Burstable');
+  });
+});
+
+describe('create: validation (422 Invalid) and conflicts', () => {
+  it('a container without an image', () => {
+    const s = reject(podManifest('web', { image: undefined }));
+    expect(s).toEqual({
+      kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Invalid', code: 422,
+      message: 'Pod "web" is invalid: spec.containers[0].image: Required value',
+      details: { name: 'web', kind: 'Pod', causes: [{ reason: 'FieldValueRequired', message: 'Required value', field: 'spec.containers[0].image' }] },
+    });
+  });
+  it('an unsupported restart policy lists the supported values', () => {
+    expect(reject(podManifest('web', { image: 'nginx' }, { restartPolicy: 'Sometimes' })).message).toBe(
+      'Pod "web" is invalid: spec.restartPolicy: Unsupported value: "Sometimes": supported values: "Always", "OnFailure", "Never"',
+    );
+  });
+  it('several errors are listed in brackets', () => {
+    const s = reject(podManifest('web', { image: 'nginx' }, { terminationGracePeriodSeconds: -5, dnsPolicy: 'Nope' }));
+    expect(s.message).toBe(
+      'Pod "web" is invalid: [spec.dnsPolicy: Unsupported value: "Nope": supported values: "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None", spec.terminationGracePeriodSeconds: Invalid value: -5: must be greater than or equal to 0]',
+    );
+    expect(s.details!.causes!.map((c) => c.reason)).toEqual(['FieldValueNotSupported', 'FieldValueInvalid']);
+  });
+  it('names must be DNS-1123', () => {
+    expect(reject(podManifest('Web_1', { image: 'nginx' })).message).toContain(
+      'metadata.name: Invalid value: "Web_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters',
+    );
+    const s = reject({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'ok' }, spec: { containers: [{ name: 'Web', image: 'nginx' }] } });
+    expect(s.message).toContain('spec.containers[0].name: Invalid value: "Web": a lowercase RFC 1123 label must consist of');
+  });
+  it('duplicate container names', () => {
+    const s = reject({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'a', image: 'x' }, { name: 'a', image: 'y' }] } });
+    expect(s.message).toBe('Pod "p" is invalid: spec.containers[1].name: Duplicate value: "a"');
+  });
+  it('a negative quantity is invalid; a malformed one cannot be decoded (400)', () => {
+    expect(reject(podManifest('p', { image: 'x', resources: { requests: { cpu: '-1' } } })).message).toBe(
+      'Pod "p" is invalid: spec.containers[0].resources.requests[cpu]: Invalid value: "-1": must be greater than or equal to 0',
+    );
+    const s = reject(podManifest('p', { image: 'x', resources: { requests: { cpu: 'lots' } } }));
+    expect(s).toMatchObject({ reason: 'BadRequest', code: 400 });
+    expect(s.message).toBe(
+      "Pod in version \"v1\" cannot be handled as a Pod: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+    );
+  });
+  it('requests above limits', () => {
+    expect(reject(podManifest('p', { image: 'x', resources: { requests: { cpu: '2' }, limits: { cpu: '1' } } })).message).toBe(
+      'Pod "p" is invalid: spec.containers[0].resources.requests: Invalid value: "2": must be less than or equal to cpu limit of 1',
+    );
+  });
+  it('unknown fields and wrong types are rejected by strict decoding', () => {
+    expect(reject(podManifest('p', { image: 'x', imagee: 'y' })).message).toBe(
+      'Pod in version "v1" cannot be handled as a Pod: strict decoding error: unknown field "spec.containers[0].imagee"',
+    );
+    expect(reject({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: 'nginx' } }).message).toBe(
+      'Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal string into Go struct field PodSpec.spec.containers of type []v1.Container',
+    );
+  });
+  it('409 AlreadyExists and 404 NotFound in the Status shape', () => {
+    const e = engineWith();
+    create(e, kubectlRun);
+    const again = e.apply({ type: 'create', namespace: 'default', obj: kubectlRun });
+    expect(again).toEqual({ ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'pods "nginx" already exists', reason: 'AlreadyExists', details: { name: 'nginx', kind: 'pods' }, code: 409 } });
+    const missing = e.apply({ type: 'delete', kind: 'Pod', namespace: 'default', name: 'ghost' });
+    expect(missing).toEqual({ ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'pods "ghost" not found', reason: 'NotFound', details: { name: 'ghost', kind: 'pods' }, code: 404 } });
+  });
+});
+
+describe('graceful deletion', () => {
+  const running = () => {
+    const e = engineWith({ nodes: [{ name: 'worker01', ip: '192.168.114.148', podCIDR: '10.244.5.0/24', images: ['nginx:1.29'] }] });
+    create(e, podManifest('web', { image: 'nginx:1.29' }));
+    e.advanceTo(5000);
+    return e;
+  };
+  const get = (e: ReturnType<typeof engineWith>): Pod | undefined => e.state().pods.find((p) => p.metadata.name === 'web');
+
+  it('sets deletionTimestamp = now + grace and removes the object once the kubelet has stopped the containers', () => {
+    const e = running();
+    const r = e.apply({ type: 'delete', kind: 'Pod', namespace: 'default', name: 'web' });
+    expect(r.ok && r.object.metadata).toMatchObject({ deletionTimestamp: '2026-08-04T03:00:35Z', deletionGracePeriodSeconds: 30 });
+    e.advanceTo(5100);
+    expect(get(e)).toBeDefined();
+    e.advanceTo(7000);
+    expect(get(e)).toBeUndefined(); // nginx stops at once on its stop signal; the status manager then deletes with grace 0
+    const killing = e.state().events.find((ev) => ev.reason === 'Killing')!;
+    expect(killing.message).toBe('Stopping container web');
+  });
+  it('an unscheduled pod is deleted at once', () => {
+    const e = engineWith({ nodes: [{ name: 'tiny', ip: '10.0.0.9', podCIDR: '10.244.9.0/24', capacity: { cpu: '1' } }] });
+    create(e, podManifest('big', { image: 'nginx', resources: { requests: { cpu: '8' } } }));
+    e.advanceTo(1000);
+    const r = e.apply({ type: 'delete', kind: 'Pod', namespace: 'default', name: 'big' });
+    expect(r.ok && r.deleted).toBe(true);
+    expect(e.state().pods).toEqual([]);
+  });
+  it('a pod with finalizers stays Terminating until a merge patch removes them', () => {
+    const e = engineWith({ nodes: [{ name: 'worker01', ip: '192.168.114.148', podCIDR: '10.244.5.0/24', images: ['nginx:1.29'] }] });
+    create(e, podManifest('web', { image: 'nginx:1.29' }, {}, { finalizers: ['example.com/cleanup'] }));
+    e.advanceTo(5000);
+    e.apply({ type: 'delete', kind: 'Pod', namespace: 'default', name: 'web' });
+    e.advanceTo(120_000);
+    const p = get(e)!;
+    expect(p.metadata.deletionGracePeriodSeconds).toBe(0); // the kubelet's final DELETE with grace 0
+    expect(p.metadata.finalizers).toEqual(['example.com/cleanup']);
+    // a strategic merge patch with [] keeps a "merge" list: the finalizer stays
+    const smp = e.apply({ type: 'patch', kind: 'Pod', namespace: 'default', name: 'web', patchType: 'strategic', patch: { metadata: { finalizers: [] } } });
+    expect(smp.ok && smp.unchanged).toBe(true);
+    const merge = e.apply({ type: 'patch', kind: 'Pod', namespace: 'default', name: 'web', patchType: 'merge', patch: { metadata: { finalizers: [] } } });
+    expect(merge.ok && merge.deleted).toBe(true);
+    expect(get(e)).toBeUndefined();
+  });
+  it('--force --grace-period=0 removes the object at once while the kubelet still stops the container', () => {
+    const e = running();
+    const r = e.apply({ type: 'delete', kind: 'Pod', namespace: 'default', name: 'web', gracePeriodSeconds: 0, force: true });
+    expect(r.ok && r.deleted).toBe(true);
+    expect(get(e)).toBeUndefined();
+    e.advanceTo(10_000);
+    const c = e.state().runtimes[0].containers.find((x) => x.name === 'web');
+    expect(c === undefined || c.state === 'CONTAINER_EXITED').toBe(true);
+  });
+});
+
+describe('patch', () => {
+  const base = () => {
+    const e = engineWith();
+    create(e, podManifest('web', { image: 'nginx:1.28' }, {}, { labels: { app: 'web' } }));
+    return e;
+  };
+  it('a strategic merge patch updates a container image by name', () => {
+    const e = base();
+    const r = e.apply({ type: 'patch', kind: 'Pod', namespace: 'default', name: 'web', patchType: 'strategic', patch: { spec: { containers: [{ name: 'web', image: 'nginx:1.29' }] } } });
+    expect(r.ok && r.object.spec.containers[0].image).toBe('nginx:1.29');
+    expect(r.ok && r.object.metadata.generation).toBe(2);
+  });
+  it('a JSON patch removes a label; a failing remove reports the missing path', () => {
+    const e = base();
+    const r = e.apply({ type: 'patch', kind: 'Pod', namespace: 'default', name: 'web', patchType: 'json', patch: [{ op: 'remove', path: '/metadata/labels/app' }] });
+    expect(r.ok && r.object.metadata.labels).toEqual({});
+    const bad = e.apply({ type: 'patch', kind: 'Pod', namespace: 'default', name: 'web', patchType: 'json', patch: [{ op: 'remove', path: '/metadata/finalizers/0' }] });
+    expect(!bad.ok && bad.status.message).toBe('remove operation does not apply: doc is missing path: "/metadata/finalizers/0": missing value');
+  });
+  it('other spec fields are immutable', () => {
+    const e = base();
+    const r = e.apply({ type: 'patch', kind: 'Pod', namespace: 'default', name: 'web', patchType: 'merge', patch: { spec: { restartPolicy: 'Never' } } });
+    expect(!r.ok && r.status.message).toMatch(/^Pod "web" is invalid: spec: Forbidden: pod updates may not change fields other than `spec.containers\[\*\].image`/);
+  });
+});
+
+describe('priority admission', () => {
+  it('resolves priorityClassName and refuses a hand-written priority (403)', () => {
+    const e = engineWith();
+    expect(create(e, podManifest('crit', { image: 'nginx' }, { priorityClassName: 'system-cluster-critical' })).spec.priority).toBe(2000000000);
+    expect(reject(podManifest('p', { image: 'nginx' }, { priority: 1000 }))).toMatchObject({
+      reason: 'Forbidden', code: 403,
+      message: 'pods "p" is forbidden: the integer value of priority (1000) must not be provided in pod spec; priority admission controller computed 0 from the given PriorityClass name',
+    });
+    expect(reject(podManifest('p', { image: 'nginx' }, { priorityClassName: 'gold' })).message).toBe('pods "p" is forbidden: no PriorityClass with name gold was found');
+  });
+});
