@@ -2,7 +2,7 @@
 // node would: kubectl, crictl, journalctl, a leading `sudo`, and pipes into grep, head, tail, wc, jq.
 
 import { grep, head, jq, tail, wc } from './filters.ts';
-import { type CommandHandler, type CommandResult, ShellSyntaxError, parse, runList, tokenize } from './shell.ts';
+import { type CommandHandler, type CommandResult, ShellSyntaxError, parse, runList } from './shell.ts';
 import type { ExecContext } from './context.ts';
 import { isMutatingKubectl, kubectl } from './kubectl/index.ts';
 import { crictl, journalctl } from './nodetools.ts';
@@ -92,4 +92,3 @@ export function isMutating(line: string): boolean {
   );
 }
 
-export { tokenize };

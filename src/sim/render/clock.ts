@@ -3,21 +3,8 @@
 // runs in UTC+8 (Asia/Shanghai: its API timestamps read 03:32Z while the kubelet log reads 11:37),
 // so that is the default zone; a caller can pass another offset.
 
-import type { ClusterState, VirtualTime } from '../types.ts';
-
-/** Where and when the printers run: the cluster's time base and the local time zone. */
-export interface Clock {
-  /** Wall-clock epoch (ms since 1970) of virtual time 0. */
-  epoch: number;
-  /** The local zone's offset from UTC in minutes (+480 = UTC+8). */
-  utcOffsetMinutes: number;
-}
-
+/** The local zone's offset from UTC in minutes when none is given: UTC+8, the article's. */
 export const DEFAULT_UTC_OFFSET_MINUTES = 480;
-
-export function clockOf(state: ClusterState, utcOffsetMinutes = DEFAULT_UTC_OFFSET_MINUTES): Clock {
-  return { epoch: state.epoch, utcOffsetMinutes };
-}
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -81,11 +68,6 @@ export function klogTime(wallMs: number, offsetMinutes: number, micros: number):
     `${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())} ` +
     `${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}.${String(micros).padStart(6, '0')}`
   );
-}
-
-/** Wall-clock milliseconds of a virtual time. */
-export function wallOf(clock: Clock, t: VirtualTime): number {
-  return clock.epoch + t;
 }
 
 /** Local calendar fields of a wall-clock instant (for parsing absolute `--since` dates). */

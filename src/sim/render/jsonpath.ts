@@ -579,11 +579,6 @@ function goPrint(v: Value): string {
   return String(v);
 }
 
-/** Parse-only check, returning kubectl's error text for a bad template. */
-export function parseJsonPath(template: string): JsonPath {
-  return new JsonPath(template, { allowMissingKeys: true });
-}
-
 /**
  * kubectl's RelaxedJSONPathExpression (used by --sort-by): `.a.b`, `a.b` or `{.a.b}` → `{.a.b}`.
  * upstream: k8s.io/kubectl/pkg/cmd/get/customcolumn.go RelaxedJSONPathExpression

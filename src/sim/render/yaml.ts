@@ -301,7 +301,7 @@ class Emitter {
     if (context !== 'top') this.put(' ');
     if (v === null) this.put('null');
     else if (typeof v === 'boolean') this.put(v ? 'true' : 'false');
-    else if (typeof v === 'number') this.put(formatNumber(v));
+    else if (typeof v === 'number') this.put(String(v));
     else this.scalar(v, (context === 'top' ? -BEST_INDENT : indent) + BEST_INDENT, false);
     if (context === 'top') this.newline();
   }
@@ -421,9 +421,4 @@ function escapeDouble(c: string): string {
   if (cp <= 0xff) return `\\x${cp.toString(16).toUpperCase().padStart(2, '0')}`;
   if (cp <= 0xffff) return `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`;
   return `\\U${cp.toString(16).toUpperCase().padStart(8, '0')}`;
-}
-
-function formatNumber(n: number): string {
-  if (Number.isInteger(n)) return String(n);
-  return String(n);
 }
