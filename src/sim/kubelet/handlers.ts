@@ -9,7 +9,7 @@ import type { Container, LifecycleHandler, Pod } from '../types.ts';
 import type { Proc } from '../core/loop.ts';
 import { sleep } from '../core/loop.ts';
 import { parseDuration } from '../core/duration.ts';
-import { Process, programFor } from '../runtime/process.ts';
+import { Process, execProgramFor } from '../runtime/process.ts';
 import { SERVICES, UNKNOWN_SERVICE } from '../runtime/catalog.ts';
 import type { NodeEnv } from './env.ts';
 import { formatPod } from './env.ts';
@@ -89,8 +89,8 @@ function* execInContainer(env: NodeEnv, containerId: string, argv: string[], tim
   const files = rt.files(containerId) ?? new Set<string>();
   const lines: string[] = [];
   let code: number | undefined;
-  const program = programFor(argv, { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: false });
-  if (program.kind === 'service') {
+  const program = execProgramFor(argv, { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: false });
+  if (!program) {
     return { code: 126, output: `OCI runtime exec failed: exec failed: unable to start container process: exec: "${argv[0]}": executable file not found in $PATH: unknown`, timedOut: false };
   }
   let wake: (() => void) | undefined;

@@ -59,6 +59,19 @@ export function parseSleep(arg: string | undefined): number | undefined {
 
 const SHELLS = new Set(['sh', 'bash', 'ash', 'dash', 'zsh']);
 
+/** Commands the model's shell implements (busybox applets and shell builtins). */
+export const SHELL_COMMANDS = new Set([
+  ':', 'true', 'false', 'exit', 'echo', 'printf', 'date', 'sleep', 'wait', 'trap', 'exec', 'touch', 'mkdir', 'rm', 'cat', 'ls', 'stat', 'test', '[',
+]);
+
+/** What `kubectl exec` / an exec probe runs: a shell for `sh -c`, else one command as the shell would run it. */
+export function execProgramFor(argv: string[], ctx: ProgramContext): Program | undefined {
+  const bin = baseName(argv[0] ?? '');
+  if (SHELLS.has(bin)) return programFor(argv, ctx);
+  if (SHELL_COMMANDS.has(bin) && bin !== 'exec' && bin !== 'wait' && bin !== 'trap') return { kind: 'shell', stmts: [{ kind: 'cmd', argv }] };
+  return undefined;
+}
+
 export interface ProgramContext {
   /** Known server programs by binary name (nginx, httpd-foreground, redis-server, ...). */
   services: Record<string, ServiceSpec>;

@@ -169,7 +169,7 @@ export function parseShell(src: string): Stmt[] {
         }
         break;
       }
-      if (argv.length > 0 && ['do', 'done', '}'].includes(t.word)) break;
+      // reserved words (do, done, }) only count in command position, which parseList checks
       argv.push(t.word);
       pos++;
     }

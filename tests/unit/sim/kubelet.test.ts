@@ -1,0 +1,222 @@
+// Kubelet behaviours beyond the tables: probes (the liveness example of the Kubernetes docs), hooks, init containers,
+// image pull errors and their back-off, the sandbox and its namespaces, deletion clean-up in the kubelet log.
+import { describe, expect, it } from 'vitest';
+import { create, engineWith, pod, podManifest } from './helpers.ts';
+
+const withImages = (images: string[]) => ({ nodes: [{ name: 'worker01', ip: '192.168.114.148', podCIDR: '10.244.5.0/24', images }] });
+
+describe('probes', () => {
+  it('liveness: the docs example fails after /tmp/healthy is removed, is killed and restarted', () => {
+    const e = engineWith(withImages(['registry.k8s.io/busybox:1.27.2']));
+    create(e, podManifest('liveness-exec', {
+      image: 'registry.k8s.io/busybox:1.27.2',
+      args: ['/bin/sh', '-c', 'touch /tmp/healthy; sleep 30; rm -f /tmp/healthy; sleep 600'],
+      livenessProbe: { exec: { command: ['cat', '/tmp/healthy'] }, initialDelaySeconds: 5, periodSeconds: 5 },
+    }));
+    e.advanceTo(40_000);
+    expect(pod(e, 'liveness-exec')!.status.containerStatuses![0].restartCount).toBe(0);
+    const unhealthy = e.state().events.find((x) => x.reason === 'Unhealthy')!;
+    expect(unhealthy).toMatchObject({ type: 'Warning', message: "Liveness probe failed: cat: can't open '/tmp/healthy': No such file or directory" });
+    e.advanceTo(50_000);
+    const events = e.state().events;
+    expect(events.find((x) => x.reason === 'Unhealthy')!.count).toBe(3); // failureThreshold 3
+    expect(events.find((x) => x.reason === 'Killing')!.message).toBe('Container liveness-exec failed liveness probe, will be restarted');
+    e.advanceTo(90_000);
+    const cs = pod(e, 'liveness-exec')!.status.containerStatuses![0];
+    expect(cs.restartCount).toBe(1);
+    // sh as PID 1 ignores SIGTERM: the kill ends with SIGKILL after the 30 s grace period
+    expect(cs.lastState.terminated).toMatchObject({ exitCode: 137, reason: 'Error' });
+  });
+
+  it('readiness: not ready until the probe passes, then Ready=True; a failing readiness probe never restarts', () => {
+    const e = engineWith(withImages(['nginx:1.29']));
+    create(e, podManifest('web', { image: 'nginx:1.29', readinessProbe: { httpGet: { port: 80, path: '/' }, initialDelaySeconds: 5, periodSeconds: 5 } }));
+    e.advanceTo(4000);
+    let p = pod(e, 'web')!;
+    expect(p.status.phase).toBe('Running');
+    expect(p.status.containerStatuses![0].ready).toBe(false);
+    expect(p.status.conditions!.find((c) => c.type === 'Ready')).toMatchObject({ status: 'False', reason: 'ContainersNotReady', message: 'containers with unready status: [web]' });
+    e.advanceTo(15_000);
+    p = pod(e, 'web')!;
+    expect(p.status.containerStatuses![0].ready).toBe(true);
+    expect(p.status.conditions!.find((c) => c.type === 'Ready')!.status).toBe('True');
+
+    const bad = engineWith(withImages(['nginx:1.29']));
+    create(bad, podManifest('web', { image: 'nginx:1.29', readinessProbe: { httpGet: { port: 8080, path: '/healthz' }, periodSeconds: 5 } }));
+    bad.advanceTo(60_000);
+    const q = pod(bad, 'web')!;
+    expect(q.status.containerStatuses![0]).toMatchObject({ ready: false, restartCount: 0 });
+    expect(bad.state().events.find((x) => x.reason === 'Unhealthy')!.message).toBe(
+      'Readiness probe failed: Get "http://10.244.5.2:8080/healthz": dial tcp 10.244.5.2:8080: connect: connection refused',
+    );
+  });
+
+  it('a scripted probe schedule (sim.podlife.dev annotation) drives the startup probe', () => {
+    const e = engineWith(withImages(['nginx:1.29']));
+    create(e, podManifest('slow', { image: 'nginx:1.29', startupProbe: { httpGet: { port: 80 }, periodSeconds: 2, failureThreshold: 10 } }, {}, {
+      annotations: { 'sim.podlife.dev/probe.slow.startup': 'fail*3,pass' },
+    }));
+    e.advanceTo(3000);
+    expect(pod(e, 'slow')!.status.containerStatuses![0]).toMatchObject({ started: false, ready: false });
+    e.advanceTo(15_000);
+    expect(pod(e, 'slow')!.status.containerStatuses![0]).toMatchObject({ started: true, ready: true });
+  });
+});
+
+describe('lifecycle hooks', () => {
+  it('a failing PostStart hook: FailedPostStartHook, the container is killed, then restarted with back-off', () => {
+    const e = engineWith(withImages(['nginx:1.29']));
+    create(e, podManifest('hooked', { image: 'nginx:1.29', lifecycle: { postStart: { exec: { command: ['sh', '-c', 'exit 1'] } } } }));
+    e.advanceTo(3000);
+    const events = e.state().events;
+    expect(events.find((x) => x.reason === 'FailedPostStartHook')).toMatchObject({ type: 'Warning', message: 'PostStartHook failed' });
+    expect(events.find((x) => x.reason === 'Killing')!.message).toBe('FailedPostStartHook');
+    const cs = pod(e, 'hooked')!.status.containerStatuses![0];
+    expect(cs.state.waiting?.reason).toBe('PostStartHookError');
+    expect(cs.state.waiting?.message).toMatch(/^Exec lifecycle hook \(\[sh -c exit 1\]\) for Container "hooked" in Pod "hooked_default\(.+\)" failed - error: command 'sh -c exit 1' exited with 1: /);
+    e.advanceTo(60_000);
+    expect(pod(e, 'hooked')!.status.containerStatuses![0].restartCount).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a PreStop hook longer than the grace period: the container gets the 2 s minimum, then SIGKILL (137)', () => {
+    const e = engineWith(withImages(['busybox:1.36']));
+    create(e, podManifest('slow-stop', { image: 'busybox:1.36', command: ['sleep', '3600'], lifecycle: { preStop: { exec: { command: ['sleep', '60'] } } } }, { terminationGracePeriodSeconds: 10 }, { finalizers: ['example.com/keep'] }));
+    e.advanceTo(5000);
+    e.apply({ type: 'delete', kind: 'Pod', namespace: 'default', name: 'slow-stop' });
+    e.advanceTo(60_000);
+    const t = pod(e, 'slow-stop')!.status.containerStatuses![0].state.terminated!;
+    expect(t).toMatchObject({ exitCode: 137, reason: 'Error' });
+    // deleted at 5 s: 10 s of preStop, then StopContainer with the 2 s minimum: SIGKILL at ~17 s
+    expect(Date.parse(t.finishedAt!) - e.state().epoch).toBeGreaterThanOrEqual(17_000);
+    expect(Date.parse(t.finishedAt!) - e.state().epoch).toBeLessThan(18_000);
+    expect(e.trace.some((x) => x.key === 'killContainer#3')).toBe(true);
+  });
+});
+
+describe('init containers', () => {
+  it('run in order to completion before the app container: Init:0/2, Init:1/2, then Running', () => {
+    const e = engineWith(withImages(['busybox:1.36', 'nginx:1.29']));
+    create(e, {
+      apiVersion: 'v1', kind: 'Pod', metadata: { name: 'with-init' },
+      spec: {
+        initContainers: [{ name: 'one', image: 'busybox:1.36', command: ['sleep', '5'] }, { name: 'two', image: 'busybox:1.36', command: ['sh', '-c', 'sleep 5; echo migrated'] }],
+        containers: [{ name: 'web', image: 'nginx:1.29' }],
+      },
+    });
+    e.advanceTo(3000);
+    let p = pod(e, 'with-init')!;
+    expect(p.status.initContainerStatuses!.map((s) => Object.keys(s.state)[0])).toEqual(['running', 'waiting']);
+    expect(p.status.containerStatuses![0].state.waiting?.reason).toBe('PodInitializing');
+    expect(p.status.conditions!.find((c) => c.type === 'Initialized')).toMatchObject({ status: 'False', reason: 'ContainersNotInitialized', message: 'containers with incomplete status: [one two]' });
+    e.advanceTo(8000);
+    p = pod(e, 'with-init')!;
+    expect(p.status.initContainerStatuses!.map((s) => Object.keys(s.state)[0])).toEqual(['terminated', 'running']);
+    e.advanceTo(20_000);
+    p = pod(e, 'with-init')!;
+    expect(p.status.phase).toBe('Running');
+    expect(p.status.initContainerStatuses!.map((s) => s.state.terminated?.reason)).toEqual(['Completed', 'Completed']);
+    expect(e.state().containerLogs.some((l) => l.text === 'migrated')).toBe(true);
+    const order = e.trace.filter((x) => x.key === 'startContainer#3').map((x) => x.detail);
+    expect(order.length).toBe(3);
+    expect(e.trace.filter((x) => x.key === 'SyncPod#7').map((x) => x.detail)).toEqual(['start init container one', 'start init container two']);
+  });
+});
+
+describe('image pulls', () => {
+  it('ErrImagePull, then ImagePullBackOff while the image back-off lasts, with the real messages', () => {
+    const e = engineWith({ images: { 'registry.invalid/app:v1': { error: 'not found', pull: 500 } } });
+    create(e, podManifest('app', { image: 'registry.invalid/app:v1' }));
+    e.advanceTo(90_000);
+    const reasons = new Set<string>();
+    let backOff: unknown;
+    for (let t = 0; t <= 90_000; t += 500) {
+      const w = pod(e, 'app', t)!.status.containerStatuses?.[0]?.state.waiting;
+      if (w?.reason) reasons.add(w.reason);
+      if (w?.reason === 'ImagePullBackOff') backOff = w;
+    }
+    expect([...reasons]).toEqual(['ContainerCreating', 'ErrImagePull', 'ImagePullBackOff']);
+    const pullError = 'rpc error: code = NotFound desc = failed to pull and unpack image "registry.invalid/app:v1": failed to resolve reference "registry.invalid/app:v1": registry.invalid/app:v1: not found';
+    expect(backOff).toEqual({ reason: 'ImagePullBackOff', message: `Back-off pulling image "registry.invalid/app:v1": ErrImagePull: ${pullError}` });
+    const byReason = (r: string, m?: string) => e.state().events.filter((x) => x.reason === r && (!m || x.message === m));
+    expect(byReason('Failed', `Failed to pull image "registry.invalid/app:v1": ${pullError}`)[0].type).toBe('Warning');
+    expect(byReason('Failed', 'Error: ErrImagePull').length).toBe(1);
+    expect(byReason('Failed', 'Error: ImagePullBackOff').length).toBe(1);
+    expect(byReason('BackOff')[0]).toMatchObject({ type: 'Normal', message: 'Back-off pulling image "registry.invalid/app:v1"' });
+  });
+
+  it('image pull retries back off: the interval between failed pulls never shrinks and starts at 10 s or more', () => {
+    const e = engineWith({ timings: { jitter: 0 }, images: { 'registry.invalid/app:v1': { error: 'unauthorized', pull: 200 } } });
+    create(e, podManifest('app', { image: 'registry.invalid/app:v1' }));
+    e.advanceTo(400_000);
+    const syncs = e.trace.filter((x) => x.key === 'startContainer#1').length;
+    const attempts = e.state().events.find((x) => x.reason === 'Pulling')!.count;
+    expect(attempts).toBeLessThan(syncs); // some syncs found the image still in back-off and did not pull
+    const fails = e.state().kubeletLogs.filter((l) => l.msg === 'Failed to pull image').map((l) => l.t / 1000);
+    const gaps = fails.slice(1).map((t, i) => t - fails[i]);
+    expect(gaps.length).toBeGreaterThanOrEqual(4);
+    expect(gaps[0]).toBeGreaterThanOrEqual(10);
+    for (let i = 1; i < gaps.length; i++) expect(gaps[i]).toBeGreaterThanOrEqual(gaps[i - 1]);
+  });
+
+  it('an image present on the node with IfNotPresent is not pulled: the v1.36 "accessed by the pod" message', () => {
+    const e = engineWith(withImages(['m.daocloud.io/docker.io/library/nginx:alpine']));
+    create(e, podManifest('nginx-test', { image: 'm.daocloud.io/docker.io/library/nginx:alpine' }, { restartPolicy: 'Never' }));
+    e.advanceTo(3000);
+    const ev = e.state().events.map((x) => [x.reason, x.involvedObject.fieldPath ?? '', x.message]);
+    expect(ev).toEqual([
+      ['Scheduled', '', 'Successfully assigned default/nginx-test to worker01'],
+      ['Pulled', 'spec.containers{nginx-test}', 'Container image "m.daocloud.io/docker.io/library/nginx:alpine" already present on machine and can be accessed by the pod'],
+      ['Created', 'spec.containers{nginx-test}', 'Container created'],
+      ['Started', 'spec.containers{nginx-test}', 'Container started'],
+    ]);
+  });
+
+  it('a pulled image reports its size and Go-formatted durations', () => {
+    const e = engineWith({ images: { busybox: { pull: 2500, size: 2207025 } } });
+    create(e, podManifest('b', { image: 'busybox', command: ['sleep', '100'] }));
+    e.advanceTo(5000);
+    expect(e.state().events.find((x) => x.reason === 'Pulled')!.message).toBe(
+      'Successfully pulled image "busybox" in 2.5s (2.5s including waiting). Image size: 2207025 bytes.',
+    );
+  });
+});
+
+describe('sandbox and runtime', () => {
+  it('pod IPs come from the node CIDR in order; containers join the pause process ipc/uts/net namespaces', () => {
+    const e = engineWith(withImages(['nginx:1.29']));
+    create(e, podManifest('a', { image: 'nginx:1.29' }));
+    create(e, podManifest('b', { image: 'nginx:1.29' }));
+    e.advanceTo(5000);
+    expect([pod(e, 'a')!.status.podIP, pod(e, 'b')!.status.podIP]).toEqual(['10.244.5.2', '10.244.5.3']);
+    const rt = e.state().runtimes[0];
+    const c = rt.containers.find((x) => x.name === 'a')!;
+    const sb = rt.sandboxes.find((x) => x.id === c.sandboxId)!;
+    expect(c.id).toMatch(/^[0-9a-f]{64}$/);
+    expect(sb.state).toBe('SANDBOX_READY');
+    expect(c.namespaces).toEqual([
+      { type: 'pid' },
+      { type: 'ipc', path: `/proc/${sb.pausePid}/ns/ipc` },
+      { type: 'uts', path: `/proc/${sb.pausePid}/ns/uts` },
+      { type: 'network', path: `/proc/${sb.pausePid}/ns/net` },
+      { type: 'mount' },
+      { type: 'cgroup' },
+    ]);
+    expect(pod(e, 'a')!.status.containerStatuses![0].containerID).toBe(`containerd://${c.id}`);
+  });
+
+  it('deletion: Killing, then RemoveContainer and "Cleaned up orphaned pod volumes dir" kubelet log lines', () => {
+    const e = engineWith(withImages(['nginx:1.29']));
+    const p = create(e, podManifest('nginx-delete', { image: 'nginx:1.29' }, { restartPolicy: 'Never' }));
+    e.advanceTo(10_000);
+    e.apply({ type: 'delete', kind: 'Pod', namespace: 'default', name: 'nginx-delete' });
+    e.advanceTo(20_000);
+    const logs = e.state().kubeletLogs.filter((l) => l.t >= 10_000);
+    const remove = logs.filter((l) => l.msg === 'RemoveContainer');
+    expect(remove.length).toBeGreaterThanOrEqual(1);
+    expect(remove[0]).toMatchObject({ severity: 'I', source: 'scope.go:122' });
+    expect(remove[0].kv[0][0]).toBe('containerID');
+    const cleaned = logs.find((l) => l.msg === 'Cleaned up orphaned pod volumes dir')!;
+    expect(cleaned).toMatchObject({ source: 'kubelet_volumes.go:161', kv: [['podUID', `"${p.metadata.uid}"`], ['path', `"/var/lib/kubelet/pods/${p.metadata.uid}/volumes"`]] });
+    expect(pod(e, 'nginx-delete')).toBeUndefined();
+  });
+});
