@@ -16,7 +16,7 @@ export class ShellSyntaxError extends Error {
   readonly exitCode = 2;
 }
 
-const OPERATORS = ['2>&1', '&>>', '&>', '>>', '2>>', '2>', '||', '&&', '|', ';', '&', '<', '>', '(', ')'];
+const OPERATORS = ['2>&1', '&>>', '&>', '>>', '2>>', '2>', '||', '&&', '|', ';', '&', '<<', '<', '>', '(', ')'];
 
 /** Split a command line into words and operators, as sh does (no expansions). */
 export function tokenize(line: string): Token[] {
@@ -164,6 +164,8 @@ export function parse(line: string): CommandList {
       }
       case '&':
         throw new ShellSyntaxError('podlife: background jobs (&) are not supported in this console');
+      case '<<':
+        throw new ShellSyntaxError('podlife: here-documents (<<) are not supported in this console; put the manifest in a file for kubectl apply -f');
       default:
         throw unexpected(t);
     }
