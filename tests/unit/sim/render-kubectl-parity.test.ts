@@ -46,7 +46,51 @@ function crashTest(): Pod {
   });
 }
 
-const state: ClusterState = { ...nginxTestState(89_000), pods: [crashTest(), pod('nginx-test')] };
+/** Unscheduled: no node, no IP, a request no node can meet, a node selector and extra tolerations. */
+function pending(): Pod {
+  const base = pod('big');
+  return pod('big', {
+    spec: {
+      nodeName: undefined,
+      nodeSelector: { disktype: 'ssd', 'kubernetes.io/os': 'linux' },
+      tolerations: [...(base.spec.tolerations ?? []), { key: 'dedicated', operator: 'Equal', value: 'db', effect: 'NoSchedule' }, { operator: 'Exists' }],
+      containers: [{ ...base.spec.containers[0], resources: { requests: { cpu: '8', memory: '1Gi' } } }],
+    },
+    status: {
+      phase: 'Pending', hostIP: undefined, hostIPs: undefined, podIP: undefined, podIPs: undefined, startTime: undefined,
+      containerStatuses: undefined, qosClass: 'Burstable',
+      conditions: [{ type: 'PodScheduled', status: 'False', lastProbeTime: null, lastTransitionTime: ts(0), reason: 'Unschedulable', message: '0/1 nodes are available: 1 Insufficient cpu.' }],
+    },
+  });
+}
+
+/** Init containers, probes, ports, env, limits, readiness gates, several labels and annotations. */
+function withInit(): Pod {
+  const base = pod('with-init');
+  const c = base.spec.containers[0];
+  return pod('with-init', {
+    metadata: { labels: { app: 'web', tier: 'frontend' }, annotations: { 'example.com/owner': 'team-a', 'example.com/note': 'x'.repeat(150) } },
+    spec: {
+      initContainers: [{ ...c, name: 'wait-db', image: 'm.daocloud.io/docker.io/library/busybox:1.36', command: ['sh', '-c', 'sleep 10'] }],
+      containers: [{
+        ...c, name: 'web',
+        ports: [{ containerPort: 80, name: 'http', protocol: 'TCP' }, { containerPort: 443, protocol: 'TCP' }],
+        env: [{ name: 'MODE', value: 'prod' }],
+        resources: { limits: { cpu: '500m', memory: '128Mi' }, requests: { cpu: '250m', memory: '64Mi' } },
+        livenessProbe: { httpGet: { path: '/healthz', port: 8080, scheme: 'HTTP' }, initialDelaySeconds: 3, timeoutSeconds: 1, periodSeconds: 3, successThreshold: 1, failureThreshold: 3 },
+        readinessProbe: { exec: { command: ['cat', '/tmp/ready'] }, timeoutSeconds: 1, periodSeconds: 5, successThreshold: 1, failureThreshold: 3 },
+      }],
+      readinessGates: [{ conditionType: 'example.com/feature-1' }],
+    },
+    status: {
+      qosClass: 'Burstable',
+      initContainerStatuses: [{ ...running('wait-db'), image: 'm.daocloud.io/docker.io/library/busybox:1.36', ready: true, started: false, state: { terminated: { exitCode: 0, reason: 'Completed', startedAt: ts(1000), finishedAt: ts(11_000), containerID: 'containerd://aaaa' } } }],
+      containerStatuses: [{ ...running('web', ts(12_000)) }],
+    },
+  });
+}
+
+const state: ClusterState = { ...nginxTestState(89_000), pods: [pending(), crashTest(), pod('nginx-test'), withInit()] };
 
 let server: http.Server;
 let url = '';
@@ -103,7 +147,7 @@ describe.skipIf(!available)('printers match the real kubectl', () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   it.each([
-    ['pod crash-test -o yaml'], ['pod crash-test -o json'], ['pods -o yaml'], ['pods -o json'], ['pods -o name'],
+    ['pod crash-test -o yaml'], ['pod crash-test -o json'], ['pods -o yaml'], ['pods -o json'], ['pods -o name'], ['pod with-init -o yaml'], ['pod big -o yaml'],
     ['pod nginx-test -o yaml'], ['pods --sort-by=.metadata.name -o name'],
   ])('kubectl get %s', async (args) => {
     expect(podlife(`kubectl get ${args}`)).toBe(await kubectl(['get', ...args.split(' ')]));
@@ -119,13 +163,16 @@ describe.skipIf(!available)('printers match the real kubectl', () => {
     expect(podlife(`kubectl get ${target} -o jsonpath='${template}'`)).toBe(await kubectl(['get', ...target.split(' '), '-o', `jsonpath=${template}`]));
   });
 
-  it.each([['crash-test'], ['nginx-test']])('kubectl describe pod %s', async (name) => {
+  it.each([['crash-test'], ['nginx-test'], ['big'], ['with-init']])('kubectl describe pod %s', async (name) => {
     // Differences that are kubectl's own changes since v1.32 (the local client), verified in the
     // v1.36 describe.go: projected config maps print "Optional: false" (v1.32: "ConfigMapOptional:
-    // <nil>"), and event messages carry the container's field path (since v1.35). Event ages depend
-    // on the wall clock, so the Events table is compared separately in render-describe tests.
+    // <nil>"), named ports print their name (since v1.34, kubectl 8067f3a), and event messages carry
+    // the container's field path (since v1.35). Event ages depend on the wall clock, so the Events
+    // table is compared in render-tools and golden-article instead.
     const real = (await kubectl(['describe', 'pod', name]))
       .replace('    ConfigMapOptional:       <nil>\n', '    Optional:                false\n')
+      .replace('Ports:          80/TCP, 443/TCP', 'Ports:          80/TCP (http), 443/TCP')
+      .replace('Host Ports:     0/TCP, 0/TCP', 'Host Ports:     0/TCP (http), 0/TCP')
       .replace(/\nEvents:[\s\S]*$/, '\n');
     const ours = podlife(`kubectl describe pod ${name}`).replace(/\nEvents:[\s\S]*$/, '\n');
     expect(ours).toBe(real);
