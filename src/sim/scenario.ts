@@ -71,9 +71,11 @@ export function scenarioToEngineConfig(s: Scenario): EngineConfig {
 class Ctx {
   readonly file: string;
   readonly lc: LineCounter;
-  constructor(file: string, lc: LineCounter) {
+  readonly src: string;
+  constructor(file: string, lc: LineCounter, src: string) {
     this.file = file;
     this.lc = lc;
+    this.src = src;
   }
   pos(node: YNode | null | undefined): { line?: number; column?: number } {
     if (!node?.range) return {};
@@ -263,7 +265,7 @@ function parseManifest(ctx: Ctx, node: YNode | null, where: string): { obj: unkn
   const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false });
   if (doc.errors.length) {
     const err = doc.errors[0];
-    const p = err.linePos?.[0] ?? { line: 1, col: 1 };
+    const p = lc.linePos(err.pos[0]);
     throw new ScenarioError(`${where}: the manifest is not valid YAML: ${err.message.split('\n')[0]}`, { file: ctx.file, ...at(p.line, p.col) });
   }
   const obj = doc.toJS() as any;
@@ -295,11 +297,9 @@ function parseManifest(ctx: Ctx, node: YNode | null, where: string): { obj: unkn
 
 function blockIndent(ctx: Ctx, fileLine: number): number {
   // the indentation of a block scalar's first content line: what YAML strips from every line
-  const starts = ctx.lc.lineStarts;
-  const src = (ctx as unknown as { src: string }).src;
-  const begin = starts[fileLine - 1] ?? 0;
+  const begin = ctx.lc.lineStarts[fileLine - 1] ?? 0;
   let n = 0;
-  while (src[begin + n] === ' ') n++;
+  while (ctx.src[begin + n] === ' ') n++;
   return n;
 }
 
@@ -326,12 +326,11 @@ function nodeAtPath(doc: Document, path: string): YNode | undefined {
 export function parseScenario(text: string, file: string): Scenario {
   const lc = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
-  const ctx = new Ctx(file, lc);
-  (ctx as unknown as { src: string }).src = text;
+  const ctx = new Ctx(file, lc, text);
   if (doc.errors.length) {
     const err = doc.errors[0];
-    const p = err.linePos?.[0];
-    throw new ScenarioError(`invalid YAML: ${err.message.split('\n')[0]}`, { file, line: p?.line, column: p?.col, hint: 'check the indentation and quoting around this place' });
+    const p = lc.linePos(err.pos[0]);
+    throw new ScenarioError(`invalid YAML: ${err.message.split('\n')[0]}`, { file, line: p.line, column: p.col, hint: 'check the indentation and quoting around this place' });
   }
   const root = doc.contents as YNode | null;
   if (!root) throw new ScenarioError('the scenario file is empty', { file, line: 1, column: 1, hint: 'a scenario needs at least title, cluster and timeline' });
