@@ -1,5 +1,6 @@
-// The only JavaScript every page loads (reading needs none of it): the theme toggle and the search box.
-// Heavier pieces (Pagefind, the simulation player) are loaded on demand.
+// The only JavaScript every page loads (reading needs none of it): the theme toggle, the search box,
+// excerpt copy buttons. Heavier pieces (Pagefind, the simulation player) are loaded on demand.
+import { init as initExcerptCopy } from './excerpt-copy.ts';
 
 const THEME_KEY = 'podlife-theme';
 
@@ -135,6 +136,35 @@ function initClientDiagrams(): void {
   document.head.append(script);
 }
 
+/** Simulation players load (engine included) only when one comes near the viewport. */
+function initPlayers(): void {
+  const sections = document.querySelectorAll<HTMLElement>('[data-sim-player]');
+  if (sections.length === 0) return;
+  const load = (section: HTMLElement) => {
+    if (section.dataset.simMounted !== undefined) return;
+    section.dataset.simMounted = '';
+    void import('./player/index.ts').then((player) => player.mount(section));
+  };
+  // A shared moment in the URL (?scenario=…&t=…) mounts its player at once.
+  const wanted = new URLSearchParams(location.search).get('scenario');
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        load(entry.target as HTMLElement);
+      }
+    },
+    { rootMargin: '200px 0px' },
+  );
+  for (const section of sections) {
+    if (wanted && section.dataset.scenario === wanted) load(section);
+    else observer.observe(section);
+  }
+}
+
 initTheme();
 initSearch();
+initExcerptCopy();
 initClientDiagrams();
+initPlayers();

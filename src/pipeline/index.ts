@@ -9,7 +9,11 @@ import rehypeDiagrams from './rehype-diagrams.ts';
 import rehypeGoExcerpts from './rehype-go-excerpts.ts';
 import remarkGoExcerpts from './remark-go-excerpts.ts';
 import remarkStepLinks from './remark-step-links.ts';
+import remarkConsoleOutputs from './remark-console-outputs.ts';
+import remarkDirective from 'remark-directive';
+import remarkDirectives from './remark-directives.ts';
+import rehypeTraceLinks from './rehype-trace-links.ts';
 
-export const remarkPlugins: PluggableList = [remarkGoExcerpts, remarkStepLinks];
+export const remarkPlugins: PluggableList = [remarkDirective, remarkGoExcerpts, remarkStepLinks, remarkConsoleOutputs, remarkDirectives];
 
-export const rehypePlugins: PluggableList = [rehypeGoExcerpts, rehypeDiagrams];
+export const rehypePlugins: PluggableList = [rehypeGoExcerpts, rehypeDiagrams, rehypeTraceLinks];

@@ -9,12 +9,20 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { closeSharedBrowser } from './browser.ts';
 import { securePage } from './csp.ts';
+import { SCENARIOS_DIR, scenarioNames } from './scenarios.ts';
 import { clientDiagramsWereUsed } from './rehype-diagrams.ts';
 
 const require = createRequire(import.meta.url);
 
 /** Where pages look for mermaid when they must render diagrams themselves. */
 export const CLIENT_MERMAID_PATH = '/_podlife/mermaid.min.js';
+
+/** Scenario files, for the simulation players to fetch: /_podlife/scenarios/<name>.yaml. */
+function publishScenarios(root: string): void {
+  const out = join(root, '_podlife', 'scenarios');
+  mkdirSync(out, { recursive: true });
+  for (const name of scenarioNames()) copyFileSync(join(SCENARIOS_DIR, `${name}.yaml`), join(out, `${name}.yaml`));
+}
 
 /** Give every page of the built site its Content-Security-Policy (see csp.ts). */
 function secureSite(root: string): void {
@@ -38,12 +46,22 @@ export default function podlife(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir }) => {
         await closeSharedBrowser();
+        publishScenarios(fileURLToPath(dir));
         secureSite(fileURLToPath(dir));
         if (clientDiagramsWereUsed()) {
           const out = new URL('_podlife/', dir);
           mkdirSync(out, { recursive: true });
           copyFileSync(require.resolve('mermaid/dist/mermaid.min.js'), fileURLToPath(new URL('mermaid.min.js', out)));
         }
+      },
+      'astro:server:setup': ({ server }) => {
+        // In `astro dev`, players fetch scenarios straight from content/scenarios (edits show on reload).
+        server.middlewares.use((req, res, next) => {
+          const m = /^\/_podlife\/scenarios\/([a-z0-9-]+)\.yaml$/.exec(req.url ?? '');
+          if (!m || !scenarioNames().includes(m[1])) return next();
+          res.setHeader('content-type', 'text/yaml; charset=utf-8');
+          res.end(readFileSync(join(SCENARIOS_DIR, `${m[1]}.yaml`)));
+        });
       },
       'astro:server:done': async () => {
         await closeSharedBrowser();

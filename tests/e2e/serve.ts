@@ -12,6 +12,7 @@ const types: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
+  '.yaml': 'text/yaml; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.wasm': 'application/wasm',
   '.png': 'image/png',

@@ -1,0 +1,35 @@
+// Words the pipeline writes into pages, per language (the chapter's language comes from its path).
+import type { VFile } from 'vfile';
+
+export type PageLang = 'zh' | 'en';
+
+export function pageLang(file: VFile): PageLang {
+  return /(^|[\\/])chapters[\\/]zh[\\/]/.test(file.path ?? '') ? 'zh' : 'en';
+}
+
+const words = {
+  en: {
+    real: 'real cluster',
+    simulated: (version: string) => `simulated · Kubernetes ${version} model`,
+    scenarioAt: (name: string, at: string) => `scenario ${name} at ${at}`,
+    simulation: 'Simulation',
+    tryIt: 'Run it in a terminal:',
+    phases: 'Pod phases',
+    sequence: (name: string) => `Sequence of the ${name} scenario, generated from its trace`,
+    compare: 'A real cluster and the simulation, side by side',
+  },
+  zh: {
+    real: '真实集群',
+    simulated: (version: string) => `模拟 · Kubernetes ${version} 模型`,
+    scenarioAt: (name: string, at: string) => `场景 ${name}，时刻 ${at}`,
+    simulation: '模拟',
+    tryIt: '在终端里运行：',
+    phases: 'Pod 的 phase',
+    sequence: (name: string) => `${name} 场景的时序图，由模拟的 trace 生成`,
+    compare: '真实集群与模拟的对照',
+  },
+} as const;
+
+export function wordsFor(lang: PageLang) {
+  return words[lang];
+}

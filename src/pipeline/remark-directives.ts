@@ -1,0 +1,166 @@
+// The directives chapters use (remark-directive syntax):
+//
+//   :::simulation{scenario="crash-loop"}     the simulation player (an island), over static outputs
+//   :::                                       that readers without JavaScript see
+//
+//   ::sequence{scenario="nginx-test" until="30s"}   a sequence diagram generated from the scenario's trace
+//
+//   :::compare                                 a real cluster's output and the simulation's, together
+//   :::
+//
+// An unknown block directive fails the build with the file and line; text that merely looks like a
+// directive (`image:tag`, `sha256:abc`) is put back as the text it was.
+import type { Code, Paragraph, Parent, PhrasingContent, Root, RootContent } from 'mdast';
+import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
+import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+import { getSourceIndex } from '../excerpts/source-index.ts';
+import { parseDuration } from '../sim/index.ts';
+import { formatTranscript } from '../sim/run.ts';
+import { site } from '../site.ts';
+import { failAt } from './fail.ts';
+import { pageLang, wordsFor } from './labels.ts';
+import { outputFigure, scenarioOrFail } from './remark-console-outputs.ts';
+import { scenarioRun } from './scenarios.ts';
+import { sequenceFromTrace } from './trace-diagram.ts';
+
+export interface DirectiveOptions {
+  root?: string;
+}
+
+const KNOWN = ['simulation', 'sequence', 'compare'];
+
+/** The phase state diagram the player highlights (states named as the phases are). */
+export const PHASE_DIAGRAM = [
+  'stateDiagram-v2',
+  '  direction LR',
+  '  [*] --> Pending',
+  '  Pending --> Running',
+  '  Pending --> Failed',
+  '  Running --> Succeeded',
+  '  Running --> Failed',
+  '  Succeeded --> [*]',
+  '  Failed --> [*]',
+].join('\n');
+
+function el(hName: string, hProperties: Record<string, unknown>, children: unknown[]): RootContent {
+  return { type: 'podlifeElement', data: { hName, hProperties }, children } as unknown as RootContent;
+}
+
+function mermaid(value: string): Code {
+  return { type: 'code', lang: 'mermaid', meta: null, value };
+}
+
+function text(value: string): PhrasingContent {
+  return { type: 'text', value };
+}
+
+function attr(node: ContainerDirective | LeafDirective, name: string): string | undefined {
+  const v = node.attributes?.[name];
+  return v === null || v === undefined ? undefined : String(v);
+}
+
+/** The literal text a text directive was written as (when it was not meant as one). */
+function literal(node: TextDirective): string {
+  const label = node.children.map((c) => ('value' in c ? c.value : '')).join('');
+  const attrs = Object.entries(node.attributes ?? {}).map(([k, v]) => (v ? `${k}="${v}"` : k));
+  return `:${node.name}${label ? `[${label}]` : ''}${attrs.length ? `{${attrs.join(' ')}}` : ''}`;
+}
+
+export default function remarkDirectives(options: DirectiveOptions = {}) {
+  return async (tree: Root, file: VFile) => {
+    const lang = pageLang(file);
+    const words = wordsFor(lang);
+    const jobs: (() => Promise<void>)[] = [];
+
+    visit(tree, (node, index, parent) => {
+      if (!parent || index === undefined) return;
+      if (node.type === 'textDirective') {
+        (parent as Parent).children[index] = text(literal(node as TextDirective)) as never;
+        return;
+      }
+      if (node.type !== 'containerDirective' && node.type !== 'leafDirective') return;
+      const d = node as ContainerDirective | LeafDirective;
+      if (!KNOWN.includes(d.name)) {
+        failAt(file, `unknown directive "${d.type === 'containerDirective' ? ':::' : '::'}${d.name}". podlife knows ${KNOWN.map((k) => `"${k}"`).join(', ')} (e.g. :::simulation{scenario="crash-loop"}).`, d.position, 'directive');
+      }
+      const scenarioName = attr(d, 'scenario');
+      if (d.name !== 'compare' && !scenarioName) {
+        failAt(file, `the ${d.name} directive needs a scenario: write ${d.type === 'containerDirective' ? ':::' : '::'}${d.name}{scenario="<name>"} with a file content/scenarios/<name>.yaml.`, d.position, 'directive');
+      }
+
+      if (d.name === 'compare') {
+        (parent as Parent).children[index] = el('div', { className: ['output-compare'], role: 'group', ariaLabel: words.compare }, d.children) as never;
+        return;
+      }
+
+      const loaded = scenarioOrFail(scenarioName!, file, d.position, options.root);
+      const seedText = attr(d, 'seed');
+      const seed = seedText === undefined ? undefined : Number(seedText);
+      const run = scenarioRun(loaded, seed);
+
+      if (d.name === 'simulation') {
+        const transcript: Code = { type: 'code', lang: 'console', meta: null, value: formatTranscript(run).replace(/\n$/, '') };
+        const intro: Paragraph = { type: 'paragraph', children: [text(`${words.simulation} · ${loaded.scenario.title}`)] };
+        const tryIt: Paragraph = {
+          type: 'paragraph',
+          children: [text(`${words.tryIt} `), { type: 'inlineCode', value: `npx podlife simulate ${loaded.name}` }],
+        };
+        (parent as Parent).children[index] = el(
+          'section',
+          {
+            className: ['sim-player'],
+            dataSimPlayer: '',
+            dataScenario: loaded.name,
+            dataScenarioSrc: `/_podlife/scenarios/${loaded.name}.yaml`,
+            dataSeed: String(run.seed),
+            dataLang: lang,
+            ariaLabel: `${words.simulation}: ${loaded.scenario.title}`,
+          },
+          [
+            el('div', { className: ['sim-static'], dataSimStatic: '' }, [
+              el('p', { className: ['sim-title'] }, intro.children),
+              ...d.children,
+              outputFigure('sim', `${words.simulated(site.kubernetesVersion)} · ${loaded.name}`, transcript),
+              el('div', { className: ['sim-phases'], dataSimPhases: '', role: 'img', ariaLabel: words.phases }, [mermaid(PHASE_DIAGRAM)]),
+              tryIt,
+            ]),
+          ],
+        ) as never;
+        return;
+      }
+
+      // ::sequence
+      const untilText = attr(d, 'until');
+      let until: number | undefined;
+      if (untilText !== undefined) {
+        try {
+          until = parseDuration(untilText);
+        } catch (e) {
+          failAt(file, `bad until="${untilText}" on ::sequence: ${e instanceof Error ? e.message : e}. Write a duration such as until="30s".`, d.position, 'directive');
+        }
+      }
+      const pod = attr(d, 'pod');
+      const sequence = sequenceFromTrace(run.trace, { until, object: pod ? `pod/default/${pod}` : undefined });
+      if (sequence.keys.length === 0) {
+        failAt(file, `::sequence{scenario="${loaded.name}"} has no events to draw${pod ? ` for pod "${pod}"` : ''}${untilText ? ` before ${untilText}` : ''}. Check the pod name and the until time.`, d.position, 'directive');
+      }
+      const figure = el('div', { className: ['trace-diagram'], dataScenario: loaded.name, dataStepKeys: JSON.stringify(sequence.keys) }, [mermaid(sequence.source)]);
+      (parent as Parent).children[index] = figure as never;
+      jobs.push(async () => {
+        // Resolve each step key to its excerpt anchor in this language (same page → a fragment link).
+        const index = await getSourceIndex({ root: options.root });
+        const here = file.path ? `/${lang}/${file.path.replace(/\\/g, '/').split('/').pop()!.replace(/\.md$/, '')}/` : '';
+        const links = sequence.keys.map((key) => {
+          if (!key) return null;
+          const step = index.step(key, lang);
+          if (!step) return null;
+          return step.href.startsWith(here) ? `#${step.anchor}` : step.href;
+        });
+        ((figure as unknown as { data: { hProperties: Record<string, unknown> } }).data.hProperties).dataStepLinks = JSON.stringify(links);
+        ((figure as unknown as { data: { hProperties: Record<string, unknown> } }).data.hProperties).ariaLabel = words.sequence(loaded.name);
+      });
+    });
+    for (const job of jobs) await job();
+  };
+}

@@ -1,0 +1,66 @@
+// Scenarios at build time: read content/scenarios/<name>.yaml once, parse it with the engine's own
+// parser, run it once per seed, and hand the results to every plugin that needs them (console outputs,
+// the simulation player's static part, trace diagrams, the step-key check).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseScenario, type Scenario } from '../sim/index.ts';
+import { type RunnableScenario, runnable, runScenario, type SimulationRun } from '../sim/run.ts';
+
+export const SCENARIOS_DIR = 'content/scenarios';
+
+export interface LoadedScenario {
+  name: string;
+  /** Path relative to the project root. */
+  file: string;
+  text: string;
+  scenario: Scenario;
+  runnable: RunnableScenario;
+}
+
+/** A scenario that is not there, with the names that are. */
+export class UnknownScenarioError extends Error {
+  readonly available: string[];
+  constructor(name: string, available: string[]) {
+    super(`unknown scenario "${name}": there is no ${SCENARIOS_DIR}/${name}.yaml`);
+    this.available = available;
+  }
+}
+
+const loaded = new Map<string, LoadedScenario>();
+const runs = new Map<string, SimulationRun>();
+
+export function scenarioNames(root = process.cwd()): string[] {
+  const dir = resolve(root, SCENARIOS_DIR);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => f.slice(0, -'.yaml'.length))
+    .sort();
+}
+
+/** Load and parse a scenario by name. Throws UnknownScenarioError, or the parser's ScenarioError. */
+export function loadScenario(name: string, root = process.cwd()): LoadedScenario {
+  const key = `${resolve(root)}\0${name}`;
+  const cached = loaded.get(key);
+  if (cached) return cached;
+  const file = join(SCENARIOS_DIR, `${name}.yaml`);
+  const path = resolve(root, file);
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(name) || !existsSync(path)) throw new UnknownScenarioError(name, scenarioNames(root));
+  const text = readFileSync(path, 'utf8');
+  const scenario = parseScenario(text, file);
+  const result = { name, file, text, scenario, runnable: runnable(scenario) };
+  loaded.set(key, result);
+  return result;
+}
+
+/** The scenario's whole run (same as `podlife simulate`), computed once per build and seed. */
+export function scenarioRun(loadedScenario: LoadedScenario, seed?: number): SimulationRun {
+  const effective = seed ?? loadedScenario.scenario.seed ?? 1;
+  const key = `${loadedScenario.file}\0${effective}`;
+  let run = runs.get(key);
+  if (!run) {
+    run = runScenario(loadedScenario.runnable, { seed: effective });
+    runs.set(key, run);
+  }
+  return run;
+}
