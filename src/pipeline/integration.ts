@@ -10,6 +10,7 @@ import type { AstroIntegration } from 'astro';
 import { closeSharedBrowser } from './browser.ts';
 import { securePage } from './csp.ts';
 import { SCENARIOS_DIR, scenarioNames } from './scenarios.ts';
+import { checkTraceKeys } from './checks.ts';
 import { clientDiagramsWereUsed } from './rehype-diagrams.ts';
 
 const require = createRequire(import.meta.url);
@@ -44,6 +45,10 @@ export default function podlife(): AstroIntegration {
   return {
     name: 'podlife',
     hooks: {
+      // Every step key a scenario's trace carries must be quoted in the book, before any page is built.
+      'astro:build:start': async () => {
+        await checkTraceKeys();
+      },
       'astro:build:done': async ({ dir }) => {
         await closeSharedBrowser();
         publishScenarios(fileURLToPath(dir));
