@@ -62,6 +62,11 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
   const sub = argv[i];
   const rest = argv.slice(i + 1);
   if (!sub) return res('', 'podlife: crictl needs a command: pods, ps, inspect, inspectp, images, logs, version\n', 1);
+  const at = rest.findIndex((a) => /^(-o|--output)(=.*)?$|^-o\w|^(-v|--verbose|--label)(=.*)?$/.test(a));
+  if (at >= 0 && sub !== 'inspect' && sub !== 'inspectp') {
+    const flag = ['-o', '--output', '--label'].includes(rest[at]) && rest[at + 1] ? `${rest[at]} ${rest[at + 1]}` : rest[at];
+    return res('', `podlife: crictl ${sub} ${flag} is not supported (the table view is; crictl inspect prints JSON)\n`, 1);
+  }
   if (!rt) return fatal('validate service connection: validate CRI v1 runtime API for endpoint "unix:///run/containerd/containerd.sock": rpc error: code = Unavailable desc = connection error');
   try {
     switch (sub) {
@@ -262,6 +267,7 @@ export function journalctl(argv: string[], ctx: ExecContext): CommandResult {
     picked = n.startsWith('+') ? entries.slice(0, Number(n.slice(1))) : Number(n) === 0 ? [] : entries.slice(-Number(n));
   }
   if (bool(p, 'reverse')) picked = [...picked].reverse();
+  // -f prints what is there now: a recorded moment has no future to follow.
   if (picked.length === 0) return res(bool(p, 'quiet') ? '' : '-- No entries --\n');
   let text = picked
     .map(({ line, index }) => {

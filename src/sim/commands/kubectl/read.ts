@@ -5,6 +5,7 @@
 import type { ContainerStatus, Pod } from '../../types.ts';
 import { describePod } from '../../render/describe.ts';
 import { rfc3339NanoLocal } from '../../render/clock.ts';
+import { parseGoDuration } from '../../render/duration.ts';
 import { type FlagSpec, type ParsedArgs, bool, int, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf, offsetOf } from '../context.ts';
@@ -113,6 +114,14 @@ export function kubectlLogs(p: ParsedArgs, ctx: ExecContext): CommandResult {
   const id = containerIdForLogs(podName, container, status, bool(p, 'previous'));
   const raw = id.replace(/^\w+:\/\//, '');
   let lines = ctx.state.containerLogs.filter((l) => l.containerId === raw && l.t <= ctx.state.t);
+  const since = str(p, 'since');
+  if (since) {
+    const d = parseGoDuration(since);
+    if (!d.ok) throw new KubectlError(`invalid argument ${JSON.stringify(since)} for "--since" flag: ${d.error}`);
+    lines = lines.filter((l) => l.t >= ctx.state.t - d.ms);
+  }
+  if (str(p, 'since-time')) throw new KubectlError('podlife: --since-time is not supported; use --since');
+  // -f prints what is there now: a recorded moment has no future to follow.
   const tail = int(p, 'tail', -1);
   if (tail >= 0) lines = tail === 0 ? [] : lines.slice(-tail);
   const ts = bool(p, 'timestamps');
