@@ -9,6 +9,7 @@ interface Subcommand {
 
 const subcommands: Record<string, () => Promise<Subcommand>> = {
   build: () => import('./commands/build.ts'),
+  check: () => import('./commands/check.ts'),
   coverage: () => import('./commands/coverage.ts'),
   simulate: () => import('./commands/simulate.ts'),
   sources: () => import('./commands/sources.ts'),
