@@ -2,8 +2,8 @@
 // scrolls into view and calls mount(section): fetch the scenario, run it in the browser with the same
 // engine and runner as `podlife simulate`, and put the player in front of the section's static outputs.
 import './player.css';
-import { createEngine, parseScenario, scenarioToEngineConfig } from '../../src/sim/index.ts';
-import type { RunnableScenario } from '../../src/sim/run.ts';
+import { parseScenario } from '../../src/sim/index.ts';
+import { runnable } from '../../src/sim/run.ts';
 import { h } from './dom.ts';
 import { labelsFor } from './labels.ts';
 import { Simulation } from './model.ts';
@@ -26,6 +26,8 @@ export function mount(section: HTMLElement): void {
         labels,
       });
       status.replaceWith(player.root);
+      player.attached();
+      foldTranscript(section, labels.transcript);
       section.classList.add('sim-mounted');
     })
     .catch((e: unknown) => {
@@ -45,14 +47,20 @@ async function load(section: HTMLElement): Promise<{ sim: Simulation; scenario: 
   const text = await response.text();
   const file = `${scenario || 'scenario'}.yaml`;
   const parsed = parseScenario(text, file);
-  const runnable: RunnableScenario = {
-    file,
-    title: parsed.title,
-    ...(parsed.seed !== undefined ? { seed: parsed.seed } : {}),
-    timeline: parsed.timeline,
-    createEngine: (seed) => createEngine(scenarioToEngineConfig(parsed), { seed }),
-  };
   const seedAttr = section.dataset.seed;
   const seed = seedAttr && /^\d+$/.test(seedAttr) ? Number(seedAttr) : (parsed.seed ?? 1);
-  return { sim: new Simulation(runnable, seed), scenario };
+  // The same path as `podlife simulate`: parseScenario → runnable → runScenario.
+  return { sim: new Simulation(runnable(parsed), seed), scenario };
+}
+
+/**
+ * The build-time transcript stays on the page for comparison, folded: the live panels and the console
+ * now show the same outputs at any moment.
+ */
+function foldTranscript(section: HTMLElement, summary: string): void {
+  const outputs = [...section.querySelectorAll<HTMLElement>('[data-sim-static] > figure.output')];
+  if (outputs.length === 0) return;
+  const details = h('details', { class: 'sim-transcript' }, [h('summary', { text: summary })]);
+  outputs[0].before(details);
+  details.append(...outputs);
 }

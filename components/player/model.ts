@@ -4,9 +4,10 @@
 // page shows is always one deterministic run.
 import { type Document, isNode, LineCounter, parseDocument, stringify } from 'yaml';
 import type { ApiStatus, ClusterState, TraceEvent } from '../../src/sim/types.ts';
+import { checkCommandLine } from '../../src/sim/commands/check.ts';
 import { execute, isMutating } from '../../src/sim/commands/execute.ts';
 import { apiErrorText } from '../../src/sim/commands/kubectl/common.ts';
-import { type RunnableScenario, type SimulationRun, type StepRecord, type TimelineStep, runScenario } from '../../src/sim/run.ts';
+import { type RunnableScenario, type SimulationRun, type StepRecord, type TimelineStep, runCommandAt, runScenario } from '../../src/sim/run.ts';
 
 /** How long the simulation keeps running after the last command the reader added. */
 const AFTER_LAST_EDIT = 60_000;
@@ -78,6 +79,8 @@ export class Simulation {
    * a command that changes the cluster is added to the timeline at t and the scenario re-simulated.
    */
   command(line: string, t: number): ConsoleAnswer {
+    // A line `podlife simulate --at` refuses gets its answer from there (it refuses before simulating).
+    if (checkCommandLine(line) !== undefined) return { ...runCommandAt(this.scenario, t, line), resimulated: false };
     if (!isMutating(line)) return { ...execute(line, { state: this.stateAt(t) }), resimulated: false };
     const at = Math.round(t);
     const edits: Edits = { ...this.#edits, commands: [...this.#edits.commands, { at, run: line }] };

@@ -13,9 +13,10 @@ export class PageLinks {
   #phaseNodes = new Map<string, Element[]>();
   #phase: string | undefined;
 
-  constructor(root: HTMLElement) {
+  /** `root` is the player's section; `parts` are places outside it yet (the player before it is attached). */
+  constructor(root: HTMLElement, ...parts: HTMLElement[]) {
     this.#root = root;
-    for (const g of root.querySelectorAll('svg g[id]')) {
+    for (const g of [root, ...parts].flatMap((r) => [...r.querySelectorAll('svg g[id]')])) {
       const m = PHASE_ID.exec(g.id);
       if (!m) continue;
       const list = this.#phaseNodes.get(m[1]) ?? [];

@@ -106,21 +106,21 @@ export class Player {
 
     this.root = h('div', { class: 'sim-live' }, [
       h('div', { class: 'sim-head' }, [
-        h('span', { class: 'sim-title', text: opts.title }),
+        h('span', { class: 'sim-live-title', text: opts.title }),
         h('span', { class: 'sim-badge', text: 'simulated · Kubernetes v1.36.2 model' }),
       ]),
       this.#controls.root,
       this.#live,
       h('div', { class: 'sim-grid' }, [
         this.#panels.pods.root,
-        this.#panels.events.root,
+        h('div', { class: 'sim-grid-pair' }, [phasePanel(section, labels), this.#panels.events.root]),
         h('div', { class: 'sim-grid-pair' }, [this.#status.root, this.#trace.root]),
         this.#panels.containers.root,
         console.root,
       ]),
       editor?.root,
     ]);
-    this.#page = new PageLinks(section);
+    this.#page = new PageLinks(section, this.root);
     this.#page.onStepLink((key) => this.#jumpToStep(key));
     this.root.addEventListener('keydown', (e) => {
       if (e.key !== ' ' || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -134,6 +134,11 @@ export class Player {
     this.#setTimeline();
     const asked = readMoment(location.search, opts.scenario);
     this.#moveTo(momentAt(sim.trace, Math.min(asked ?? 0, sim.end)), { announce: false });
+  }
+
+  /** Once on the page: scroll the trace to the current event (layout exists only now). */
+  attached(): void {
+    this.#trace.reveal();
   }
 
   /** The current moment (for tests and the page benchmark). */
@@ -279,6 +284,16 @@ export class Player {
     this.#before = { time, pod: this.#pod, text };
     return text;
   }
+}
+
+/**
+ * The phase state diagram rendered at build time sits in the section's static part; next to the live
+ * panels it can follow the pod, so it moves into the player (its SVG is unchanged).
+ */
+function phasePanel(section: HTMLElement, labels: Labels): HTMLElement | undefined {
+  const diagram = section.querySelector<HTMLElement>('[data-sim-static] [data-sim-phases]');
+  if (!diagram) return undefined;
+  return h('figure', { class: 'sim-panel sim-panel-phases' }, [h('figcaption', {}, [h('span', { class: 'sim-panel-title', text: labels.phases })]), diagram]);
 }
 
 function findPod(state: ClusterState, key: string): Pod | undefined {

@@ -80,7 +80,13 @@ export class TraceList {
     if (!row) return;
     row.classList.add('sim-trace-current');
     row.querySelector('button')?.setAttribute('aria-current', 'step');
-    if (row.hidden) return;
+    this.reveal();
+  }
+
+  /** Scroll the list (not the page) so that the current event shows. */
+  reveal(): void {
+    const row = this.#rows[this.#current];
+    if (!row || row.hidden) return;
     const top = row.offsetTop; // the scroller is positioned, so this is relative to it
     const bottom = top + row.offsetHeight;
     const view = this.#scroller;

@@ -1,0 +1,338 @@
+// The simulation player in a real Chromium, on the built chapter that carries the crash-loop scenario
+// (:::simulation{scenario="crash-loop"}). What the panels and the console print is checked against the
+// runner itself (the path `podlife simulate --at` takes), not against strings copied from the player.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseScenario } from '../../src/sim/scenario.ts';
+import { runCommandAt, runScenario, runnable } from '../../src/sim/run.ts';
+import { builtChapters, watchErrors } from './helpers.ts';
+
+const SCENARIO = 'crash-loop';
+const AT_8M23S = 8 * 60_000 + 23_000;
+
+/** The built chapter (per language) whose page has the crash-loop player. */
+function chapterWithPlayer(lang: 'en' | 'zh'): string {
+  const found = builtChapters()
+    .filter((c) => c.lang === lang)
+    .find((c) => readFileSync(join('dist', c.lang, c.slug, 'index.html'), 'utf8').includes(`data-scenario="${SCENARIO}"`));
+  if (!found) throw new Error(`no ${lang} chapter in dist/ has :::simulation{scenario="${SCENARIO}"}: build the site first`);
+  return found.url;
+}
+
+const url = chapterWithPlayer('en');
+const scenarioFile = join('content', 'scenarios', `${SCENARIO}.yaml`);
+const scenario = runnable(parseScenario(readFileSync(scenarioFile, 'utf8'), scenarioFile));
+
+/** What `podlife simulate crash-loop --at <t> -- <command>` prints. */
+function simulate(at: number, command: string): string {
+  const r = runCommandAt(scenario, at, command);
+  return r.stdout + r.stderr;
+}
+
+const player = (page: Page) => page.locator(`[data-sim-player][data-scenario="${SCENARIO}"]`).first();
+
+async function openPlayer(page: Page, query = ''): Promise<void> {
+  await page.goto(`${url}${query}`);
+  await player(page).scrollIntoViewIfNeeded();
+  await expect(player(page).locator('.sim-live')).toBeVisible();
+}
+
+/** Drag the scrubber to t and let go (input events while dragging, change at the end). */
+async function scrubTo(page: Page, t: number): Promise<void> {
+  await player(page)
+    .locator('.sim-scrubber')
+    .evaluate((el: HTMLInputElement, value) => {
+      el.value = String(value);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    }, t);
+}
+
+const panel = (page: Page, name: 'pods' | 'events' | 'containers' | 'status') => player(page).locator(`.sim-panel-${name} pre`);
+
+test('the player loads only when it scrolls into view; the static outputs are there before', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto(url);
+  const section = player(page);
+  await expect(section.locator('[data-sim-static]')).toBeAttached();
+  const below = await section.evaluate((el) => el.getBoundingClientRect().top - innerHeight);
+  expect(below, 'the crash-loop player should start below the first screen of its chapter').toBeGreaterThan(250);
+  await page.waitForLoadState('networkidle');
+  await expect(section.locator('.sim-live, .sim-loading')).toHaveCount(0);
+
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.locator('.sim-live')).toBeVisible();
+  await expect(section.locator('.sim-clock')).toContainText('0s');
+  expect(await section.locator('.sim-trace-row').count()).toBeGreaterThan(20);
+  expect(errors()).toEqual([]);
+});
+
+test('scrubbing to 8m23s shows the article’s row, the same output as podlife simulate, and the phase', async ({ page }) => {
+  const errors = watchErrors(page);
+  await openPlayer(page);
+  await scrubTo(page, AT_8M23S);
+  await expect(player(page).locator('.sim-clock')).toContainText('8m23s');
+  const pods = panel(page, 'pods');
+  await expect(pods).toContainText('CrashLoopBackOff');
+  await expect(pods).toContainText('6 (2m46s ago)');
+  await expect(pods).toHaveText(simulate(AT_8M23S, 'kubectl get pods -o wide'));
+  await expect(panel(page, 'events')).toHaveText(simulate(AT_8M23S, 'kubectl get events'));
+  await expect(panel(page, 'containers')).toHaveText(simulate(AT_8M23S, 'crictl ps'));
+  // The status YAML is the pod's .status as kubectl prints it, with the last event's changes marked.
+  const yaml = simulate(AT_8M23S, 'kubectl get pod crash-test -o yaml');
+  const status = yaml.slice(yaml.indexOf('\nstatus:') + 1);
+  const shown = await panel(page, 'status').evaluate((pre) =>
+    [...pre.querySelectorAll('.sim-line:not(.sim-line-removed)')].map((l) => l.textContent).join(''),
+  );
+  expect(shown).toBe(status);
+  // Phase Running, marked in the phase state diagram.
+  await expect(player(page).locator('.sim-phase-now')).toHaveText('Running');
+  await expect(player(page).locator('svg .sim-phase-current')).toHaveCount(1);
+  expect(await player(page).locator('svg .sim-phase-current').getAttribute('id')).toMatch(/state-Running-\d+$/);
+  expect(errors()).toEqual([]);
+});
+
+test('the trace is the runner’s, and the status panel marks what an event changed', async ({ page }) => {
+  const errors = watchErrors(page);
+  await openPlayer(page);
+  const run = runScenario(scenario);
+  const rows = player(page).locator('.sim-trace-row');
+  await expect(rows).toHaveCount(run.trace.length);
+  await expect(rows.last().locator('.sim-trace-detail')).toHaveText(run.trace[run.trace.length - 1].detail);
+  // The first event at whose time the pod is Running: the phase line changed there.
+  const phaseAt = (t: number) => run.engine.stateAt(t).pods.find((p) => p.metadata.name === 'crash-test')?.status.phase;
+  const i = run.trace.findIndex((e) => phaseAt(e.t) === 'Running');
+  expect(i).toBeGreaterThan(0);
+  await rows.nth(i).locator('button').click();
+  const status = panel(page, 'status');
+  await expect(status.locator('del.sim-line-removed', { hasText: /^\s*phase: Pending\s*$/ })).toHaveCount(1);
+  await expect(status.locator('ins.sim-line-added', { hasText: /^\s*phase: Running\s*$/ })).toHaveCount(1);
+  await expect(player(page).locator('.sim-phase-now')).toHaveText('Running');
+  // One event earlier, the pod is still Pending.
+  await player(page).getByRole('button', { name: 'Step back to the previous event' }).click();
+  await expect(player(page).locator('.sim-phase-now')).toHaveText(phaseAt(run.trace[i - 1].t) ?? '');
+  expect(errors()).toEqual([]);
+});
+
+test('the URL keeps the moment, and loading it restores that moment', async ({ page }) => {
+  const errors = watchErrors(page);
+  await openPlayer(page);
+  await scrubTo(page, AT_8M23S);
+  await expect(page).toHaveURL(/[?&]scenario=crash-loop&t=503s/);
+  const shared = page.url();
+
+  const fresh = await page.context().newPage();
+  const freshErrors = watchErrors(fresh);
+  await fresh.goto(shared);
+  await player(fresh).scrollIntoViewIfNeeded();
+  await expect(player(fresh).locator('.sim-clock')).toContainText('8m23s');
+  await expect(panel(fresh, 'pods')).toContainText('6 (2m46s ago)');
+  await expect(player(fresh).locator('.sim-scrubber')).toHaveAttribute('aria-valuetext', '8m23s');
+
+  // A query for another scenario leaves this player at the start.
+  await fresh.goto(`${url}?scenario=nginx&t=503s`);
+  await player(fresh).scrollIntoViewIfNeeded();
+  await expect(player(fresh).locator('.sim-clock')).toContainText(/^0s/);
+  expect([...errors(), ...freshErrors()]).toEqual([]);
+});
+
+test('clicking a SyncPod#4 trace event moves time there and highlights that step in the excerpt', async ({ page }) => {
+  const errors = watchErrors(page);
+  await openPlayer(page);
+  const event = player(page).locator('.sim-trace-row[data-key="SyncPod#4"] button').first();
+  const time = (await event.locator('.sim-trace-time').textContent()) ?? '';
+  await event.click();
+  await expect(player(page).locator('.sim-clock')).toContainText(time);
+  await expect(event).toHaveAttribute('aria-current', 'step');
+  const step = page.locator('[data-step-key="SyncPod#4"]').first();
+  await expect(step).toHaveClass(/\bsim-active-step\b/);
+  await expect(step).toBeInViewport();
+  // Only the current event's step is lit.
+  await expect(page.locator('.sim-active-step:not([data-step-key="SyncPod#4"])')).toHaveCount(0);
+  expect(errors()).toEqual([]);
+});
+
+test('following a step anchor in an excerpt jumps the player to that step and filters the trace', async ({ page }) => {
+  const errors = watchErrors(page);
+  await openPlayer(page);
+  await scrubTo(page, AT_8M23S);
+  const rows = player(page).locator('.sim-trace-row');
+  const all = await rows.count();
+  await page.locator('[data-step-key="SyncPod#4"] a.excerpt-step-link').first().click();
+  await expect(player(page).locator('.sim-trace-filter')).toBeVisible();
+  await expect(player(page).locator('.sim-trace-filter code')).toHaveText('SyncPod#4');
+  const visible = player(page).locator('.sim-trace-row:visible');
+  expect(await visible.count()).toBeGreaterThan(0);
+  expect(await visible.count()).toBeLessThan(all);
+  for (const key of await visible.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.key))) expect(key).toBe('SyncPod#4');
+  // Time moved back to the first SyncPod#4 event; stepping forward stays within the step.
+  const first = await visible.first().locator('.sim-trace-time').textContent();
+  await expect(player(page).locator('.sim-clock-now')).toHaveText(first ?? '');
+  await player(page).locator('.sim-trace-filter button').click();
+  await expect(player(page).locator('.sim-trace-filter')).toBeHidden();
+  await expect(player(page).locator('.sim-trace-row:visible')).toHaveCount(all);
+  expect(errors()).toEqual([]);
+});
+
+test('keyboard: the scrubber moves by seconds and events, space plays and pauses', async ({ page }) => {
+  const errors = watchErrors(page);
+  await openPlayer(page);
+  const scrubber = player(page).locator('.sim-scrubber');
+  const clock = player(page).locator('.sim-clock-now');
+  await scrubber.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(clock).toHaveText('2s');
+  await page.keyboard.press('End');
+  await expect(clock).toHaveText(await player(page).locator('.sim-clock-end').innerText());
+  await page.keyboard.press('PageUp');
+  const onEvent = await clock.innerText();
+  await expect(player(page).locator('.sim-trace-current .sim-trace-time')).toHaveText(onEvent);
+  await page.keyboard.press('Home');
+  await expect(clock).toHaveText('0s');
+  await page.keyboard.press('Space');
+  await expect(player(page).locator('.sim-buttons button').nth(1)).toHaveAttribute('aria-label', 'Pause');
+  await expect(clock).not.toHaveText('0s');
+  await page.keyboard.press('Space');
+  await expect(player(page).locator('.sim-buttons button').nth(1)).toHaveAttribute('aria-label', 'Play');
+  // The step buttons are labelled and reachable.
+  await player(page).getByRole('button', { name: 'Step to the next event' }).click();
+  await player(page).getByRole('button', { name: 'Step back to the previous event' }).click();
+  expect(errors()).toEqual([]);
+});
+
+test('the console runs podlife simulate’s commands at the current time, with history and clear errors', async ({ page }) => {
+  const errors = watchErrors(page);
+  await openPlayer(page);
+  await scrubTo(page, AT_8M23S);
+  const input = player(page).locator('.sim-console-input');
+  const log = player(page).locator('.sim-console-log');
+  await input.fill(`kubectl get pod crash-test -o jsonpath='{.status.phase}'`);
+  await input.press('Enter');
+  await expect(log.locator('.sim-console-stdout').last()).toHaveText('Running\n');
+
+  await input.fill('kubectl describe pod crash-test');
+  await input.press('Enter');
+  await expect(log.locator('.sim-console-stdout').last()).toHaveText(simulate(AT_8M23S, 'kubectl describe pod crash-test'));
+
+  await input.fill('journalctl -u kubelet | grep crash-test | tail -3');
+  await input.press('Enter');
+  await expect(log.locator('.sim-console-stdout').last()).toHaveText(simulate(AT_8M23S, 'journalctl -u kubelet | grep crash-test | tail -3'));
+
+  await input.fill('ls /');
+  await input.press('Enter');
+  await expect(log.locator('.sim-console-stderr').last()).toHaveText(simulate(AT_8M23S, 'ls /'));
+  await expect(log.locator('.sim-console-stderr').last()).toContainText('ls: command not found');
+
+  // ↑ walks back through the history, ↓ comes forward again.
+  await input.press('ArrowUp');
+  await expect(input).toHaveValue('ls /');
+  await input.press('ArrowUp');
+  await expect(input).toHaveValue('journalctl -u kubelet | grep crash-test | tail -3');
+  await input.press('ArrowDown');
+  await input.press('ArrowDown');
+  await expect(input).toHaveValue('');
+  expect(errors()).toEqual([]);
+});
+
+test('a broken manifest shows an inline error with its line; the run on screen and the page keep working', async ({ page }) => {
+  const errors = watchErrors(page);
+  await openPlayer(page);
+  await scrubTo(page, AT_8M23S);
+  const before = await panel(page, 'pods').textContent();
+  const editor = player(page).locator('.sim-manifest');
+  await editor.locator('summary').click();
+  const text = editor.locator('textarea');
+  const original = await text.inputValue();
+  expect(original).toContain('kind: Pod');
+  expect(original).toContain('name: crash-test');
+  const message = editor.locator('.sim-manifest-message');
+  const run = editor.getByRole('button', { name: 'Run with this pod' });
+
+  // Not YAML.
+  await text.fill('apiVersion: v1\nkind: Pod\nmetadata:\n  name: crash-test\n spec: [\n');
+  await run.click();
+  await expect(message).toHaveAttribute('role', 'alert');
+  await expect(message).toContainText(/^Line \d+: /);
+  await expect(text).toHaveAttribute('aria-invalid', 'true');
+  await expect(panel(page, 'pods')).toHaveText(before ?? '');
+
+  // YAML, but a pod the API server refuses: the error names the field's line.
+  await text.fill(original.replace(/image: .*/, 'image: ""'));
+  await run.click();
+  const imageLine = original.split('\n').findIndex((l) => /^\s*image: /.test(l)) + 1;
+  await expect(message).toContainText(`Line ${imageLine}: `);
+  await expect(message).toContainText('spec.containers[0].image: Required value');
+  await editor.getByRole('button', { name: `Line ${imageLine}:` }).click();
+  expect(await text.evaluate((t: HTMLTextAreaElement) => t.value.slice(t.selectionStart, t.selectionEnd))).toBe('    image: ""');
+
+  // The page still works: scrubbing, the trace and the console.
+  await scrubTo(page, 60_000);
+  await expect(player(page).locator('.sim-clock-now')).toHaveText('1m0s');
+  await expect(panel(page, 'pods')).toHaveText(simulate(60_000, 'kubectl get pods -o wide'));
+
+  // A valid edit re-simulates: a container that keeps running never restarts.
+  await text.fill(original.replace('- exit 1', '- sleep 3600'));
+  await run.click();
+  await expect(message).toHaveAttribute('role', 'status');
+  await scrubTo(page, AT_8M23S);
+  await expect(panel(page, 'pods')).toContainText(/crash-test\s+1\/1\s+Running\s+0\s+8m23s/);
+  // Reset brings back the scenario's own pod.
+  await editor.getByRole('button', { name: 'Reset to the scenario' }).click();
+  await expect(text).toHaveValue(original);
+  await expect(panel(page, 'pods')).toContainText('6 (2m46s ago)');
+  expect(errors()).toEqual([]);
+});
+
+test('a console command that changes the cluster re-simulates from that moment', async ({ page }) => {
+  const errors = watchErrors(page);
+  await openPlayer(page);
+  await scrubTo(page, 5 * 60_000);
+  const input = player(page).locator('.sim-console-input');
+  await input.fill('kubectl delete pod crash-test');
+  await input.press('Enter');
+  await expect(player(page).locator('.sim-console-stdout').last()).toContainText('pod "crash-test" deleted');
+  await expect(player(page).locator('.sim-console-note').last()).toContainText('5m0s');
+  await scrubTo(page, 5 * 60_000 + 40_000);
+  await expect(panel(page, 'pods')).toHaveText(/No resources found/);
+  expect(errors()).toEqual([]);
+});
+
+test('the mounted player has no serious accessibility violations, in light and dark themes', async ({ page }) => {
+  test.setTimeout(90_000); // axe walks a trace of some two hundred buttons, twice
+  const errors = watchErrors(page);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openPlayer(page, `?scenario=${SCENARIO}&t=503s`);
+    await player(page).locator('.sim-manifest summary').click();
+    const axe = await new AxeBuilder({ page }).include(`[data-sim-player][data-scenario="${SCENARIO}"]`).analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${scheme} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+  }
+  expect(errors()).toEqual([]);
+});
+
+test('on a phone the panels stack and nothing overflows the page', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPlayer(page, `?scenario=${SCENARIO}&t=503s`);
+  const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: innerWidth }));
+  expect(widths.doc).toBeLessThanOrEqual(widths.view);
+  const boxes = await Promise.all(
+    (['pods', 'events', 'status', 'containers'] as const).map((n) => player(page).locator(`.sim-panel-${n}`).boundingBox()),
+  );
+  for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.y).toBeGreaterThan(boxes[i - 1]!.y);
+  expect(errors()).toEqual([]);
+});
+
+test('the Chinese chapter’s player speaks Chinese and runs the same simulation', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto(`${chapterWithPlayer('zh')}?scenario=${SCENARIO}&t=503s`);
+  await player(page).scrollIntoViewIfNeeded();
+  await expect(player(page).getByRole('button', { name: '前进到下一个事件' })).toBeVisible();
+  await expect(panel(page, 'pods')).toHaveText(simulate(AT_8M23S, 'kubectl get pods -o wide'));
+  expect(errors()).toEqual([]);
+});
