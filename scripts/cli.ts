@@ -11,6 +11,7 @@ const subcommands: Record<string, () => Promise<Subcommand>> = {
   build: () => import('./commands/build.ts'),
   check: () => import('./commands/check.ts'),
   coverage: () => import('./commands/coverage.ts'),
+  new: () => import('./commands/new.ts'),
   simulate: () => import('./commands/simulate.ts'),
   sources: () => import('./commands/sources.ts'),
 };

@@ -1,12 +1,12 @@
 // Throwaway copies of the podlife project, for tests that build broken input and check what happens.
 // Code and configuration are copied, node_modules is linked, and the chapters are what the test says.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const COPIED = ['src', 'components', 'scripts', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'content/scenarios', 'content/sources.lock.json'];
+const COPIED = ['src', 'components', 'scripts', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'content/sources.lock.json'];
 
 export interface Project {
   dir: string;
@@ -15,11 +15,23 @@ export interface Project {
   podlife(args: string[]): { code: number; stdout: string; stderr: string; output: string };
 }
 
-/** A copy of the project whose content/chapters holds exactly `chapters` (path under content/chapters → text). */
-export function makeProject(chapters: Record<string, string>): Project {
+export interface ProjectOptions {
+  /** Copy the book's own chapters too (the given ones are written over them). */
+  book?: boolean;
+  /** Scenarios to copy from content/scenarios ('all', or names). Default none: the build then checks no trace keys. */
+  scenarios?: 'all' | string[];
+}
+
+/** A copy of the project whose content/chapters holds `chapters` (path under content/chapters → text). */
+export function makeProject(chapters: Record<string, string>, options: ProjectOptions = {}): Project {
   const dir = mkdtempSync(join(tmpdir(), 'podlife-project-'));
-  for (const path of COPIED) {
+  const copied = [...COPIED, ...(options.book ? ['content/chapters'] : [])];
+  for (const path of copied) {
     if (existsSync(join(ROOT, path))) cpSync(join(ROOT, path), join(dir, path), { recursive: true });
+  }
+  const scenarios = options.scenarios === 'all' ? readdirSync(join(ROOT, 'content/scenarios')).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5)) : (options.scenarios ?? []);
+  for (const name of scenarios) {
+    cpSync(join(ROOT, 'content/scenarios', `${name}.yaml`), join(dir, 'content/scenarios', `${name}.yaml`));
   }
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   const write = (path: string, text: string) => {

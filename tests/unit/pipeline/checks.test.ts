@@ -13,7 +13,7 @@ describe('checkTraceKeys', () => {
     const project = makeProject({
       'en/intro.md': chapter({ title: 'Intro', description: 'x', order: 1 }),
       'zh/intro.md': chapter({ title: '导论', description: 'x', order: 1 }),
-    });
+    }, { scenarios: 'all' });
     const index = await buildSourceIndex({ root: project.dir });
     const err = await checkTraceKeys(project.dir, index).then(() => undefined, (e: Error) => e);
     expect(err?.message).toMatch(/content\/scenarios\/[a-z-]+\.yaml: trace event #\d+ \(scheduler PodPopped at \d+ ms, pod\/default\/[a-z-]+\) carries step key "ScheduleOne#1", which no excerpt in the (zh and en|en and zh) chapters quotes/);
