@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { closeSharedBrowser } from './browser.ts';
 import { securePage } from './csp.ts';
-import { SCENARIOS_DIR, scenarioNames } from './scenarios.ts';
+import { clearScenarioCache, SCENARIOS_DIR, scenarioNames } from './scenarios.ts';
 import { checkTraceKeys } from './checks.ts';
 import { clientDiagramsWereUsed } from './rehype-diagrams.ts';
 
@@ -60,6 +60,17 @@ export default function podlife(): AstroIntegration {
         }
       },
       'astro:server:setup': ({ server }) => {
+        // A chapter's outputs depend on scenario files the content layer does not watch: on a change,
+        // forget the runs, re-render the chapters and reload the page.
+        server.watcher.add(SCENARIOS_DIR);
+        server.watcher.on('change', (path) => {
+          if (!path.includes(`${SCENARIOS_DIR}/`) || !path.endsWith('.yaml')) return;
+          clearScenarioCache();
+          for (const mod of server.moduleGraph.idToModuleMap.values()) {
+            if (mod.id?.includes('/content/chapters/')) server.moduleGraph.invalidateModule(mod);
+          }
+          server.ws.send({ type: 'full-reload' });
+        });
         // In `astro dev`, players fetch scenarios straight from content/scenarios (edits show on reload).
         server.middlewares.use((req, res, next) => {
           const m = /^\/_podlife\/scenarios\/([a-z0-9-]+)\.yaml$/.exec(req.url ?? '');

@@ -29,6 +29,12 @@ export class UnknownScenarioError extends Error {
 const loaded = new Map<string, LoadedScenario>();
 const runs = new Map<string, SimulationRun>();
 
+/** Forget every loaded scenario and run (the dev server calls this when a scenario file changes). */
+export function clearScenarioCache(): void {
+  loaded.clear();
+  runs.clear();
+}
+
 export function scenarioNames(root = process.cwd()): string[] {
   const dir = resolve(root, SCENARIOS_DIR);
   if (!existsSync(dir)) return [];
