@@ -1,7 +1,7 @@
 // The chapters collection: content/chapters/<lang>/<slug>.md.
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { z } from 'astro/zod';
+import { chapterSchema } from './chapter-schema.ts';
 import { isLang, languages } from './site.ts';
 
 const chapters = defineCollection({
@@ -21,14 +21,7 @@ const chapters = defineCollection({
       return entry.replace(/\.md$/, '');
     },
   }),
-  schema: z
-    .object({
-      title: z.string().min(1),
-      description: z.string().min(1),
-      /** Position in the book (1, 2, ...); unique within a language. */
-      order: z.number().int().positive(),
-    })
-    .strict(),
+  schema: chapterSchema,
 });
 
 export const collections = { chapters };

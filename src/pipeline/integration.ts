@@ -11,6 +11,7 @@ import { closeSharedBrowser } from './browser.ts';
 import { securePage } from './csp.ts';
 import { clearScenarioCache, SCENARIOS_DIR, scenarioNames } from './scenarios.ts';
 import { checkTraceKeys } from './checks.ts';
+import { checkChapters } from './frontmatter-check.ts';
 import { clientDiagramsWereUsed } from './rehype-diagrams.ts';
 
 const require = createRequire(import.meta.url);
@@ -45,6 +46,10 @@ export default function podlife(): AstroIntegration {
   return {
     name: 'podlife',
     hooks: {
+      // Chapter files in the right place with valid frontmatter, reported by line, before Astro reads them.
+      'astro:config:setup': ({ command }) => {
+        if (command === 'build') checkChapters();
+      },
       // Every step key a scenario's trace carries must be quoted in the book, before any page is built.
       'astro:build:start': async () => {
         await checkTraceKeys();

@@ -1,0 +1,91 @@
+// Before Astro reads the chapters: every chapter file is where it should be and its frontmatter is
+// valid, with each problem reported at its line (Astro's own schema error names the file and the
+// field, not the line). Same schema as the content collection.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { chapterSchema, FIELD_HINTS } from '../chapter-schema.ts';
+import { languages } from '../site.ts';
+
+export const CHAPTERS_DIR = 'content/chapters';
+
+export class ChapterProblems extends Error {}
+
+interface Found {
+  file: string;
+  order?: number;
+  orderLine?: number;
+}
+
+export function checkChapters(root = process.cwd()): void {
+  const dir = join(root, CHAPTERS_DIR);
+  if (!existsSync(dir)) return;
+  const problems: string[] = [];
+  const byLang = new Map<string, Found[]>();
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.md')) continue;
+    const rel = join(entry.parentPath ?? (entry as unknown as { path: string }).path, entry.name).slice(dir.length + 1).split('\\').join('/');
+    const file = `${CHAPTERS_DIR}/${rel}`;
+    const [lang, ...rest] = rel.split('/');
+    if (rest.length !== 1 || !(languages as readonly string[]).includes(lang)) {
+      problems.push(`${file}:1: chapters must be at ${CHAPTERS_DIR}/<lang>/<slug>.md with <lang> one of ${languages.join(', ')}. Move the file into one of those folders.`);
+      continue;
+    }
+    const found = checkFrontmatter(readFileSync(join(dir, rel), 'utf8'), file, problems);
+    if (!byLang.has(lang)) byLang.set(lang, []);
+    byLang.get(lang)!.push(found);
+  }
+  for (const chapters of byLang.values()) {
+    const seen = new Map<number, Found>();
+    for (const c of chapters.sort((a, b) => a.file.localeCompare(b.file))) {
+      if (c.order === undefined) continue;
+      const first = seen.get(c.order);
+      if (first) {
+        problems.push(`${c.file}:${c.orderLine}: frontmatter field "order" is ${c.order}, the same as in ${first.file}. Give each chapter of a language its own order number.`);
+      } else seen.set(c.order, c);
+    }
+  }
+  if (problems.length) throw new ChapterProblems(problems.join('\n'));
+}
+
+function checkFrontmatter(text: string, file: string, problems: string[]): Found {
+  const m = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
+  if (!m) {
+    problems.push(`${file}:1: the chapter has no frontmatter. Start it with ---, then title:, description: and order:, then ---.`);
+    return { file };
+  }
+  const lines = new LineCounter();
+  const doc = parseDocument(m[1], { lineCounter: lines, prettyErrors: false });
+  if (doc.errors.length) {
+    const e = doc.errors[0];
+    problems.push(`${file}:${e.linePos?.[0].line !== undefined ? e.linePos[0].line + 1 : 1}: the frontmatter is not valid YAML: ${e.message.split('\n')[0]}`);
+    return { file };
+  }
+  const lineOf = (key: string): number => {
+    const contents = doc.contents;
+    if (isMap(contents)) {
+      for (const item of contents.items) {
+        if (isScalar(item.key) && item.key.value === key && item.key.range) return lines.linePos(item.key.range[0]).line + 1;
+      }
+    }
+    return 1;
+  };
+  const data = doc.toJS() as Record<string, unknown> | null;
+  const result = chapterSchema.safeParse(data ?? {});
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0] ?? (issue as { keys?: string[] }).keys?.[0] ?? '');
+      const unknown = issue.code === 'unrecognized_keys' ? (issue as { keys: string[] }).keys : [];
+      if (unknown.length) {
+        for (const key of unknown) {
+          problems.push(`${file}:${lineOf(key)}: unknown frontmatter field "${key}". A chapter has only title, description and order — remove it or fix its spelling.`);
+        }
+        continue;
+      }
+      const got = data && field in data ? ` (got ${JSON.stringify(data[field])})` : ' (missing)';
+      problems.push(`${file}:${lineOf(field)}: frontmatter field "${field}": ${issue.message}${got}. Write ${FIELD_HINTS[field] ?? field}.`);
+    }
+    return { file };
+  }
+  return { file, order: result.data.order, orderLine: lineOf('order') };
+}
