@@ -89,26 +89,51 @@ class SimEngine implements Engine {
     }
   }
 
-  #build(t: number, colls: Collection[], logsUpTo: number, kubeletLogsUpTo: number): ClusterState {
+  /**
+   * A ClusterState whose arrays are built on first read (each once): reading `pods` alone does not copy logs.
+   * The result is a plain object with enumerable properties (JSON.stringify and spreading see every field).
+   */
+  #build(t: number, count: number, logsUpTo: number, kubeletLogsUpTo: number): ClusterState {
     const c = this.#coll;
-    const runtimes: NodeRuntime[] = this.#nodes.map((node, i) => ({
-      node,
-      kubeletPid: this.#runtimes[i].kubeletPid,
-      runtimeVersion: RUNTIME_VERSION,
-      sandboxes: [...colls[c.sandboxes[i]].values()] as CriSandbox[],
-      containers: [...colls[c.containers[i]].values()] as CriContainer[],
-      images: [...colls[c.images[i]].values()] as CriImage[],
-    }));
-    return {
-      t,
-      epoch: this.#ctx.epoch,
-      pods: [...colls[c.pods].values()] as Pod[],
-      events: [...colls[c.events].values()] as KubeEvent[],
-      nodes: [...colls[c.nodes].values()] as Node[],
-      runtimes,
-      kubeletLogs: this.#ctx.kubeletLogs.slice(0, kubeletLogsUpTo),
-      containerLogs: this.#ctx.containerLogs.slice(0, logsUpTo),
+    const ctx = this.#ctx;
+    const h = ctx.history;
+    const length = h.length;
+    let snapshot: Collection[] | undefined;
+    // while nothing has changed since, the live collections are the state; after that, the history rebuilds it
+    const coll = (i: number): Collection => {
+      if (count >= length && h.length === length) return h.live[i];
+      snapshot ??= h.snapshot(count);
+      return snapshot[i];
     };
+    const values = <T>(i: number): T[] => [...coll(i).values()] as T[];
+    const state = { t, epoch: ctx.epoch } as ClusterState;
+    const lazy = <K extends keyof ClusterState>(key: K, make: () => ClusterState[K]): void => {
+      Object.defineProperty(state, key, {
+        enumerable: true,
+        configurable: true,
+        get() {
+          const value = make();
+          Object.defineProperty(state, key, { value, enumerable: true, writable: false, configurable: false });
+          return value;
+        },
+      });
+    };
+    lazy('pods', () => values<Pod>(c.pods));
+    lazy('events', () => values<KubeEvent>(c.events));
+    lazy('nodes', () => values<Node>(c.nodes));
+    lazy('runtimes', () =>
+      this.#nodes.map((node, i): NodeRuntime => ({
+        node,
+        kubeletPid: this.#runtimes[i].kubeletPid,
+        runtimeVersion: RUNTIME_VERSION,
+        sandboxes: values<CriSandbox>(c.sandboxes[i]),
+        containers: values<CriContainer>(c.containers[i]),
+        images: values<CriImage>(c.images[i]),
+      })),
+    );
+    lazy('kubeletLogs', () => ctx.kubeletLogs.slice(0, kubeletLogsUpTo));
+    lazy('containerLogs', () => ctx.containerLogs.slice(0, logsUpTo));
+    return state;
   }
 
   state(): ClusterState {
@@ -123,8 +148,7 @@ class SimEngine implements Engine {
     const klogs = upperBoundByT(this.#ctx.kubeletLogs, t);
     const key = `${t}/${count}/${h.length}/${logs}/${klogs}`;
     if (this.#cache?.key === key) return this.#cache.state;
-    const colls = count >= h.length ? h.live : h.snapshot(count);
-    const state = this.#build(t, colls, logs, klogs);
+    const state = this.#build(t, count, logs, klogs);
     this.#cache = { key, state };
     return state;
   }

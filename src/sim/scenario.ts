@@ -15,6 +15,7 @@ import { admitPriority, defaultPodSpec } from './api/defaults.ts';
 import { validatePodCreate, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from './api/validation.ts';
 import { errorString } from './api/fielderrors.ts';
 import { validateSimAnnotations } from './kubelet/handlers.ts';
+import { clone } from './core/clone.ts';
 
 export class ScenarioError extends Error {
   readonly file: string;
@@ -279,7 +280,7 @@ function parseManifest(ctx: Ctx, node: YNode | null, where: string): { obj: unkn
   if (obj.apiVersion !== 'v1') failAtPath('apiVersion', `apiVersion ${obj.apiVersion === undefined ? 'is missing' : `"${obj.apiVersion}" does not match the expected API version (v1)`}`, 'apiVersion: v1');
   const problem = decodePod(obj);
   if (problem) failAtPath(problem.path, `Pod in version "v1" cannot be handled as a Pod: ${problem.message}`);
-  const copy = structuredClone(obj);
+  const copy = clone(obj);
   copy.metadata ??= {};
   copy.spec ??= {};
   defaultPodSpec(copy.spec, { volumeSuffix: 'xxxxx' });

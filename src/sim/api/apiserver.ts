@@ -12,6 +12,7 @@ import { validatePodCreate, validatePodUpdate } from './validation.ts';
 import { alreadyExistsStatus, badRequestStatus, invalidStatus, notFoundStatus } from './fielderrors.ts';
 import { jsonPatch, mergePatch, PatchError, strategicMergePatch } from './patch.ts';
 import { EventRecorder, type EventInput } from './events.ts';
+import { clone } from '../core/clone.ts';
 
 export type WatchType = 'ADDED' | 'MODIFIED' | 'DELETED';
 export type PodWatcher = (type: WatchType, pod: Pod) => void;
@@ -27,6 +28,8 @@ export class ApiServer {
   readonly #cEvents: number;
   readonly #cNodes: number;
   readonly #watchers: PodWatcher[] = [];
+  /** Watchers with a spec.nodeName field selector (the kubelets), by node. */
+  readonly #nodeWatchers = new Map<string, PodWatcher[]>();
   #rv: number;
 
   constructor(ctx: SimContext) {
@@ -46,17 +49,29 @@ export class ApiServer {
     return String(++this.#rv);
   }
 
-  /** Subscribe to pod changes; delivered after the watch latency, in order. */
-  watchPods(w: PodWatcher): void {
-    this.#watchers.push(w);
+  /**
+   * Subscribe to pod changes; delivered after the watch latency, in order. With `nodeName`, only pods bound to that
+   * node are delivered, as the kubelet's watch with the field selector spec.nodeName=<node> sees them.
+   */
+  watchPods(w: PodWatcher, opts: { nodeName?: string } = {}): void {
+    if (opts.nodeName === undefined) this.#watchers.push(w);
+    else {
+      const list = this.#nodeWatchers.get(opts.nodeName) ?? [];
+      list.push(w);
+      this.#nodeWatchers.set(opts.nodeName, list);
+    }
   }
 
   #notify(type: WatchType, pod: Pod): void {
+    const node = pod.spec.nodeName;
+    const scoped = node === undefined ? undefined : this.#nodeWatchers.get(node);
+    const deliver = (): void => {
+      for (const w of this.#watchers) w(type, pod);
+      if (scoped) for (const w of scoped) w(type, pod);
+    };
     const delay = this.#ctx.timings.watch;
-    for (const w of this.#watchers) {
-      if (delay > 0) this.#ctx.loop.after(delay, () => w(type, pod));
-      else w(type, pod);
-    }
+    if (delay > 0) this.#ctx.loop.after(delay, deliver);
+    else deliver();
   }
 
   #store(pod: Pod, type: WatchType): Pod {
@@ -96,7 +111,7 @@ export class ApiServer {
     if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
       return { ok: false, status: badRequestStatus('the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf') };
     }
-    const raw = structuredClone(obj) as Record<string, any>;
+    const raw = clone(obj) as Record<string, any>;
     if (raw.apiVersion !== undefined && raw.apiVersion !== 'v1') {
       return { ok: false, status: badRequestStatus(`the API version in the data (${raw.apiVersion}) does not match the expected API version (v1)`) };
     }
@@ -244,7 +259,7 @@ export class ApiServer {
   updatePodStatus(namespace: string, name: string, uid: string, status: PodStatus): Pod | undefined {
     const pod = this.getPod(namespace, name);
     if (!pod || pod.metadata.uid !== uid) return undefined;
-    if (JSON.stringify(pod.status) === JSON.stringify(status)) return pod;
+    if (pod.status === status) return pod;
     return this.#store({ ...pod, status }, 'MODIFIED');
   }
 }

@@ -38,6 +38,16 @@ const NAME_TOTAL_LENGTH_MAX = 255;
 
 /** Parse and normalise an image reference; throws ImageRefError with the reference library's message. */
 export function parseImageRef(ref: string): ImageRef {
+  const cached = parsed.get(ref);
+  if (cached) return cached;
+  const r = parse(ref);
+  if (parsed.size > 10_000) parsed.clear();
+  parsed.set(ref, r);
+  return r;
+}
+const parsed = new Map<string, ImageRef>();
+
+function parse(ref: string): ImageRef {
   if (ref === '') throw new ImageRefError('repository name must have at least one component');
   const m = REFERENCE.exec(ref);
   if (!m) {

@@ -2,6 +2,8 @@
 // (merge keys from the core/v1 struct tags for the fields the model covers).
 // upstream: staging/src/k8s.io/apimachinery/pkg/util/strategicpatch/patch.go; github.com/evanphx/json-patch
 
+import { clone } from '../core/clone.ts';
+
 type Json = unknown;
 type Obj = Record<string, unknown>;
 
@@ -11,7 +13,7 @@ export class PatchError extends Error {}
 
 /** RFC 7386: objects merge recursively, null deletes, everything else (arrays included) replaces. */
 export function mergePatch(target: Json, patch: Json): Json {
-  if (!isObj(patch)) return structuredClone(patch);
+  if (!isObj(patch)) return clone(patch);
   const out: Obj = isObj(target) ? { ...target } : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
@@ -48,7 +50,7 @@ function getAt(doc: Json, tokens: string[]): { found: boolean; value?: Json } {
 /** RFC 6902 operations add, remove, replace, move, copy, test; messages as evanphx/json-patch words them. */
 export function jsonPatch(doc: Json, ops: Json): Json {
   if (!Array.isArray(ops)) throw new PatchError('json: cannot unmarshal object into Go value of type jsonpatch.Patch');
-  let out = structuredClone(doc);
+  let out = clone(doc);
   for (const raw of ops) {
     if (!isObj(raw) || typeof raw.op !== 'string') throw new PatchError('Unexpected kind: <nil>');
     const op = raw.op;
@@ -89,7 +91,7 @@ export function jsonPatch(doc: Json, ops: Json): Json {
     };
     switch (op) {
       case 'add':
-        add(tokens, structuredClone(raw.value), 'add');
+        add(tokens, clone(raw.value), 'add');
         break;
       case 'remove':
         remove(tokens, 'remove');
@@ -97,7 +99,7 @@ export function jsonPatch(doc: Json, ops: Json): Json {
       case 'replace': {
         if (!getAt(out, tokens).found) throw new PatchError(`replace operation does not apply: doc is missing key: ${path}: missing value`);
         remove(tokens, 'replace');
-        add(tokens, structuredClone(raw.value), 'replace');
+        add(tokens, clone(raw.value), 'replace');
         break;
       }
       case 'move': {
@@ -109,7 +111,7 @@ export function jsonPatch(doc: Json, ops: Json): Json {
       case 'copy': {
         const src = getAt(out, parsePointer(String(raw.from ?? '')));
         if (!src.found) throw new PatchError(`copy operation does not apply: doc is missing from path: ${String(raw.from)}: missing value`);
-        add(tokens, structuredClone(src.value), 'copy');
+        add(tokens, clone(src.value), 'copy');
         break;
       }
       case 'test': {
@@ -145,10 +147,10 @@ const MERGE_SCALAR_LISTS = new Set(['metadata.finalizers']);
 
 /** Strategic merge patch, with $patch: replace|delete and $deleteFromPrimitiveList directives. */
 export function strategicMergePatch(target: Json, patch: Json, path = ''): Json {
-  if (!isObj(patch)) return structuredClone(patch);
+  if (!isObj(patch)) return clone(patch);
   if (patch.$patch === 'replace') {
     const { $patch: _, ...rest } = patch;
-    return structuredClone(rest);
+    return clone(rest);
   }
   if (patch.$patch === 'delete') return undefined;
   const out: Obj = isObj(target) ? { ...target } : {};
@@ -174,7 +176,7 @@ export function strategicMergePatch(target: Json, patch: Json, path = ''): Json 
       else if (MERGE_SCALAR_LISTS.has(childPath) && Array.isArray(cur)) {
         const seen = new Set(cur.map((x) => JSON.stringify(x)));
         out[k] = [...cur, ...v.filter((x) => !seen.has(JSON.stringify(x)))];
-      } else out[k] = structuredClone(v);
+      } else out[k] = clone(v);
       continue;
     }
     const merged = strategicMergePatch(cur, v, childPath);

@@ -5,6 +5,7 @@
 import type { FieldError } from './fielderrors.ts';
 import { duplicate, forbidden, invalid, notFound, notSupported, required } from './fielderrors.ts';
 import { QUANTITY_REGEXP, parseQuantity } from './quantity.ts';
+import { clone } from '../core/clone.ts';
 
 type Raw = Record<string, any>;
 
@@ -313,7 +314,7 @@ export function validatePodUpdate(next: Raw, old: Raw): FieldError[] {
   validatePodSpec(next.spec ?? {}, errs);
   // compare the spec with the mutable fields masked out
   const mask = (spec: Raw): string => {
-    const s = structuredClone(spec);
+    const s = clone(spec);
     for (const c of s.containers ?? []) delete c.image;
     for (const c of s.initContainers ?? []) delete c.image;
     delete s.activeDeadlineSeconds;

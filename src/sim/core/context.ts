@@ -49,9 +49,17 @@ export class SimContext {
     this.trace.push(ev);
   }
 
+  #secondKey = NaN;
+  #secondText = '';
+
   /** metav1.Time as JSON: RFC 3339, UTC, second precision. */
   rfc3339(t: number = this.loop.now): string {
-    return new Date(this.epoch + t).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const sec = Math.floor((this.epoch + t) / 1000);
+    if (sec !== this.#secondKey) {
+      this.#secondKey = sec;
+      this.#secondText = new Date(sec * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    }
+    return this.#secondText;
   }
 
   /** metav1.MicroTime as JSON: RFC 3339 with microseconds. */

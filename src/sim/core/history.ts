@@ -103,7 +103,6 @@ export class History {
 
   /** The collections as they were after the first `count` changes. Returns fresh Maps the caller may keep. */
   snapshot(count: number): Collection[] {
-    if (count >= this.#times.length) return this.live.map((m) => new Map(m));
     this.#extendCheckpoints();
     const cps = this.#checkpoints;
     let lo = 0;

@@ -66,6 +66,8 @@ export class Kubelet {
   readonly #pods = new Map<string, Pod>();
   readonly #workers = new Map<string, PodWorker>();
   readonly #statusCache = new Map<string, PodStatus>();
+  /** The status object last written to the API server, per pod (the status manager's apiStatusVersions). */
+  readonly #written = new Map<string, PodStatus>();
   readonly #reasonCache = new Map<string, Map<string, { err: string; message: string }>>();
   readonly #lastIPs = new Map<string, string[]>();
   readonly #readiness = new Map<string, ProbeResult>();
@@ -95,7 +97,7 @@ export class Kubelet {
     this.rm = new RuntimeManager(this.env);
     runtime.onPodChange = (uid) => this.#markDirty(uid);
     api.addNode(this.#nodeObject());
-    api.watchPods((type, pod) => this.#onPod(type, pod));
+    api.watchPods((type, pod) => this.#onPod(type, pod), { nodeName: node.name });
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -451,20 +453,24 @@ export class Kubelet {
       conditions,
       startTime: old.startTime ?? now,
     };
-    const prevJson = this.#statusCache.has(uid) ? JSON.stringify(this.#statusCache.get(uid)) : undefined;
-    const json = JSON.stringify(next);
-    if (json !== prevJson) {
+    const prev = this.#statusCache.get(uid);
+    const changed = prev === undefined || !deepEqual(prev, next);
+    if (changed) {
       this.#statusCache.set(uid, next);
       const phaseChanged = old.phase !== next.phase;
       this.#ctx.emit('kubelet', 'StatusUpdated', podObject(pod), `status: phase ${next.phase}${phaseChanged ? ` (was ${old.phase})` : ''}`);
     }
     const ns = pod.metadata.namespace!;
     const name = pod.metadata.name;
+    if (!changed && !final) return;
     const write = (): void => {
       const cur = this.#api.getPod(ns, name);
       if (!cur || cur.metadata.uid !== uid) return;
       const cached = this.#statusCache.get(uid);
-      if (cached) this.#api.updatePodStatus(ns, name, uid, cached);
+      if (cached && cached !== this.#written.get(uid)) {
+        this.#written.set(uid, cached);
+        this.#api.updatePodStatus(ns, name, uid, cached);
+      }
       // upstream: status_manager.go canBeDeleted → Delete with grace 0 and a UID precondition
       if (final && cur.metadata.deletionTimestamp) {
         const r = this.#api.deletePod(ns, name, { gracePeriodSeconds: 0, uid });
@@ -580,6 +586,7 @@ export class Kubelet {
       ]);
       this.#workers.delete(uid);
       this.#statusCache.delete(uid);
+      this.#written.delete(uid);
       this.#reasonCache.delete(uid);
       this.#lastIPs.delete(uid);
       this.#pods.delete(uid);
@@ -745,4 +752,23 @@ function goTime(ms: number, fraction: boolean): string {
   if (!fraction || time.endsWith('.000')) time = time.replace(/\.\d+$/, '');
   else time = time.replace(/0+$/, '');
   return `${date} ${time} +0000 UTC`;
+}
+
+/** Structural equality of JSON-like values (objects compared key by key, in any order). */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) {
+    if (!deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
 }

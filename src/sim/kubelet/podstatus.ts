@@ -50,8 +50,15 @@ export function findContainerStatusByName(s: RuntimePodStatus, name: string): Ru
 /** A stable hash of the container spec (what the kubelet compares to decide "definition changed"). */
 // upstream: pkg/kubelet/container/helpers.go HashContainer
 export function hashContainer(c: Container): string {
-  return digestOf(JSON.stringify(c)).slice(0, 8);
+  let h = hashes.get(c);
+  if (h === undefined) {
+    h = digestOf(JSON.stringify(c)).slice(0, 8);
+    hashes.set(c, h);
+  }
+  return h;
 }
+// container specs are immutable once stored, so the hash of an object never changes
+const hashes = new WeakMap<Container, string>();
 
 const STATE: Record<CriContainer['state'], ContainerState> = {
   CONTAINER_CREATED: 'created',

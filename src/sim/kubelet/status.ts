@@ -6,6 +6,7 @@
 import type { Container, ContainerState, ContainerStatus, Pod, PodCondition, PodPhase, PodStatus } from '../types.ts';
 import { isRestartableInitContainer, podSandboxChanged, shouldContainerBeRestarted, type ProbeResult } from './podactions.ts';
 import type { RuntimeContainerStatus, RuntimePodStatus } from './podstatus.ts';
+import { clone } from '../core/clone.ts';
 
 /** getPhase(pod, info, podIsTerminal, podHasInitialized), without the ContainerRestartRules gate. */
 // upstream: pkg/kubelet/kubelet_pods.go getPhase
@@ -398,17 +399,17 @@ const UNKNOWN_TERMINATION = {
  */
 // upstream: pkg/kubelet/status/status_manager.go (*manager).TerminatePod
 export function terminatePodStatus(pod: Pod, old: PodStatus): PodStatus {
-  const status: PodStatus = structuredClone(old);
+  const status: PodStatus = clone(old);
   if (hasPodInitialized(pod, status)) {
     for (const cs of status.containerStatuses ?? []) {
-      if (!cs.state.terminated) cs.state = structuredClone(UNKNOWN_TERMINATION);
+      if (!cs.state.terminated) cs.state = clone(UNKNOWN_TERMINATION);
     }
   }
   // all but the final suffix of waiting init containers (those never started) are marked failed
   const inits = status.initContainerStatuses ?? [];
   let end = inits.length;
   while (end > 0 && inits[end - 1].state.waiting) end--;
-  for (let i = 0; i < end; i++) if (!inits[i].state.terminated) inits[i].state = structuredClone(UNKNOWN_TERMINATION);
+  for (let i = 0; i < end; i++) if (!inits[i].state.terminated) inits[i].state = clone(UNKNOWN_TERMINATION);
   if (status.phase === 'Pending' || status.phase === 'Running') status.phase = 'Failed';
   return status;
 }

@@ -179,13 +179,34 @@ export class ContainerRuntime {
     return '';
   }
 
+  /** Sandbox and container IDs by pod UID (ListPodSandbox / ListContainers with a pod filter). */
+  readonly #byPod = new Map<string, { sandboxes: Set<string>; containers: Set<string> }>();
+
+  #index(podUid: string): { sandboxes: Set<string>; containers: Set<string> } {
+    let i = this.#byPod.get(podUid);
+    if (!i) {
+      i = { sandboxes: new Set(), containers: new Set() };
+      this.#byPod.set(podUid, i);
+    }
+    return i;
+  }
+
+  #unindex(podUid: string, kind: 'sandboxes' | 'containers', id: string): void {
+    const i = this.#byPod.get(podUid);
+    if (!i) return;
+    i[kind].delete(id);
+    if (i.sandboxes.size === 0 && i.containers.size === 0) this.#byPod.delete(podUid);
+  }
+
   #putSandbox(sb: CriSandbox): void {
+    if (!this.sandboxes.has(sb.id)) this.#index(sb.podUid).sandboxes.add(sb.id);
     this.sandboxes.set(sb.id, sb);
     this.#ctx.history.put(this.#ctx.now, this.#cSand, sb.id, sb);
     this.onPodChange(sb.podUid);
   }
 
   #putContainer(c: CriContainer): void {
+    if (!this.containers.has(c.id)) this.#index(c.podUid).containers.add(c.id);
     this.containers.set(c.id, c);
     this.#ctx.history.put(this.#ctx.now, this.#cCont, c.id, c);
     this.onPodChange(c.podUid);
@@ -209,6 +230,7 @@ export class ContainerRuntime {
     const sb = this.sandboxes.get(id);
     if (!sb) return;
     this.sandboxes.delete(id);
+    this.#unindex(sb.podUid, 'sandboxes', id);
     this.#ctx.history.put(this.#ctx.now, this.#cSand, id, undefined);
     this.onPodChange(sb.podUid);
   }
@@ -335,6 +357,7 @@ export class ContainerRuntime {
     const c = this.containers.get(id);
     if (!c) return;
     this.containers.delete(id);
+    this.#unindex(c.podUid, 'containers', id);
     this.#processes.delete(id);
     this.#files.delete(id);
     this.#configs.delete(id);
@@ -346,14 +369,14 @@ export class ContainerRuntime {
   /** ListPodSandbox for one pod, newest first (as kubecontainer.PodStatus orders them). */
   podSandboxes(podUid: string): CriSandbox[] {
     const out: CriSandbox[] = [];
-    for (const s of this.sandboxes.values()) if (s.podUid === podUid) out.push(s);
+    for (const id of this.#byPod.get(podUid)?.sandboxes ?? []) out.push(this.sandboxes.get(id)!);
     return out.sort((a, b) => b.createdAt - a.createdAt || b.attempt - a.attempt);
   }
 
   /** ListContainers for one pod, newest first. */
   podContainers(podUid: string): CriContainer[] {
     const out: CriContainer[] = [];
-    for (const c of this.containers.values()) if (c.podUid === podUid) out.push(c);
+    for (const id of this.#byPod.get(podUid)?.containers ?? []) out.push(this.containers.get(id)!);
     return out.sort((a, b) => b.createdAt - a.createdAt || b.attempt - a.attempt);
   }
 }

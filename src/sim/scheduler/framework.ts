@@ -51,9 +51,15 @@ export function podRequests(pod: Pod): Requests {
 }
 
 export function allocatable(node: Node): { milliCPU: number; memory: number; pods: number } {
-  const a = node.status.allocatable;
-  return { milliCPU: milliCPU(a.cpu), memory: intValue(a.memory), pods: intValue(a.pods) };
+  let r = allocatables.get(node);
+  if (!r) {
+    const a = node.status.allocatable;
+    r = { milliCPU: milliCPU(a.cpu), memory: intValue(a.memory), pods: intValue(a.pods) };
+    allocatables.set(node, r);
+  }
+  return r;
 }
+const allocatables = new WeakMap<Node, { milliCPU: number; memory: number; pods: number }>();
 
 function tolerates(tol: Toleration, taint: Taint): boolean {
   // upstream: staging/src/k8s.io/api/core/v1/toleration.go ToleratesTaint

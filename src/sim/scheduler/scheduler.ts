@@ -40,6 +40,7 @@ export class Scheduler {
   readonly #ctx: SimContext;
   readonly #api: ApiServer;
   readonly #queued = new Map<string, QueuedPod>();
+  /** activeQ: a binary heap by (priority desc, queue order). */
   #activeQ: QueuedPod[] = [];
   #busy = false;
   #order = 0;
@@ -52,8 +53,15 @@ export class Scheduler {
     api.watchPods((type, pod) => this.#onPod(type, pod));
   }
 
+  #sortedNodes: { source: Map<string, Node>; size: number; list: Node[] } | undefined;
+
+  /** The scheduler cache's node list, by name (nodes do not change while the simulation runs). */
   #nodes(): Node[] {
-    return [...this.#api.nodes.values()].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
+    const nodes = this.#api.nodes;
+    if (!this.#sortedNodes || this.#sortedNodes.size !== nodes.size) {
+      this.#sortedNodes = { source: nodes, size: nodes.size, list: [...nodes.values()].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1)) };
+    }
+    return this.#sortedNodes.list;
   }
 
   #usageOf(node: string): NodeUsage {
@@ -91,8 +99,9 @@ export class Scheduler {
     const uid = key(pod);
     const terminal = pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed';
     if (type === 'DELETED') {
+      const q = this.#queued.get(uid);
+      if (q) q.token++; // a queued entry for a deleted pod is skipped when popped
       this.#queued.delete(uid);
-      this.#activeQ = this.#activeQ.filter((q) => q.pod.metadata.uid !== uid);
       if (this.#uncount(uid)) this.#assignedPodFreed();
       return;
     }
@@ -123,19 +132,38 @@ export class Scheduler {
   #pushActive(q: QueuedPod): void {
     q.queue = 'active';
     q.token++;
-    const prio = q.pod.spec.priority ?? 0;
     // activeQ orders by priority (high first), then by queue timestamp
-    let lo = 0;
-    let hi = this.#activeQ.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const m = this.#activeQ[mid];
-      const mp = m.pod.spec.priority ?? 0;
-      if (mp > prio || (mp === prio && m.order < q.order)) lo = mid + 1;
-      else hi = mid;
+    const heap = this.#activeQ;
+    let i = heap.length;
+    heap.push(q);
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!before(q, heap[parent])) break;
+      heap[i] = heap[parent];
+      i = parent;
     }
-    this.#activeQ.splice(lo, 0, q);
+    heap[i] = q;
     this.#kick();
+  }
+
+  #popActive(): QueuedPod | undefined {
+    const heap = this.#activeQ;
+    const top = heap[0];
+    const last = heap.pop();
+    if (heap.length > 0 && last) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= heap.length) break;
+        const r = l + 1;
+        const c = r < heap.length && before(heap[r], heap[l]) ? r : l;
+        if (!before(heap[c], last)) break;
+        heap[i] = heap[c];
+        i = c;
+      }
+      heap[i] = last;
+    }
+    return top;
   }
 
   #kick(): void {
@@ -174,7 +202,9 @@ export class Scheduler {
 
   // upstream: pkg/scheduler/schedule_one.go (*Scheduler).ScheduleOne
   #scheduleOne(): void {
-    const q = this.#activeQ.shift();
+    let q = this.#popActive();
+    // skip entries of pods deleted or bound meanwhile
+    while (q && (this.#queued.get(key(q.pod)) !== q || q.queue !== 'active')) q = this.#popActive();
     if (!q) {
       this.#busy = false;
       return;
@@ -317,4 +347,10 @@ export class Scheduler {
       if (q.token === token && this.#queued.get(key(q.pod)) === q && q.queue === 'unschedulable') this.#requeue(q);
     });
   }
+}
+
+function before(a: QueuedPod, b: QueuedPod): boolean {
+  const pa = a.pod.spec.priority ?? 0;
+  const pb = b.pod.spec.priority ?? 0;
+  return pa > pb || (pa === pb && a.order < b.order);
 }

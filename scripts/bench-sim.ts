@@ -1,0 +1,103 @@
+// Simulation throughput and stateAt cost. Prints a table; not a test.
+//   npm run bench:sim            (or: npx node scripts/bench-sim.ts)
+// Rows: pods/s through the full lifecycle (create → Running → delete → gone) for 100, 1,000 and 10,000 pods on a
+// node pool; stateAt(t) on a trace of about 10,000 events; peak memory (RSS and heap).
+import { createEngine } from '../src/sim/index.ts';
+import type { Engine, NodeConfig } from '../src/sim/index.ts';
+
+const IMAGE = 'registry.k8s.io/pause:3.10';
+
+function pool(nodes: number): NodeConfig[] {
+  return Array.from({ length: nodes }, (_, i) => ({
+    name: `worker${String(i + 1).padStart(3, '0')}`,
+    ip: `192.168.${Math.floor(i / 250)}.${(i % 250) + 2}`,
+    podCIDR: `10.${100 + Math.floor(i / 250)}.${i % 250}.0/24`,
+    capacity: { cpu: '64', memory: '256Gi', pods: 250 },
+    images: [IMAGE],
+  }));
+}
+
+let peakRss = 0;
+let peakHeap = 0;
+function sampleMemory(): void {
+  const m = process.memoryUsage();
+  peakRss = Math.max(peakRss, m.rss);
+  peakHeap = Math.max(peakHeap, m.heapUsed);
+}
+
+function podObj(i: number): unknown {
+  return {
+    apiVersion: 'v1', kind: 'Pod', metadata: { name: `pod-${i}`, labels: { app: 'bench' } },
+    spec: { containers: [{ name: 'app', image: IMAGE, resources: { requests: { cpu: '10m', memory: '16Mi' } } }] },
+  };
+}
+
+function lifecycle(n: number): { ms: number; events: number; running: number } {
+  const e = createEngine({ nodes: pool(Math.ceil(n / 200)) }, { seed: 1 });
+  const start = performance.now();
+  for (let i = 0; i < n; i++) {
+    const r = e.apply({ type: 'create', namespace: 'default', obj: podObj(i) });
+    if (!r.ok) throw new Error(r.status.message);
+  }
+  // run until every pod is Running (the kubelets' PLEG sees each start within a second)
+  let t = 0;
+  let running = 0;
+  while (running < n) {
+    t += 1000;
+    e.advanceTo(t);
+    running = e.state().pods.filter((p) => p.status.phase === 'Running').length;
+    sampleMemory();
+    if (t > 600_000) throw new Error(`only ${running}/${n} pods Running after 10 minutes`);
+  }
+  for (let i = 0; i < n; i++) e.apply({ type: 'delete', kind: 'Pod', namespace: 'default', name: `pod-${i}` });
+  while (e.state().pods.length > 0) {
+    t += 1000;
+    e.advanceTo(t);
+    sampleMemory();
+    if (t > 1_200_000) throw new Error('pods not gone after 20 minutes');
+  }
+  const ms = performance.now() - start;
+  return { ms, events: e.trace.length, running };
+}
+
+function stateAtCost(): { events: number; perCallMs: number; calls: number } {
+  // crash-looping and long-running pods on 3 nodes for an hour of virtual time: a trace of about 10k events
+  const e: Engine = createEngine({ nodes: pool(3) }, { seed: 7 });
+  for (let i = 0; i < 30; i++) {
+    e.apply({
+      type: 'create', namespace: 'default',
+      obj: { apiVersion: 'v1', kind: 'Pod', metadata: { name: `p-${i}` }, spec: { containers: [{ name: 'app', image: IMAGE, ...(i % 2 ? { command: ['sh', '-c', 'sleep 20; exit 1'] } : {}) }] } },
+    });
+  }
+  let t = 0;
+  while (e.trace.length < 10_000) {
+    t += 10_000;
+    e.advanceTo(t);
+  }
+  const end = e.now;
+  const calls = 2000;
+  // distinct, scattered times so nothing is served from the one-entry cache
+  const times = Array.from({ length: calls }, (_, i) => Math.floor(((i * 7919) % calls) * (end / calls)));
+  const start = performance.now();
+  let guard = 0;
+  for (const at of times) guard += e.stateAt(at).pods.length;
+  const perCallMs = (performance.now() - start) / calls;
+  if (guard < 0) console.log(guard);
+  sampleMemory();
+  return { events: e.trace.length, perCallMs, calls };
+}
+
+const rows: string[][] = [['benchmark', 'size', 'result', 'detail']];
+for (const n of [100, 1_000, 10_000]) {
+  const r = lifecycle(n);
+  rows.push(['lifecycle create → Running → delete', `${n.toLocaleString('en-US')} pods`, `${Math.round((n / r.ms) * 1000).toLocaleString('en-US')} pods/s`, `${(r.ms / 1000).toFixed(2)} s wall, ${r.events.toLocaleString('en-US')} trace events`]);
+}
+const s = stateAtCost();
+rows.push(['stateAt(t)', `${s.events.toLocaleString('en-US')} events`, `${s.perCallMs.toFixed(3)} ms/call`, `${s.calls} calls at scattered times`]);
+rows.push(['peak memory', '', `${Math.round(peakRss / 2 ** 20)} MiB RSS`, `${Math.round(peakHeap / 2 ** 20)} MiB heap`]);
+
+const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+for (const [i, r] of rows.entries()) {
+  console.log(r.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd());
+  if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+}
