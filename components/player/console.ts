@@ -20,7 +20,10 @@ export class Console {
   readonly #log: HTMLElement;
   readonly #history = new CommandHistory();
 
-  constructor(labels: Labels, host: string, run: (line: string) => ConsoleOutput & { at: string }) {
+  /** Commands run one after another, in the order typed (the first one may wait for the tools to load). */
+  #queue: Promise<void> = Promise.resolve();
+
+  constructor(labels: Labels, host: string, run: (line: string) => Promise<ConsoleOutput & { at: string }>, onFirstFocus: () => void) {
     const inputId = uid('sim-console');
     this.input = h('input', {
       class: 'sim-console-input',
@@ -41,8 +44,14 @@ export class Console {
       if (!line.trim()) return;
       this.#history.push(line);
       this.input.value = '';
-      this.#append(line, run(line));
+      this.#queue = this.#queue
+        .then(() => run(line))
+        .then(
+          (out) => this.#append(line, out),
+          (e: unknown) => this.#append(line, { at: '', stdout: '', stderr: `${e instanceof Error ? e.message : String(e)}\n` }),
+        );
     });
+    this.input.addEventListener('focus', onFirstFocus, { once: true });
     this.input.addEventListener('keydown', (e) => {
       const next = e.key === 'ArrowUp' ? this.#history.up(this.input.value) : e.key === 'ArrowDown' ? this.#history.down() : undefined;
       if (next === undefined) return;
@@ -60,7 +69,7 @@ export class Console {
 
   #append(line: string, out: ConsoleOutput & { at: string }): void {
     const entry = h('span', { class: 'sim-console-entry' }, [
-      h('span', { class: 'sim-console-at', text: `[${out.at}] ` }),
+      out.at && h('span', { class: 'sim-console-at', text: `[${out.at}] ` }),
       h('span', { class: 'sim-console-cmd', text: `$ ${line}\n` }),
       out.stdout && h('span', { class: 'sim-console-stdout', text: withNewline(out.stdout) }),
       out.stderr && h('span', { class: 'sim-console-stderr', text: withNewline(out.stderr) }),

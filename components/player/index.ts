@@ -1,13 +1,15 @@
 // The simulation player island. The site's script imports this module when a [data-sim-player] section
-// scrolls into view and calls mount(section): fetch the scenario, run it in the browser with the same
-// engine and runner as `podlife simulate`, and put the player in front of the section's static outputs.
+// scrolls into view and calls mount(section). The first load is small: the engine replays the run the
+// build recorded (data-scenario-replay). The console and the manifest editor bring the runner, the
+// command layer and the scenario parser (tools.ts) when first used — the same code path as
+// `podlife simulate`. Without a recorded replay, the player starts from the scenario's YAML directly.
 import './player.css';
-import { parseScenario } from '../../src/sim/index.ts';
-import { runnable } from '../../src/sim/run.ts';
 import { h } from './dom.ts';
 import { labelsFor } from './labels.ts';
-import { Simulation } from './model.ts';
+import type { Simulation } from './model.ts';
 import { Player } from './player.ts';
+import { ReplaySource, readReplay } from './replay.ts';
+import type { SimSource } from './source.ts';
 
 const mounted = new WeakSet<HTMLElement>();
 
@@ -18,13 +20,9 @@ export function mount(section: HTMLElement): void {
   const status = h('p', { class: 'sim-loading', attrs: { role: 'status' }, text: labels.loading });
   section.prepend(status);
   section.setAttribute('aria-busy', 'true');
-  void load(section)
-    .then(({ sim, scenario }) => {
-      const player = new Player(section, sim, {
-        scenario,
-        title: sim.scenario.title,
-        labels,
-      });
+  void start(section)
+    .then(({ source, title, tools }) => {
+      const player = new Player(section, source, { scenario: section.dataset.scenario ?? '', title, labels, tools });
       status.replaceWith(player.root);
       player.attached();
       foldTranscript(section, labels.transcript);
@@ -38,19 +36,32 @@ export function mount(section: HTMLElement): void {
     .finally(() => section.removeAttribute('aria-busy'));
 }
 
-async function load(section: HTMLElement): Promise<{ sim: Simulation; scenario: string }> {
+async function start(section: HTMLElement): Promise<{ source: SimSource; title: string; tools: () => Promise<Simulation> }> {
   const scenario = section.dataset.scenario ?? '';
   const src = section.dataset.scenarioSrc;
   if (!src) throw new Error(`the section for scenario "${scenario}" has no data-scenario-src`);
-  const response = await fetch(src);
-  if (!response.ok) throw new Error(`${src}: HTTP ${response.status}`);
-  const text = await response.text();
-  const file = `${scenario || 'scenario'}.yaml`;
-  const parsed = parseScenario(text, file);
+  const replayUrl = section.dataset.scenarioReplay;
+  const replay = replayUrl ? readReplay(await fetchJson(replayUrl), replayUrl) : undefined;
   const seedAttr = section.dataset.seed;
-  const seed = seedAttr && /^\d+$/.test(seedAttr) ? Number(seedAttr) : (parsed.seed ?? 1);
-  // The same path as `podlife simulate`: parseScenario → runnable → runScenario.
-  return { sim: new Simulation(runnable(parsed), seed), scenario };
+  // The runner must run what the replay recorded: its seed wins.
+  const seed = replay?.seed ?? (seedAttr && /^\d+$/.test(seedAttr) ? Number(seedAttr) : undefined);
+  let loading: Promise<Simulation> | undefined;
+  const tools = () =>
+    (loading ??= import('./tools.ts')
+      .then((m) => m.loadSimulation(src, `${scenario || 'scenario'}.yaml`, seed))
+      .catch((e: unknown) => {
+        loading = undefined; // a later use tries again (the network may be back)
+        throw e;
+      }));
+  if (replay) return { source: new ReplaySource(replay), title: replay.title, tools };
+  const sim = await tools();
+  return { source: sim, title: sim.scenario.title, tools };
+}
+
+async function fetchJson(url: string): Promise<unknown> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.json();
 }
 
 /**

@@ -5,6 +5,8 @@ import type { Labels } from './labels.ts';
 import type { ManifestProblem } from './model.ts';
 
 export interface ManifestHandlers {
+  /** The manifest the editor starts from (loads the simulation's tools); undefined: no pod to edit. */
+  load(): Promise<string | undefined>;
   run(yaml: string): ManifestProblem | undefined;
   reset(): string | undefined;
 }
@@ -15,15 +17,15 @@ export class ManifestEditor {
   readonly #message: HTMLElement;
   readonly #labels: Labels;
 
-  constructor(labels: Labels, initial: string, on: ManifestHandlers) {
+  /** The editor opens empty; the first time it opens, it loads the scenario's pod into the textarea. */
+  constructor(labels: Labels, on: ManifestHandlers) {
     this.#labels = labels;
     const id = uid('sim-manifest');
     const messageId = `${id}-msg`;
     this.#text = h('textarea', {
       class: 'sim-manifest-text',
-      attrs: { id, rows: Math.min(24, Math.max(8, initial.split('\n').length)), spellcheck: 'false', autocapitalize: 'off', autocomplete: 'off', 'aria-describedby': messageId },
+      attrs: { id, rows: 8, spellcheck: 'false', autocapitalize: 'off', autocomplete: 'off', 'aria-describedby': messageId, disabled: true },
     });
-    this.#text.value = initial;
     this.#message = h('p', { class: 'sim-manifest-message', attrs: { id: messageId, role: 'status' } });
     const runButton = h('button', { class: 'sim-button sim-button-text', text: labels.manifestRun, attrs: { type: 'button' } });
     const resetButton = h('button', { class: 'sim-button sim-button-text', text: labels.manifestReset, attrs: { type: 'button' } });
@@ -33,6 +35,8 @@ export class ManifestEditor {
       if (text !== undefined) this.#text.value = text;
       this.#info(labels.resetDone);
     });
+    const buttons = [runButton, resetButton];
+    for (const b of buttons) b.disabled = true;
     this.root = h('details', { class: 'sim-manifest' }, [
       h('summary', { text: labels.manifest }),
       h('p', { class: 'sim-panel-hint', text: labels.manifestHint }),
@@ -41,6 +45,27 @@ export class ManifestEditor {
       h('div', { class: 'sim-manifest-actions' }, [runButton, resetButton]),
       this.#message,
     ]);
+    this.root.addEventListener(
+      'toggle',
+      () => {
+        this.#info(labels.loading);
+        on.load().then(
+          (text) => {
+            if (text === undefined) {
+              this.#info(labels.manifestNone);
+              return;
+            }
+            this.#text.value = text;
+            this.#text.rows = Math.min(24, Math.max(8, text.split('\n').length));
+            this.#text.disabled = false;
+            for (const b of buttons) b.disabled = false;
+            this.#info('');
+          },
+          (e: unknown) => this.#show({ message: e instanceof Error ? e.message : String(e) }),
+        );
+      },
+      { once: true },
+    );
   }
 
   #info(text: string): void {

@@ -8,6 +8,7 @@ import { checkCommandLine } from '../../src/sim/commands/check.ts';
 import { execute, isMutating } from '../../src/sim/commands/execute.ts';
 import { apiErrorText } from '../../src/sim/commands/kubectl/common.ts';
 import { type RunnableScenario, type SimulationRun, type StepRecord, type TimelineStep, runCommandAt, runScenario } from '../../src/sim/run.ts';
+import type { SimSource } from './source.ts';
 
 /** How long the simulation keeps running after the last command the reader added. */
 const AFTER_LAST_EDIT = 60_000;
@@ -34,7 +35,7 @@ interface Edits {
   commands: { at: number; run: string }[];
 }
 
-export class Simulation {
+export class Simulation implements SimSource {
   readonly scenario: RunnableScenario;
   readonly seed: number;
   #edits: Edits = { commands: [] };
@@ -62,16 +63,6 @@ export class Simulation {
 
   stateAt(t: number): ClusterState {
     return this.#run.engine.stateAt(Math.min(Math.max(0, t), this.#end));
-  }
-
-  /** The names of the pods the run knows about ("namespace/name"), in order of first appearance. */
-  pods(): string[] {
-    const seen = new Set<string>();
-    for (const e of this.#run.trace) {
-      const m = /^pod\/([^/]+\/[^/]+)$/.exec(e.object);
-      if (m) seen.add(m[1]);
-    }
-    return [...seen];
   }
 
   /**

@@ -1,8 +1,8 @@
 // One simulation player: the controls, the panels, the trace, the console and the manifest editor,
 // kept in step with one moment of one simulation run. Moving time renders synchronously from the
-// engine's stateAt and touches only the parts of the page whose text changed.
+// engine's stateAt and touches only the parts of the page whose text changed. The console and the
+// editor need the runner and the command layer (tools.ts), loaded the first time they are used.
 import type { ClusterState, Pod } from '../../src/sim/types.ts';
-import { execute } from '../../src/sim/commands/execute.ts';
 import { toYaml } from '../../src/sim/render/yaml.ts';
 import { Console } from './console.ts';
 import { Controls, DEFAULT_SPEED } from './controls.ts';
@@ -11,7 +11,9 @@ import type { Labels } from './labels.ts';
 import { ManifestEditor } from './manifest.ts';
 import type { Simulation } from './model.ts';
 import { PageLinks } from './page.ts';
+import { PANEL_COMMANDS, type PanelName, panelText } from './panel-text.ts';
 import { CommandPanel, StatusPanel } from './panels.ts';
+import { type SimSource, podsOf, sameRun } from './source.ts';
 import { formatClock } from './time.ts';
 import { type EventFilter, type Moment, eventTimes, firstOfKey, momentAt, previousTime, stepBack, stepForward } from './timeline.ts';
 import { TraceList } from './trace-list.ts';
@@ -22,22 +24,19 @@ export interface PlayerOptions {
   scenario: string;
   title: string;
   labels: Labels;
+  /** The runner-backed simulation of the same run (loads the heavy half once; later calls share it). */
+  tools(): Promise<Simulation>;
 }
-
-const PANEL_COMMANDS = {
-  pods: 'kubectl get pods -o wide',
-  events: 'kubectl get events',
-  containers: 'crictl ps',
-} as const;
 
 export class Player {
   readonly root: HTMLElement;
   readonly #section: HTMLElement;
-  readonly #sim: Simulation;
+  #sim: SimSource;
+  #tools: Simulation | undefined;
   readonly #opts: PlayerOptions;
   readonly #labels: Labels;
   readonly #controls: Controls;
-  readonly #panels: { pods: CommandPanel; events: CommandPanel; containers: CommandPanel };
+  readonly #panels: Record<PanelName, CommandPanel>;
   readonly #status: StatusPanel;
   readonly #podPicker: HTMLSelectElement;
   readonly #trace: TraceList;
@@ -52,7 +51,7 @@ export class Player {
   #lastFrame = 0;
   #before: { time: number | undefined; pod: string; text: string | undefined } | undefined;
 
-  constructor(section: HTMLElement, sim: Simulation, opts: PlayerOptions) {
+  constructor(section: HTMLElement, sim: SimSource, opts: PlayerOptions) {
     this.#section = section;
     this.#sim = sim;
     this.#opts = opts;
@@ -85,23 +84,22 @@ export class Player {
       clearFilter: () => this.#setFilter(undefined),
     });
     const host = sim.stateAt(0).nodes[0]?.metadata.name ?? 'node';
-    const console = new Console(labels, host, (line) => this.#command(line));
-    const manifest = sim.firstManifest();
-    const editor =
-      manifest === undefined
-        ? undefined
-        : new ManifestEditor(labels, manifest, {
-            run: (yaml) => {
-              const problem = this.#sim.runManifest(yaml);
-              if (!problem) this.#reload();
-              return problem;
-            },
-            reset: () => {
-              this.#sim.reset();
-              this.#reload();
-              return this.#sim.firstManifest();
-            },
-          });
+    const console = new Console(labels, host, (line) => this.#command(line), () => void this.#loadTools().catch(() => {}));
+    const editor = new ManifestEditor(labels, {
+      load: async () => (await this.#loadTools()).firstManifest(),
+      run: (yaml) => {
+        const tools = this.#tools!;
+        const problem = tools.runManifest(yaml);
+        if (!problem) this.#show(tools);
+        return problem;
+      },
+      reset: () => {
+        const tools = this.#tools!;
+        tools.reset();
+        this.#show(tools);
+        return tools.firstManifest();
+      },
+    });
     this.#live = h('p', { class: 'visually-hidden', attrs: { 'aria-live': 'polite', 'aria-atomic': 'true' } });
 
     this.root = h('div', { class: 'sim-live' }, [
@@ -118,7 +116,7 @@ export class Player {
         this.#panels.containers.root,
         console.root,
       ]),
-      editor?.root,
+      editor.root,
     ]);
     this.#page = new PageLinks(section, this.root);
     this.#page.onStepLink((key) => this.#jumpToStep(key));
@@ -204,15 +202,29 @@ export class Player {
     this.#render();
   }
 
-  #command(line: string) {
-    const at = formatClock(this.#moment.t);
-    const answer = this.#sim.command(line, this.#moment.t);
-    if (answer.resimulated) this.#reload();
+  /** The runner-backed simulation, from now on also what the player shows (it is the same run). */
+  async #loadTools(): Promise<Simulation> {
+    const tools = await this.#opts.tools();
+    if (this.#tools !== tools) {
+      this.#tools = tools;
+      if (sameRun(this.#sim, tools)) this.#sim = tools;
+      else this.#show(tools);
+    }
+    return tools;
+  }
+
+  async #command(line: string) {
+    const tools = await this.#loadTools();
+    const t = this.#moment.t;
+    const at = formatClock(t);
+    const answer = tools.command(line, t);
+    if (answer.resimulated) this.#show(tools);
     return { ...answer, at, note: answer.resimulated ? this.#labels.consoleResimulated(at) : undefined };
   }
 
-  /** The run changed (edited manifest, a console command that changed the cluster): show the new one. */
-  #reload(): void {
+  /** Show another run (edited manifest, a console command that changed the cluster) from the current time. */
+  #show(sim: SimSource): void {
+    this.#sim = sim;
     this.pause(false);
     this.#before = undefined;
     this.#setTimeline();
@@ -225,7 +237,7 @@ export class Player {
     const sim = this.#sim;
     this.#controls.setTimeline(sim.end, eventTimes(sim.trace));
     this.#trace.setTrace(sim.trace);
-    const pods = sim.pods();
+    const pods = podsOf(sim.trace);
     if (!pods.includes(this.#pod)) this.#pod = pods[0] ?? '';
     this.#podPicker.replaceChildren(...pods.map((p) => h('option', { text: p.replace(/^default\//, ''), attrs: { value: p, selected: p === this.#pod } })));
     this.#podPicker.hidden = pods.length < 2;
@@ -258,11 +270,7 @@ export class Player {
     this.#controls.update(t, stepBack(sim.trace, this.#moment, keep) !== undefined, stepForward(sim.trace, this.#moment, keep) !== undefined);
 
     const state = sim.stateAt(t);
-    for (const name of ['pods', 'events', 'containers'] as const) {
-      const panel = this.#panels[name];
-      const r = execute(panel.command, { state });
-      panel.show(r.stdout + r.stderr);
-    }
+    for (const name of Object.keys(this.#panels) as PanelName[]) this.#panels[name].show(panelText(name, state));
 
     const pod = findPod(state, this.#pod);
     const before = this.#statusBefore();

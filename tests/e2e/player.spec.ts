@@ -246,6 +246,8 @@ test('a broken manifest shows an inline error with its line; the run on screen a
   const editor = player(page).locator('.sim-manifest');
   await editor.locator('summary').click();
   const text = editor.locator('textarea');
+  // The editor brings the runner and the parser the first time it opens, then shows the scenario's pod.
+  await expect(text).toBeEnabled();
   const original = await text.inputValue();
   expect(original).toContain('kind: Pod');
   expect(original).toContain('name: crash-test');

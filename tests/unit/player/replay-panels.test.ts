@@ -1,0 +1,56 @@
+// The player's fast path must show what the command layer shows: a replay recorded at build time
+// reproduces the runner's run exactly, and the panels print what `kubectl get pods -o wide`,
+// `kubectl get events` and `crictl ps` print — for every shipped scenario, at every event time.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { recordReplay } from '../../../components/player/record.ts';
+import { ReplaySource, readReplay } from '../../../components/player/replay.ts';
+import { PANEL_COMMANDS, type PanelName, panelText } from '../../../components/player/panel-text.ts';
+import { eventTimes } from '../../../components/player/timeline.ts';
+import { execute } from '../../../src/sim/commands/execute.ts';
+import { parseScenario } from '../../../src/sim/scenario.ts';
+import { runScenario, runnable } from '../../../src/sim/run.ts';
+
+const dir = 'content/scenarios';
+const names = readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5)).sort();
+
+describe.each(names)('scenario %s', (name) => {
+  const file = join(dir, `${name}.yaml`);
+  const scenario = parseScenario(readFileSync(file, 'utf8'), file);
+  const seed = scenario.seed ?? 1;
+  const run = runScenario(runnable(scenario), { seed });
+
+  it('replays, from JSON, to the same trace and the same states as the runner', () => {
+    const replay = readReplay(JSON.parse(JSON.stringify(recordReplay(scenario, seed))), `${name}.replay.json`);
+    const source = new ReplaySource(replay);
+    expect(JSON.stringify(source.trace)).toBe(JSON.stringify(run.trace));
+    expect(source.end).toBe(run.engine.now);
+    for (const t of [0, ...eventTimes(run.trace)].filter((_, i, a) => i % Math.ceil(a.length / 12) === 0)) {
+      expect(JSON.stringify(source.stateAt(t))).toBe(JSON.stringify(run.engine.stateAt(t)));
+    }
+  });
+
+  it('prints each panel exactly as the command layer does', () => {
+    const times = new Set<number>([0, run.engine.now]);
+    for (const t of eventTimes(run.trace)) {
+      times.add(t);
+      times.add(Math.min(run.engine.now, t + 1500));
+    }
+    for (const t of times) {
+      const state = run.engine.stateAt(t);
+      for (const name of Object.keys(PANEL_COMMANDS) as PanelName[]) {
+        const r = execute(PANEL_COMMANDS[name], { state });
+        expect(panelText(name, state), `${PANEL_COMMANDS[name]} at ${t} ms`).toBe(r.stdout + r.stderr);
+      }
+    }
+  });
+});
+
+describe('reading a replay', () => {
+  it('refuses what is not one, naming the file', () => {
+    expect(() => readReplay(null, 'x.replay.json')).toThrow('x.replay.json: not a simulation replay');
+    expect(() => readReplay({ version: 0 }, 'x.replay.json')).toThrow('replay version 0, expected 1 (rebuild the site)');
+    expect(() => readReplay({ version: 1, seed: 1 }, 'x.replay.json')).toThrow('needs seed, config, actions and end');
+  });
+});
