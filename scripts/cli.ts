@@ -12,6 +12,7 @@ const subcommands: Record<string, () => Promise<Subcommand>> = {
   check: () => import('./commands/check.ts'),
   coverage: () => import('./commands/coverage.ts'),
   new: () => import('./commands/new.ts'),
+  serve: () => import('./commands/serve.ts'),
   simulate: () => import('./commands/simulate.ts'),
   sources: () => import('./commands/sources.ts'),
 };

@@ -1,0 +1,221 @@
+// The REST resources under /api/v1: pods (list, get, watch, create, delete, patch), events, nodes and
+// namespaces (list, get, watch). Lists and objects come from the change feed's current snapshot, so a
+// list's resourceVersion and a watch started from it agree; changes go through the engine's API server.
+// upstream: staging/src/k8s.io/apiserver/pkg/endpoints/installer.go (the routes and verbs);
+// handlers/get.go (ListResource: selectors, limit/continue, watch), create.go, delete.go, patch.go
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ClusterAction, Pod } from '../sim/index.ts';
+import type { LiveCluster } from './cluster.ts';
+import { type ResourceName, resourceInfo } from './discovery.ts';
+import { contentTypeOf, negotiate, sendJson } from './media.ts';
+import type { Namespace } from './namespaces.ts';
+import { parseCreateBody, parseDeleteOptions, parsePatch, patchTypeOf } from './patch.ts';
+import { fieldMatcher, labelMatcher } from './selectors.ts';
+import { HttpError, badRequest, methodNotAllowed, objectNotFound, pathNotFound, preconditionFailed, toWire } from './status.ts';
+import { parseIncludeObject, toTable } from './tables.ts';
+import { type Watched, serveWatch } from './watch.ts';
+
+export interface ResourcePath {
+  resource: ResourceName;
+  namespace?: string;
+  name?: string;
+  subresource?: string;
+}
+
+/** /api/v1/... → which resource, namespace, name and subresource; undefined for anything else. */
+export function parseResourcePath(pathname: string): ResourcePath | undefined {
+  if (!pathname.startsWith('/api/v1/')) return undefined;
+  const seg = pathname.slice('/api/v1/'.length).split('/').filter((s) => s !== '').map(decodeURIComponent);
+  let rp: ResourcePath;
+  if (seg[0] === 'namespaces' && seg.length >= 3) {
+    rp = { namespace: seg[1], resource: seg[2] as ResourceName, name: seg[3], subresource: seg[4] };
+    if (seg.length > 5) return undefined;
+  } else {
+    rp = { resource: seg[0] as ResourceName, name: seg[1], subresource: seg[2] };
+    if (seg.length > 3) return undefined;
+  }
+  const info = resourceInfo(rp.resource);
+  if (!info) return undefined;
+  // A cluster-scoped resource has no namespaced path, and a namespaced one has no name without its namespace.
+  if (rp.namespace !== undefined && !info.namespaced) return undefined;
+  if (info.namespaced && rp.namespace === undefined && rp.name !== undefined) return undefined;
+  return rp;
+}
+
+export interface ApiRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  query: URLSearchParams;
+  body: Buffer;
+}
+
+export interface OpenWatch {
+  close(): void;
+}
+
+export class ResourceApi {
+  readonly #cluster: LiveCluster;
+  readonly #namespaces: Namespace[];
+  readonly #watches = new Set<OpenWatch>();
+
+  constructor(cluster: LiveCluster, namespaces: Namespace[]) {
+    this.#cluster = cluster;
+    this.#namespaces = namespaces;
+  }
+
+  /** End every open watch (server shutdown). */
+  closeWatches(): void {
+    for (const w of [...this.#watches]) w.close();
+  }
+
+  handle(rp: ResourcePath, r: ApiRequest): void {
+    if (rp.subresource !== undefined) throw pathNotFound();
+    const info = resourceInfo(rp.resource)!;
+    const method = r.req.method ?? 'GET';
+    const watch = r.query.get('watch') === 'true' || r.query.get('watch') === '1';
+    const verb =
+      method === 'GET' ? (rp.name !== undefined ? 'get' : watch ? 'watch' : 'list')
+      : method === 'POST' && rp.name === undefined ? 'create'
+      : method === 'DELETE' ? (rp.name !== undefined ? 'delete' : 'deletecollection')
+      : method === 'PATCH' && rp.name !== undefined ? 'patch'
+      : method === 'PUT' && rp.name !== undefined ? 'update'
+      : 'unsupported';
+    if (!info.verbs.includes(verb)) throw methodNotAllowed();
+    switch (verb) {
+      case 'get':
+        return this.#get(rp, r);
+      case 'list':
+        return this.#list(rp, r);
+      case 'watch':
+        return this.#watch(rp, r);
+      case 'create':
+        return this.#create(rp, r);
+      case 'delete':
+        return this.#delete(rp, r);
+      case 'patch':
+        return this.#patch(rp, r);
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+
+  #objects(resource: ResourceName): Watched[] {
+    return resource === 'namespaces' ? this.#namespaces : this.#cluster.feed.objects(resource);
+  }
+
+  #now(): number {
+    return this.#cluster.epoch + this.#cluster.now;
+  }
+
+  /** Namespace + label + field selection, as one predicate. */
+  #selector(rp: ResourcePath, query: URLSearchParams): (o: Watched) => boolean {
+    const labels = labelMatcher(query.get('labelSelector'));
+    const fields = fieldMatcher(rp.resource, query.get('fieldSelector'));
+    return (o) => (rp.namespace === undefined || o.metadata.namespace === rp.namespace) && labels(o as never) && fields(o as never);
+  }
+
+  #get(rp: ResourcePath, r: ApiRequest): void {
+    const out = negotiate(r.req.headers.accept, true);
+    const found = this.#objects(rp.resource).find(
+      (o) => o.metadata.name === rp.name && (rp.namespace === undefined || o.metadata.namespace === rp.namespace),
+    );
+    if (!found) throw objectNotFound(rp.resource, rp.name!);
+    if (out.kind === 'table') {
+      const table = toTable(rp.resource, [found], {
+        now: this.#now(), include: parseIncludeObject(r.query.get('includeObject')), version: out.version,
+        resourceVersion: (found.metadata as { resourceVersion?: string }).resourceVersion,
+      });
+      return sendJson(r.res, 200, table, contentTypeOf(out));
+    }
+    sendJson(r.res, 200, found);
+  }
+
+  #list(rp: ResourcePath, r: ApiRequest): void {
+    const out = negotiate(r.req.headers.accept, true);
+    const selects = this.#selector(rp, r.query);
+    let items = this.#objects(rp.resource).filter(selects);
+    // limit/continue: the continue token is the offset of the next page in this (stable, key-ordered) list.
+    const offset = Number(r.query.get('continue') ?? 0) || 0;
+    const limit = Number(r.query.get('limit') ?? 0) || 0;
+    let next: string | undefined;
+    if (offset > 0) items = items.slice(offset);
+    if (limit > 0 && items.length > limit) {
+      items = items.slice(0, limit);
+      next = String(offset + limit);
+    }
+    const resourceVersion = this.#cluster.feed.resourceVersion;
+    if (out.kind === 'table') {
+      const table = toTable(rp.resource, items, {
+        now: this.#now(), include: parseIncludeObject(r.query.get('includeObject')), version: out.version, resourceVersion, continueToken: next,
+      });
+      return sendJson(r.res, 200, table, contentTypeOf(out));
+    }
+    const kind = `${resourceInfo(rp.resource)!.kind}List`;
+    sendJson(r.res, 200, { kind, apiVersion: 'v1', metadata: { resourceVersion, ...(next ? { continue: next } : {}) }, items });
+  }
+
+  #watch(rp: ResourcePath, r: ApiRequest): void {
+    const out = negotiate(r.req.headers.accept, true);
+    const include = parseIncludeObject(r.query.get('includeObject'));
+    const timeout = r.query.get('timeoutSeconds');
+    const epoch = this.#cluster.epoch;
+    const handle = serveWatch(r.req, r.res, {
+      feed: this.#cluster.feed,
+      kind: rp.resource === 'namespaces' ? undefined : rp.resource,
+      selects: this.#selector(rp, r.query),
+      resourceVersion: r.query.get('resourceVersion') ?? '',
+      current: () => this.#objects(rp.resource),
+      now: () => this.#cluster.now,
+      contentType: contentTypeOf(out),
+      ...(timeout ? { timeoutMs: Number(timeout) * 1000 } : {}),
+      encode: (e, first) =>
+        out.kind === 'table'
+          ? toTable(rp.resource, [e.object as Watched], { now: epoch + e.t, include, version: out.version, noHeaders: !first })
+          : e.object,
+    });
+    this.#watches.add(handle);
+    r.res.on('close', () => this.#watches.delete(handle));
+  }
+
+  #submit(r: ApiRequest, action: ClusterAction, okCode: number): void {
+    const result = this.#cluster.apply(action);
+    if (!result.ok) throw new HttpError(toWire(result.status));
+    sendJson(r.res, okCode, result.object);
+  }
+
+  #create(rp: ResourcePath, r: ApiRequest): void {
+    negotiate(r.req.headers.accept, false);
+    if (r.query.has('dryRun')) throw badRequest('podlife: dry-run (--dry-run=server) is not supported by this simulation');
+    const obj = parseCreateBody(r.body, r.req.headers['content-type'], 'Pod');
+    if (!this.#namespaces.some((ns) => ns.metadata.name === rp.namespace)) throw objectNotFound('namespaces', rp.namespace!);
+    this.#submit(r, { type: 'create', namespace: rp.namespace!, obj }, 201);
+  }
+
+  #delete(rp: ResourcePath, r: ApiRequest): void {
+    negotiate(r.req.headers.accept, false);
+    const opts = parseDeleteOptions(r.query, r.body);
+    const pod = this.#cluster.feed.objects('pods').find((p) => p.metadata.namespace === rp.namespace && p.metadata.name === rp.name) as Pod | undefined;
+    if (!pod) throw objectNotFound('pods', rp.name!);
+    const pre = opts.preconditions;
+    if (pre?.uid && pre.uid !== pod.metadata.uid) {
+      throw preconditionFailed('pods', rp.name!, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${pod.metadata.uid}`);
+    }
+    if (pre?.resourceVersion && pre.resourceVersion !== pod.metadata.resourceVersion) {
+      throw preconditionFailed('pods', rp.name!, `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${pod.metadata.resourceVersion}`);
+    }
+    const action: ClusterAction = {
+      type: 'delete', kind: 'Pod', namespace: rp.namespace!, name: rp.name!,
+      ...(opts.gracePeriodSeconds !== undefined ? { gracePeriodSeconds: opts.gracePeriodSeconds } : {}),
+    };
+    this.#submit(r, action, 200);
+  }
+
+  #patch(rp: ResourcePath, r: ApiRequest): void {
+    negotiate(r.req.headers.accept, false);
+    const patchType = patchTypeOf(r.req.headers['content-type']);
+    if (r.query.has('dryRun')) throw badRequest('podlife: dry-run (--dry-run=server) is not supported by this simulation');
+    const patch = parsePatch(r.body.toString('utf8'));
+    this.#submit(r, { type: 'patch', kind: 'Pod', namespace: rp.namespace!, name: rp.name!, patchType, patch }, 200);
+  }
+}

@@ -1,0 +1,80 @@
+// podlife's own endpoints, beside the Kubernetes API: read and move the virtual clock.
+//   GET  /podlife/time                  → where virtual time is, how fast it runs, the next timeline step
+//   POST /podlife/advance?to=8m23s      → jump forward to a virtual time (replaying the timeline on the way)
+//   POST /podlife/advance?by=10s        → jump forward by a duration
+//   POST /podlife/pause, /podlife/resume
+// Errors are Status objects too, so `kubectl create --raw` / curl users see the same shape.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseGoDuration } from '../sim/render/duration.ts';
+import { goDuration } from '../sim/render/duration.ts';
+import { rfc3339 } from '../sim/render/clock.ts';
+import type { LiveCluster } from './cluster.ts';
+import type { VirtualClock } from './clock.ts';
+import { sendJson } from './media.ts';
+import { badRequest, methodNotAllowed, pathNotFound } from './status.ts';
+
+export interface TimeReport {
+  /** Virtual time as a Go duration ("8m23s") and in ms. */
+  now: string;
+  nowMs: number;
+  /** The cluster's wall clock at that moment (RFC 3339, UTC). */
+  wallTime: string;
+  speed: number;
+  paused: boolean;
+  /** The next timeline step still to be replayed. */
+  next?: { at: string; atMs: number; what: string };
+}
+
+export function timeReport(cluster: LiveCluster, clock: VirtualClock): TimeReport {
+  const step = cluster.nextStep;
+  return {
+    now: goDuration(cluster.now),
+    nowMs: cluster.now,
+    wallTime: rfc3339(cluster.epoch + cluster.now),
+    speed: clock.speed,
+    paused: clock.paused,
+    ...(step ? { next: { at: goDuration(step.at), atMs: step.at, what: step.run ?? 'apply: a manifest' } } : {}),
+  };
+}
+
+function duration(name: string, text: string): number {
+  const d = parseGoDuration(text);
+  if (!d.ok) throw badRequest(`${name}=${text}: ${d.error} (write a Go duration such as 10s, 1m30s or 8m23s)`);
+  if (d.ms < 0) throw badRequest(`${name}=${text}: the duration must not be negative`);
+  return d.ms;
+}
+
+/** Handle /podlife/...; `advance` moves the cluster and the clock together. */
+export function handleControl(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  query: URLSearchParams,
+  cluster: LiveCluster,
+  clock: VirtualClock,
+): void {
+  const method = req.method ?? 'GET';
+  const action = path.slice('/podlife/'.length);
+  if (action === 'time') {
+    if (method !== 'GET') throw methodNotAllowed();
+  } else if (action === 'advance') {
+    if (method !== 'POST') throw methodNotAllowed();
+    const to = query.get('to');
+    const by = query.get('by');
+    if ((to === null) === (by === null)) throw badRequest('advance needs exactly one of ?to=<virtual time> or ?by=<duration>');
+    const target = to !== null ? duration('to', to) : cluster.now + duration('by', by!);
+    if (target < cluster.now) {
+      throw badRequest(`to=${to}: virtual time is already ${goDuration(cluster.now)} and cannot go back (restart the server to begin again)`);
+    }
+    cluster.advanceTo(target);
+    clock.jumpTo(target);
+  } else if (action === 'pause' || action === 'resume') {
+    if (method !== 'POST') throw methodNotAllowed();
+    if (action === 'pause') clock.pause();
+    else clock.resume();
+  } else {
+    throw pathNotFound();
+  }
+  sendJson(res, 200, timeReport(cluster, clock));
+}

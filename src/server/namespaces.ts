@@ -1,0 +1,43 @@
+// The namespaces of a fresh kubeadm cluster. The engine models pods, events and nodes; namespaces never
+// change in a scenario, so they are fixed objects created with the cluster (at its first node's creation).
+
+import type { Node } from '../sim/index.ts';
+
+export interface Namespace {
+  apiVersion: 'v1';
+  kind: 'Namespace';
+  metadata: { name: string; uid: string; resourceVersion: string; creationTimestamp: string; labels: Record<string, string> };
+  spec: { finalizers: string[] };
+  status: { phase: 'Active' };
+}
+
+export const NAMESPACE_NAMES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'];
+
+/** A stable UUID-shaped id from a name (FNV-1a), so namespaces look the same in every run. */
+function stableUid(name: string): string {
+  const words: string[] = [];
+  let h = 0x811c9dc5;
+  for (let round = 0; round < 4; round++) {
+    for (const c of `${round}:${name}`) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
+    words.push(h.toString(16).padStart(8, '0'));
+  }
+  const hex = words.join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export function clusterNamespaces(nodes: Node[]): Namespace[] {
+  const created = nodes.map((n) => n.metadata.creationTimestamp).sort()[0] ?? '1970-01-01T00:00:00Z';
+  return NAMESPACE_NAMES.map((name, i) => ({
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: {
+      name,
+      uid: stableUid(name),
+      resourceVersion: String(i + 1),
+      creationTimestamp: created,
+      labels: { 'kubernetes.io/metadata.name': name },
+    },
+    spec: { finalizers: ['kubernetes'] },
+    status: { phase: 'Active' },
+  }));
+}
