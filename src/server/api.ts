@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ClusterAction, Pod } from '../sim/index.ts';
 import type { LiveCluster } from './cluster.ts';
 import { type ResourceName, resourceInfo } from './discovery.ts';
+import { serveLog } from './logs.ts';
 import { contentTypeOf, negotiate, sendJson } from './media.ts';
 import type { Namespace } from './namespaces.ts';
 import { parseCreateBody, parseDeleteOptions, parsePatch, patchTypeOf } from './patch.ts';
@@ -70,9 +71,13 @@ export class ResourceApi {
   }
 
   handle(rp: ResourcePath, r: ApiRequest): void {
-    if (rp.subresource !== undefined) throw pathNotFound();
     const info = resourceInfo(rp.resource)!;
     const method = r.req.method ?? 'GET';
+    if (rp.subresource !== undefined) {
+      if (rp.resource !== 'pods' || rp.subresource !== 'log') throw pathNotFound();
+      if (method !== 'GET') throw methodNotAllowed();
+      return serveLog(r.res, this.#cluster.engine.state(), rp.namespace!, rp.name!, r.query);
+    }
     const watch = r.query.get('watch') === 'true' || r.query.get('watch') === '1';
     const verb =
       method === 'GET' ? (rp.name !== undefined ? 'get' : watch ? 'watch' : 'list')

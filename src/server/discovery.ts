@@ -11,6 +11,8 @@ export type ResourceName = 'pods' | 'events' | 'nodes' | 'namespaces';
 
 export interface ResourceInfo {
   name: ResourceName;
+  /** Subresources served (with their verbs). */
+  subresources?: { name: string; verbs: string[] }[];
   singular: string;
   kind: string;
   namespaced: boolean;
@@ -27,6 +29,7 @@ export const RESOURCES: ResourceInfo[] = [
   {
     name: 'pods', singular: 'pod', kind: 'Pod', namespaced: true,
     verbs: ['create', 'delete', 'get', 'list', 'patch', 'watch'], shortNames: ['po'], categories: ['all'],
+    subresources: [{ name: 'log', verbs: ['get'] }],
   },
 ];
 
@@ -64,15 +67,18 @@ export function apiResourceList(): unknown {
   return {
     kind: 'APIResourceList',
     groupVersion: 'v1',
-    resources: RESOURCES.map((r) => ({
-      name: r.name,
-      singularName: r.singular,
-      namespaced: r.namespaced,
-      kind: r.kind,
-      verbs: r.verbs,
-      shortNames: r.shortNames,
-      ...(r.categories ? { categories: r.categories } : {}),
-    })),
+    resources: RESOURCES.flatMap((r) => [
+      {
+        name: r.name,
+        singularName: r.singular,
+        namespaced: r.namespaced,
+        kind: r.kind,
+        verbs: r.verbs,
+        shortNames: r.shortNames,
+        ...(r.categories ? { categories: r.categories } : {}),
+      },
+      ...(r.subresources ?? []).map((sub) => ({ name: `${r.name}/${sub.name}`, singularName: '', namespaced: r.namespaced, kind: r.kind, verbs: sub.verbs })),
+    ]),
   };
 }
 
@@ -96,6 +102,9 @@ export function aggregatedCore(): unknown {
               verbs: r.verbs,
               shortNames: r.shortNames,
               ...(r.categories ? { categories: r.categories } : {}),
+              ...(r.subresources
+                ? { subresources: r.subresources.map((sub) => ({ subresource: sub.name, responseKind: { group: '', version: 'v1', kind: r.kind }, verbs: sub.verbs })) }
+                : {}),
             })),
             freshness: 'Current',
           },

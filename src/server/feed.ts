@@ -83,7 +83,10 @@ export class ChangeFeed {
 
   /** The objects of a kind as of the last sync, in storage key order (namespace, then name). */
   objects(kind: FeedKind): FeedObject[] {
-    return [...this.#snap[kind].entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, o]) => o);
+    const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+    return [...this.#snap[kind].values()].sort(
+      (a, b) => cmp(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || cmp(a.metadata.name, b.metadata.name),
+    );
   }
 
   /** Changes newer than a resourceVersion a client got from a list or an earlier watch event. */
