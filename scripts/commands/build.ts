@@ -11,9 +11,34 @@ export const summary = 'build the site into dist/ (Astro + Pagefind); dist/ is r
 
 const ASTRO = resolve('node_modules/astro/bin/astro.mjs');
 
-/** Lines of a stack trace, as Node and Astro print them. */
-function isStackLine(line: string): boolean {
-  return /^\s+at\s/.test(line) || /^\s*Stack trace:\s*$/.test(line);
+/**
+ * What a person needs from the build tools' output: their messages, without stack traces, without
+ * the inspected dump of an error object that repeats the message, and without "Location:" lines that
+ * point into podlife's own code (the message names the chapter or scenario file and line).
+ */
+export function readableOutput(): (line: string) => boolean {
+  let inDump = false;
+  let skipNext = false;
+  return (line) => {
+    if (inDump) {
+      if (line === '}') inDump = false;
+      return false;
+    }
+    if (skipNext) {
+      skipNext = false;
+      if (/[\\/](node_modules|src[\\/]pipeline)[\\/]/.test(line)) return false;
+    }
+    if (/^\[\S+:\d+:\d+(-\d+:\d+)?: /.test(line)) {
+      // "[<file>:<line>:<col>: <message>] {" … "}": Node's inspection of the error just reported.
+      inDump = !line.endsWith('}');
+      return false;
+    }
+    if (/^\s*Location:\s*$/.test(line)) {
+      skipNext = true;
+      return false;
+    }
+    return !(/^\s+at\s/.test(line) || /^\s*Stack trace:\s*$/.test(line));
+  };
 }
 
 function exec(command: string, args: string[]): Promise<number> {
@@ -21,8 +46,9 @@ function exec(command: string, args: string[]): Promise<number> {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     const debug = Boolean(process.env.PODLIFE_DEBUG);
     for (const [stream, sink] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
+      const keep = readableOutput();
       createInterface({ input: stream }).on('line', (line) => {
-        if (debug || !isStackLine(line)) sink.write(`${line}\n`);
+        if (debug || keep(line)) sink.write(`${line}\n`);
       });
     }
     child.on('error', fail);

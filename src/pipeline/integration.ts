@@ -50,12 +50,11 @@ export default function podlife(): AstroIntegration {
       'astro:config:setup': ({ command }) => {
         if (command === 'build') checkChapters();
       },
-      // Every step key a scenario's trace carries must be quoted in the book, before any page is built.
-      'astro:build:start': async () => {
-        await checkTraceKeys();
-      },
       'astro:build:done': async ({ dir }) => {
         await closeSharedBrowser();
+        // Every step key a scenario's trace carries must be quoted in the book. (Checked after the pages,
+        // so a page's own error, with its line, is the one reported first.)
+        await checkTraceKeys();
         publishScenarios(fileURLToPath(dir));
         secureSite(fileURLToPath(dir));
         if (clientDiagramsWereUsed()) {
