@@ -61,3 +61,20 @@ let ids = 0;
 export function uid(prefix: string): string {
   return `${prefix}-${++ids}`;
 }
+
+const pending = new Map<object, () => void>();
+let frame = 0;
+
+/**
+ * Run `fn` at the next animation frame, once per `owner` however often it is asked. Scroll adjustments
+ * read layout; done here they share the frame's own layout instead of forcing one per change.
+ */
+export function nextFrame(owner: object, fn: () => void): void {
+  pending.set(owner, fn);
+  frame ||= requestAnimationFrame(() => {
+    frame = 0;
+    const jobs = [...pending.values()];
+    pending.clear();
+    for (const job of jobs) job();
+  });
+}

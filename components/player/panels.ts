@@ -1,6 +1,6 @@
 // The panels that follow the current time: what `kubectl get pods -o wide`, `kubectl get events` and
 // `crictl ps` print at that moment, and the pod's status as YAML with what the last event changed.
-import { h, setText } from './dom.ts';
+import { h, nextFrame, setText } from './dom.ts';
 import { type DiffLine, diffLines, toLines } from './diff.ts';
 
 /** A titled terminal-like panel showing one command's output. */
@@ -59,11 +59,12 @@ export class StatusPanel {
     this.#out.replaceChildren(...nodes);
     // Bring the first change into view inside the panel (never scrolling the page).
     const first = nodes.find((n) => !n.classList.contains('sim-line-same'));
-    if (first) {
+    if (!first) return;
+    nextFrame(this, () => {
       const top = first.offsetTop;
       const out = this.#out;
       if (top < out.scrollTop || top > out.scrollTop + out.clientHeight - first.offsetHeight) out.scrollTop = Math.max(0, top - out.clientHeight / 3);
-    }
+    });
   }
 }
 

@@ -308,6 +308,14 @@ function findPod(state: ClusterState, key: string): Pod | undefined {
   return state.pods.find((p) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}` === key);
 }
 
+// Recorded objects never change (the engine's history is copy-on-write), so a pod object maps to one text.
+const yamlOf = new WeakMap<Pod, string>();
+
 function statusYaml(pod: Pod): string {
-  return toYaml({ status: pod.status });
+  let text = yamlOf.get(pod);
+  if (text === undefined) {
+    text = toYaml({ status: pod.status });
+    yamlOf.set(pod, text);
+  }
+  return text;
 }

@@ -1,7 +1,7 @@
 // The trace: every event in order with its time, actor, what happened and the code step behind it.
 // Choosing an event moves the player there; the list can be narrowed to the events of one step.
 import type { TraceEvent } from '../../src/sim/types.ts';
-import { h, setText } from './dom.ts';
+import { h, nextFrame, setText } from './dom.ts';
 import type { Labels } from './labels.ts';
 import { formatClock } from './time.ts';
 
@@ -83,8 +83,12 @@ export class TraceList {
     this.reveal();
   }
 
-  /** Scroll the list (not the page) so that the current event shows. */
+  /** Scroll the list (not the page) so that the current event shows, at the next frame. */
   reveal(): void {
+    nextFrame(this, () => this.#reveal());
+  }
+
+  #reveal(): void {
     const row = this.#rows[this.#current];
     if (!row || row.hidden) return;
     const top = row.offsetTop; // the scroller is positioned, so this is relative to it

@@ -12,16 +12,20 @@ import { builtChapters, watchErrors } from './helpers.ts';
 const SCENARIO = 'crash-loop';
 const AT_8M23S = 8 * 60_000 + 23_000;
 
-/** The built chapter (per language) whose page has the crash-loop player. */
-function chapterWithPlayer(lang: 'en' | 'zh'): string {
+/** The first built chapter (per language) whose page matches; fails clearly when none does. */
+function chapterWhere(lang: 'en' | 'zh', what: string, test: (html: string) => boolean): string {
   const found = builtChapters()
     .filter((c) => c.lang === lang)
-    .find((c) => readFileSync(join('dist', c.lang, c.slug, 'index.html'), 'utf8').includes(`data-scenario="${SCENARIO}"`));
-  if (!found) throw new Error(`no ${lang} chapter in dist/ has :::simulation{scenario="${SCENARIO}"}: build the site first`);
+    .find((c) => test(readFileSync(join('dist', c.lang, c.slug, 'index.html'), 'utf8')));
+  if (!found) throw new Error(`no ${lang} chapter in dist/ has ${what}: build the site first`);
   return found.url;
 }
 
+const chapterWithPlayer = (lang: 'en' | 'zh') =>
+  chapterWhere(lang, `:::simulation{scenario="${SCENARIO}"}`, (html) => html.includes(`data-sim-player="" data-scenario="${SCENARIO}"`));
 const url = chapterWithPlayer('en');
+/** A chapter where a player and the excerpt quoting SyncPod's step 4 share the page. */
+const stepUrl = chapterWhere('en', 'a player and the SyncPod#4 excerpt on one page', (html) => html.includes('data-sim-player') && html.includes('data-step-key="SyncPod#4"'));
 const scenarioFile = join('content', 'scenarios', `${SCENARIO}.yaml`);
 const scenario = runnable(parseScenario(readFileSync(scenarioFile, 'utf8'), scenarioFile));
 
@@ -67,6 +71,21 @@ test('the player loads only when it scrolls into view; the static outputs are th
   await expect(section.locator('.sim-live')).toBeVisible();
   await expect(section.locator('.sim-clock')).toContainText('0s');
   expect(await section.locator('.sim-trace-row').count()).toBeGreaterThan(20);
+  expect(errors()).toEqual([]);
+});
+
+test('the first load replays the recorded run; the runner, parser and command layer come with the console', async ({ page }) => {
+  const errors = watchErrors(page);
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await openPlayer(page);
+  await expect(player(page)).toHaveAttribute('data-scenario-replay', /\.json$/);
+  const replay = (await player(page).getAttribute('data-scenario-replay'))!;
+  expect(fetched).toContain(replay);
+  const heavy = (p: string) => /\/tools\.[\w-]+\.js$/.test(p) || p.endsWith(`/${SCENARIO}.yaml`);
+  expect(fetched.filter(heavy)).toEqual([]);
+  await player(page).locator('.sim-console-input').focus();
+  await expect.poll(() => fetched.filter(heavy).length).toBe(2);
   expect(errors()).toEqual([]);
 });
 
@@ -139,13 +158,22 @@ test('the URL keeps the moment, and loading it restores that moment', async ({ p
   expect([...errors(), ...freshErrors()]).toEqual([]);
 });
 
+/** The first player on the chapter that also quotes SyncPod, mounted. */
+async function openStepPlayer(page: Page) {
+  await page.goto(stepUrl);
+  const section = page.locator('[data-sim-player]').first();
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.locator('.sim-live')).toBeVisible();
+  return section;
+}
+
 test('clicking a SyncPod#4 trace event moves time there and highlights that step in the excerpt', async ({ page }) => {
   const errors = watchErrors(page);
-  await openPlayer(page);
-  const event = player(page).locator('.sim-trace-row[data-key="SyncPod#4"] button').first();
+  const section = await openStepPlayer(page);
+  const event = section.locator('.sim-trace-row[data-key="SyncPod#4"] button').first();
   const time = (await event.locator('.sim-trace-time').textContent()) ?? '';
   await event.click();
-  await expect(player(page).locator('.sim-clock')).toContainText(time);
+  await expect(section.locator('.sim-clock-now')).toHaveText(time);
   await expect(event).toHaveAttribute('aria-current', 'step');
   const step = page.locator('[data-step-key="SyncPod#4"]').first();
   await expect(step).toHaveClass(/\bsim-active-step\b/);
@@ -157,23 +185,34 @@ test('clicking a SyncPod#4 trace event moves time there and highlights that step
 
 test('following a step anchor in an excerpt jumps the player to that step and filters the trace', async ({ page }) => {
   const errors = watchErrors(page);
-  await openPlayer(page);
-  await scrubTo(page, AT_8M23S);
-  const rows = player(page).locator('.sim-trace-row');
+  const section = await openStepPlayer(page);
+  await section.getByRole('slider').focus();
+  await page.keyboard.press('End');
+  const rows = section.locator('.sim-trace-row');
   const all = await rows.count();
   await page.locator('[data-step-key="SyncPod#4"] a.excerpt-step-link').first().click();
-  await expect(player(page).locator('.sim-trace-filter')).toBeVisible();
-  await expect(player(page).locator('.sim-trace-filter code')).toHaveText('SyncPod#4');
-  const visible = player(page).locator('.sim-trace-row:visible');
+  await expect(page).toHaveURL(/#syncpod-4$/);
+  await expect(section.locator('.sim-trace-filter')).toBeVisible();
+  await expect(section.locator('.sim-trace-filter code')).toHaveText('SyncPod#4');
+  const visible = section.locator('.sim-trace-row:visible');
   expect(await visible.count()).toBeGreaterThan(0);
   expect(await visible.count()).toBeLessThan(all);
   for (const key of await visible.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.key))) expect(key).toBe('SyncPod#4');
-  // Time moved back to the first SyncPod#4 event; stepping forward stays within the step.
+  // Time moved back to the first SyncPod#4 event; stepping forward stays within the step's events.
   const first = await visible.first().locator('.sim-trace-time').textContent();
-  await expect(player(page).locator('.sim-clock-now')).toHaveText(first ?? '');
-  await player(page).locator('.sim-trace-filter button').click();
-  await expect(player(page).locator('.sim-trace-filter')).toBeHidden();
-  await expect(player(page).locator('.sim-trace-row:visible')).toHaveCount(all);
+  await expect(section.locator('.sim-clock-now')).toHaveText(first ?? '');
+  await expect(section.locator('.sim-trace-current')).toHaveAttribute('data-key', 'SyncPod#4');
+  const next = section.getByRole('button', { name: 'Step to the next event' });
+  if ((await visible.count()) > 1) {
+    await next.click();
+    await expect(section.locator('.sim-trace-current')).toHaveAttribute('data-key', 'SyncPod#4');
+    await expect(section.locator('.sim-clock-now')).toHaveText((await visible.nth(1).locator('.sim-trace-time').textContent()) ?? '');
+  } else {
+    await expect(next).toHaveAttribute('aria-disabled', 'true');
+  }
+  await section.locator('.sim-trace-filter button').click();
+  await expect(section.locator('.sim-trace-filter')).toBeHidden();
+  await expect(section.locator('.sim-trace-row:visible')).toHaveCount(all);
   expect(errors()).toEqual([]);
 });
 
