@@ -1,4 +1,4 @@
-// Throwaway copies of the podlife project, for tests that build broken input and check what happens.
+// Throwaway copies of the podlife project, for tests that build broken input and for benchmarks.
 // Code and configuration are copied, node_modules is linked, and the chapters are what the test says.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -6,13 +6,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
+export { ROOT };
 const COPIED = ['src', 'components', 'scripts', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'content/sources.lock.json'];
 
 export interface Project {
   dir: string;
   write(path: string, text: string): void;
   /** Run the podlife CLI in the project (e.g. ['build']). */
-  podlife(args: string[]): { code: number; stdout: string; stderr: string; output: string };
+  podlife(args: string[], env?: Record<string, string>): { code: number; stdout: string; stderr: string; output: string };
 }
 
 export interface ProjectOptions {
@@ -42,12 +43,12 @@ export function makeProject(chapters: Record<string, string>, options: ProjectOp
   return {
     dir,
     write,
-    podlife(args) {
+    podlife(args, env = {}) {
       const result = spawnSync(process.execPath, [join(dir, 'scripts/podlife.mjs'), ...args], {
         cwd: dir,
         encoding: 'utf8',
-        env: { ...process.env, PODLIFE_ASTRO_CACHE: join(dir, '.astro-cache'), PODLIFE_DEBUG: '' },
-        timeout: 240_000,
+        env: { ...process.env, PODLIFE_ASTRO_CACHE: join(dir, '.astro-cache'), PODLIFE_DEBUG: '', ...env },
+        timeout: 900_000,
       });
       return { code: result.status ?? 1, stdout: result.stdout, stderr: result.stderr, output: result.stdout + result.stderr };
     },
