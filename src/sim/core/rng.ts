@@ -1,6 +1,8 @@
 // A seeded pseudo-random generator (sfc32, seeded through splitmix32): every ID, UID, PID and jitter in the
 // simulation comes from here, so the same seed always yields the same bytes. Never Math.random().
 
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 export class Rng {
   #a: number;
   #b: number;
@@ -47,8 +49,11 @@ export class Rng {
   /** n lowercase hex digits. */
   hex(n: number): string {
     let out = '';
-    while (out.length < n) out += this.u32().toString(16).padStart(8, '0');
-    return out.slice(0, n);
+    while (out.length < n) {
+      const v = this.u32();
+      out += HEX[v >>> 24] + HEX[(v >>> 16) & 255] + HEX[(v >>> 8) & 255] + HEX[v & 255];
+    }
+    return out.length === n ? out : out.slice(0, n);
   }
 
   /** A random (version 4) UUID, as the API server assigns to metadata.uid. */

@@ -26,6 +26,9 @@ import { runProbe } from './handlers.ts';
 
 type WorkerState = 'syncing' | 'terminating' | 'terminated' | 'finished';
 
+/** The conditions the kubelet owns (they carry observedGeneration). */
+const KUBELET_CONDITION_TYPES = new Set(['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled']);
+
 interface PodWorker {
   uid: string;
   pod: Pod;
@@ -438,13 +441,14 @@ export class Kubelet {
       status = { ...status, phase: old.phase };
     }
     const now = this.#ctx.rfc3339();
+    const generation = pod.metadata.generation ?? 1;
+    const previous = old.conditions ?? [];
     const conditions: PodCondition[] = (status.conditions ?? []).map((c) => {
-      const prev = old.conditions?.find((o) => o.type === c.type);
+      let prev: PodCondition | undefined;
+      for (const o of previous) if (o.type === c.type) prev = o;
       const lastTransitionTime = prev && prev.status === c.status ? prev.lastTransitionTime : now;
       const out: PodCondition = { ...c, lastProbeTime: null, lastTransitionTime };
-      if (['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'].includes(c.type)) {
-        out.observedGeneration = pod.metadata.generation ?? 1;
-      }
+      if (KUBELET_CONDITION_TYPES.has(c.type)) out.observedGeneration = generation;
       return out;
     });
     const next: PodStatus = {

@@ -79,6 +79,15 @@ const REDIS: ServiceSpec = {
   httpPaths: [],
 };
 
+// The pause binary handles SIGINT and SIGTERM: "Shutting down, got signal", exit 0.
+// upstream: build/pause/linux/pause.c sigdown
+const PAUSE: ServiceSpec = {
+  name: 'pause',
+  ports: [],
+  startLogs: [],
+  stopsOn: { SIGTERM: { ms: 1, logs: ['Shutting down, got signal: Terminated'] }, SIGINT: { ms: 1, logs: ['Shutting down, got signal: Interrupt'] } },
+};
+
 export const UNKNOWN_SERVICE: ServiceSpec = {
   name: 'app',
   ports: [],
@@ -91,6 +100,7 @@ export const SERVICES: Record<string, ServiceSpec> = {
   httpd: HTTPD,
   'httpd-foreground': HTTPD,
   'redis-server': REDIS,
+  pause: PAUSE,
 };
 
 /** ENTRYPOINT/CMD/STOPSIGNAL by repository name (the last path component, e.g. "nginx" for any registry). */

@@ -110,7 +110,6 @@ export function programFor(argv: string[], ctx: ProgramContext): Program {
   if (bin === 'true') return { kind: 'exit', code: 0, logs: [] };
   if (bin === 'false') return { kind: 'exit', code: 1, logs: [] };
   if (bin === 'tail' && argv.includes('-f')) return { kind: 'sleep', ms: Infinity };
-  if (bin === 'pause') return { kind: 'sleep', ms: Infinity };
   if (bin === 'cat' && argv.length === 1) return ctx.stdin ? { kind: 'sleep', ms: Infinity } : { kind: 'exit', code: 0, logs: [] };
   const svc = ctx.services[bin];
   return { kind: 'service', spec: svc ?? { ...ctx.unknownService, name: bin } };
