@@ -13,7 +13,7 @@ import { contentTypeOf, negotiate, sendJson } from './media.ts';
 import type { Namespace } from './namespaces.ts';
 import { parseCreateBody, parseDeleteOptions, parsePatch, patchTypeOf } from './patch.ts';
 import { fieldMatcher, labelMatcher } from './selectors.ts';
-import { HttpError, badRequest, methodNotAllowed, objectNotFound, pathNotFound, preconditionFailed, toWire } from './status.ts';
+import { HttpError, methodNotAllowed, notModelled, objectNotFound, pathNotFound, preconditionFailed, toWire } from './status.ts';
 import { parseIncludeObject, toTable } from './tables.ts';
 import { type Watched, serveWatch } from './watch.ts';
 
@@ -191,7 +191,7 @@ export class ResourceApi {
 
   #create(rp: ResourcePath, r: ApiRequest): void {
     negotiate(r.req.headers.accept, false);
-    if (r.query.has('dryRun')) throw badRequest('podlife: dry-run (--dry-run=server) is not supported by this simulation');
+    if (r.query.has('dryRun')) throw notModelled('dry-run (--dry-run=server)', 'use --dry-run=client');
     const obj = parseCreateBody(r.body, r.req.headers['content-type'], 'Pod');
     if (!this.#namespaces.some((ns) => ns.metadata.name === rp.namespace)) throw objectNotFound('namespaces', rp.namespace!);
     this.#submit(r, { type: 'create', namespace: rp.namespace!, obj }, 201);
@@ -219,7 +219,7 @@ export class ResourceApi {
   #patch(rp: ResourcePath, r: ApiRequest): void {
     negotiate(r.req.headers.accept, false);
     const patchType = patchTypeOf(r.req.headers['content-type']);
-    if (r.query.has('dryRun')) throw badRequest('podlife: dry-run (--dry-run=server) is not supported by this simulation');
+    if (r.query.has('dryRun')) throw notModelled('dry-run (--dry-run=server)', 'use --dry-run=client');
     const patch = parsePatch(r.body.toString('utf8'));
     this.#submit(r, { type: 'patch', kind: 'Pod', namespace: rp.namespace!, name: rp.name!, patchType, patch }, 200);
   }

@@ -26,7 +26,7 @@ export function patchTypeOf(contentType: string | undefined): PatchType {
   const type = PATCH_TYPES[m];
   if (type) return type;
   if (m === 'application/apply-patch+yaml' || m === 'application/apply-patch+cbor') {
-    throw notModelled('server-side apply (kubectl apply --server-side) — use client-side kubectl apply');
+    throw notModelled('server-side apply (kubectl apply --server-side)', 'use kubectl apply without --server-side');
   }
   throw unsupportedMediaType(Object.keys(PATCH_TYPES));
 }
@@ -91,7 +91,7 @@ export function parseDeleteOptions(query: URLSearchParams, body: Buffer): Delete
     }
     fromBody = parsed as Record<string, unknown>;
   }
-  if (query.has('dryRun') || fromBody.dryRun !== undefined) throw notModelled('dry-run (--dry-run=server)');
+  if (query.has('dryRun') || fromBody.dryRun !== undefined) throw notModelled('dry-run (--dry-run=server)', 'use --dry-run=client');
   const opts: DeleteOptions = {};
   const grace = fromBody.gracePeriodSeconds ?? (query.has('gracePeriodSeconds') ? query.get('gracePeriodSeconds') : undefined);
   if (grace !== undefined && grace !== null) {

@@ -66,7 +66,8 @@ export function invalidOptions(kind: string, field: string, value: unknown, deta
 }
 
 /** What this simulation does not model, said plainly (400 rather than a silent no-op). */
-export const notModelled = (what: string): HttpError => failure(400, 'BadRequest', `podlife: ${what} is not supported by this simulation`);
+export const notModelled = (what: string, instead?: string): HttpError =>
+  failure(400, 'BadRequest', `podlife: ${what} is not supported by this simulation${instead ? `; ${instead}` : ''}`);
 
 /** 409 for a failed precondition (DeleteOptions.preconditions). */
 export const preconditionFailed = (resource: string, name: string, message: string): HttpError =>

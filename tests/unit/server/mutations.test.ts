@@ -1,0 +1,260 @@
+// Changing the served cluster with the real kubectl: run, apply (create, unchanged, configured), delete
+// (graceful: Terminating, then gone, while kubectl waits), patch (merge, JSON and strategic), and the
+// errors kubectl prints for what the API server refuses. Each change is made with the real kubectl on the
+// server and with podlife's own kubectl at the same virtual time; what both print, and what the cluster
+// looks like afterwards, must agree.
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../../src/server/server.ts';
+import { execute } from '../../../src/sim/commands/execute.ts';
+import { createEngine, type Engine } from '../../../src/sim/index.ts';
+import {
+  SKIP_REASON, advance, kubectl, kubectlAvailable, loadScenario, podlifeAt, shell, startPaused, type Typed,
+} from './helpers.ts';
+
+/** kubectl v1.33+ (what podlife models) says which namespace a deleted pod was in; v1.32 does not. */
+const asKubectl132Delete = (s: string): string => s.replace(/ from \S+ namespace$/gm, '');
+
+let server: RunningServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe.skipIf(!kubectlAvailable)('kubectl run, get and delete on an empty cluster', () => {
+  it('kubectl run at 0s: the pod goes through the lifecycle exactly as in podlife', async () => {
+    server = await startPaused();
+    const run = 'kubectl run web --image=m.daocloud.io/docker.io/library/nginx:alpine --restart=Never --labels=app=web,tier=front --env=MODE=prod --port=80';
+    const typed: Typed[] = [{ at: 0, run }];
+    const created = await shell(server, run);
+    expect(created.stdout).toBe('pod/web created\n');
+    expect(created.stdout).toBe(podlifeAt(undefined, 0, run).stdout);
+    for (const at of [1000, 2500, 7000, 30_000, 125_000]) {
+      await advance(server, `${at}ms`);
+      for (const view of ['kubectl get pods', 'kubectl get pod web -o wide', 'kubectl get pod web -o yaml', 'kubectl get pods -l app=web --show-labels', 'kubectl get events -o wide']) {
+        const real = await shell(server, view);
+        const ours = podlifeAt(undefined, at, view, { typed });
+        expect(real.stdout, `${view} at ${at} ms`).toBe(ours.stdout);
+        expect(real.stderr, `${view} at ${at} ms`).toBe(ours.stderr);
+      }
+    }
+  });
+
+  it('kubectl delete pod: Terminating while kubectl waits, then gone; kubectl returns when the pod is', async () => {
+    server = await startPaused({ scenario: loadScenario('nginx-test') });
+    const scenario = loadScenario('nginx-test');
+    await advance(server, '2m');
+    const deleting = shell(server, 'kubectl delete pod nginx-test');
+    const typed: Typed[] = [{ at: 120_000, run: 'kubectl delete pod nginx-test --wait=false' }];
+    let done = false;
+    void deleting.then(() => (done = true));
+    // The DELETE has reached the server once the pod shows a deletionTimestamp.
+    for (let i = 0; i < 200 && !server.cluster.engine.state().pods[0]?.metadata.deletionTimestamp; i++) await new Promise((r) => setTimeout(r, 25));
+    await advance(server, '2m0.1s');
+    const terminating = await kubectl(server, ['get', 'pod', 'nginx-test']);
+    expect(terminating.stdout).toBe(podlifeAt(scenario, 120_100, 'kubectl get pod nginx-test', { typed }).stdout);
+    expect(terminating.stdout).toMatch(/nginx-test +\d\/1 +Terminating /);
+    expect(done).toBe(false);
+    await advance(server, '3m');
+    const finished = await deleting;
+    expect(finished.code).toBe(0);
+    expect(finished.stdout).toBe(asKubectl132Delete(podlifeAt(scenario, 120_000, 'kubectl delete pod nginx-test --wait=false').stdout));
+    const gone = await kubectl(server, ['get', 'pod', 'nginx-test']);
+    expect(gone.code).toBe(1);
+    expect(gone.stderr).toBe(podlifeAt(scenario, 180_000, 'kubectl get pod nginx-test', { typed }).stderr);
+    expect(gone.stderr).toBe('Error from server (NotFound): pods "nginx-test" not found\n');
+  });
+
+  it('kubectl delete --force --grace-period=0 removes the pod at once', async () => {
+    server = await startPaused({ scenario: loadScenario('nginx-test') });
+    await advance(server, '10s');
+    const r = await kubectl(server, ['delete', 'pod', 'nginx-test', '--force', '--grace-period=0']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('Immediate deletion does not wait for confirmation');
+    expect(r.stdout).toBe(asKubectl132Delete(podlifeAt(loadScenario('nginx-test'), 10_000, 'kubectl delete pod nginx-test --force --grace-period=0').stdout));
+    expect(server.cluster.engine.state().pods).toEqual([]);
+  });
+});
+
+describe.skipIf(!kubectlAvailable)('kubectl patch of finalizers on the stuck-finalizer scenario', () => {
+  it.each([
+    ['merge', `kubectl patch pod guarded -p '{"metadata":{"finalizers":[]}}' --type=merge`],
+    ['json', `kubectl patch pod guarded --type=json -p '[{"op":"remove","path":"/metadata/finalizers"}]'`],
+    ['strategic', `kubectl patch pod guarded -p '{"metadata":{"$deleteFromPrimitiveList/finalizers":["example.com/cleanup"]}}'`],
+  ])('%s patch at 5m: the terminated pod that would not go away is removed', async (_type, patch) => {
+    const scenario = loadScenario('stuck-finalizer');
+    server = await startPaused({ scenario });
+    await advance(server, '5m');
+    const stuck = await kubectl(server, ['get', 'pod', 'guarded', '-o', 'jsonpath={.metadata.finalizers}']);
+    expect(stuck.stdout).toBe('["example.com/cleanup"]');
+    const typed: Typed[] = [{ at: 300_000, run: patch }];
+    const real = await shell(server, patch);
+    expect(real.stdout).toBe(podlifeAt(scenario, 300_000, patch).stdout);
+    expect(real.stdout).toBe('pod/guarded patched\n');
+    await advance(server, '5m15s');
+    const after = await kubectl(server, ['get', 'pod', 'guarded']);
+    expect(after.stderr).toBe(podlifeAt(scenario, 315_000, 'kubectl get pod guarded', { typed }).stderr);
+    expect(after.stderr).toBe('Error from server (NotFound): pods "guarded" not found\n');
+  });
+});
+
+describe.skipIf(!kubectlAvailable)('kubectl apply -f (client-side apply)', () => {
+  /** podlife's own kubectl on its own engine: the same cluster the server starts with (no scenario). */
+  function podlifeConsole(files: Record<string, string>) {
+    const engine: Engine = createEngine({}, { seed: 1 });
+    return {
+      engine,
+      run: (line: string) => execute(line, { get state() { return engine.state(); }, apply: (a) => engine.apply(a), files }),
+    };
+  }
+  const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+  const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+
+  it('creates (POST with the last-applied annotation), leaves unchanged, configures (a strategic three-way patch)', async () => {
+    server = await startPaused();
+    const dir = mkdtempSync(path.join(tmpdir(), 'podlife-apply-'));
+    const file = path.join(dir, 'web.yaml');
+    const files: Record<string, string> = {};
+    const ours = podlifeConsole(files);
+    const write = (text: string) => {
+      writeFileSync(file, text);
+      files[file] = text;
+    };
+    const manifest = (labels: string, image: string, restart = 'Always') =>
+      `apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  labels: {${labels}}\nspec:\n  restartPolicy: ${restart}\n  containers:\n  - name: nginx\n    image: ${image}\n`;
+    const at = async (t: number) => {
+      await advance(server!, `${t}ms`);
+      ours.engine.advanceTo(t);
+    };
+    const sameView = async (when: string) => {
+      for (const view of ['kubectl get pod web -o yaml', 'kubectl get pods -o wide']) {
+        expect((await shell(server!, view)).stdout, `${view} ${when}`).toBe(ours.run(view).stdout);
+      }
+    };
+    const nginx = 'm.daocloud.io/docker.io/library/nginx:alpine';
+
+    // Create and unchanged: podlife's kubectl apply prints the same and builds the same object.
+    write(manifest('app: web', nginx));
+    await at(0);
+    let real = await shell(server, `kubectl apply -f ${file}`);
+    expect(real.stdout).toBe('pod/web created\n');
+    expect(real.stdout).toBe(ours.run(`kubectl apply -f ${file}`).stdout);
+    await sameView('after the create');
+    await at(5000);
+    real = await shell(server, `kubectl apply -f ${file}`);
+    expect(real.stdout).toBe('pod/web unchanged\n');
+    expect(real.stdout).toBe(ours.run(`kubectl apply -f ${file}`).stdout);
+    await sameView('after unchanged');
+
+    // Configured: kubectl sends the strategic merge patch its three-way diff computes; podlife's engine,
+    // sent the same patch at the same time, must hold the same object as the server.
+    const served = () => server!.cluster.engine.state().pods[0].metadata.annotations![LAST_APPLIED];
+    write(manifest('app: web, tier: front', nginx));
+    await at(10_000);
+    real = await shell(server, `kubectl apply -f ${file}`);
+    expect(real.stdout).toBe('pod/web configured\n');
+    const labels = { metadata: { annotations: { [LAST_APPLIED]: served() }, labels: { tier: 'front' } } };
+    expect(ours.run(`kubectl patch pod web -p ${quote(JSON.stringify(labels))}`).stdout).toBe('pod/web patched\n');
+    await sameView('after a label change');
+    expect(JSON.parse(served())).toMatchObject({ metadata: { labels: { app: 'web', tier: 'front' }, namespace: 'default' } });
+
+    write(manifest('app: web, tier: front', 'm.daocloud.io/docker.io/library/nginx:1.27'));
+    await at(15_000);
+    real = await shell(server, `kubectl apply -f ${file}`);
+    expect(real.stdout).toBe('pod/web configured\n');
+    const image = {
+      metadata: { annotations: { [LAST_APPLIED]: served() } },
+      spec: { $setElementOrder$containers: [{ name: 'nginx' }], containers: [{ image: 'm.daocloud.io/docker.io/library/nginx:1.27', name: 'nginx' }] },
+    };
+    const imagePatch = JSON.stringify(image).replace('$setElementOrder$containers', '$setElementOrder/containers');
+    expect(ours.run(`kubectl patch pod web -p ${quote(imagePatch)}`).stdout).toBe('pod/web patched\n');
+    await sameView('after an image change');
+
+    // restartPolicy cannot change on a pod: the API server refuses the patch (422), and kubectl says so.
+    write(manifest('app: web, tier: front', 'm.daocloud.io/docker.io/library/nginx:1.27', 'Never'));
+    await at(20_000);
+    real = await shell(server, `kubectl apply -f ${file}`);
+    expect(real.code).toBe(1);
+    expect(real.stderr).toMatch(/^The Pod "web" is invalid: spec: Forbidden: pod updates may not change fields other than `spec\.containers\[\*\]\.image`/);
+    await at(40_000);
+    await sameView('40s later');
+  });
+});
+
+describe.skipIf(!kubectlAvailable)('errors kubectl prints, from the Status the server answers', () => {
+  it.each([
+    ['AlreadyExists', ['kubectl run web --image=nginx', 'kubectl run web --image=nginx'], /^Error from server \(AlreadyExists\): pods "web" already exists\n$/],
+    ['NotFound (get)', ['kubectl get pod nope'], /^Error from server \(NotFound\): pods "nope" not found\n$/],
+    ['NotFound (delete)', ['kubectl delete pod nope'], /^Error from server \(NotFound\): pods "nope" not found\n$/],
+    ['NotFound (patch)', [`kubectl patch pod nope -p '{"metadata":{"labels":{"a":"b"}}}'`], /^Error from server \(NotFound\): pods "nope" not found\n$/],
+    ['Invalid (422 with field causes)', ['kubectl run Bad_Name --image=nginx'], /^The Pod "Bad_Name" is invalid: \n\* metadata\.name: Invalid value: "Bad_Name"/],
+    ['unsupported field selector', ['kubectl get pods --field-selector spec.image=nginx'], /field label not supported: spec\.image\n$/],
+  ])('%s: the real kubectl and podlife print the same', async (_what, lines, message) => {
+    server = await startPaused();
+    const typed: Typed[] = [];
+    let real = { stdout: '', stderr: '', code: 0 };
+    for (const line of lines) {
+      real = await shell(server, line);
+      const ours = podlifeAt(undefined, 0, line, { typed });
+      expect(real.stderr, line).toBe(ours.stderr);
+      expect(real.code, line).toBe(ours.code);
+      typed.push({ at: 0, run: line });
+    }
+    expect(real.stderr).toMatch(message);
+  });
+
+  it('a malformed body: 400 BadRequest with the decoder\'s message, printed by kubectl create --raw', async () => {
+    server = await startPaused();
+    const dir = mkdtempSync(path.join(tmpdir(), 'podlife-raw-'));
+    const bad = path.join(dir, 'bad.json');
+    writeFileSync(bad, '{"apiVersion":"v1","kind":"Pod",metadata:{}}');
+    const r = await kubectl(server, ['create', '--raw', '/api/v1/namespaces/default/pods', '-f', bad]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'Error from server (BadRequest): the object provided is unrecognized (must be of type Pod): couldn\'t get version/kind; json parse error: ' +
+        'invalid character \'m\' looking for beginning of object key string ({"apiVersion":"v1","kind":"Pod ...)\n',
+    );
+    const res = await fetch(`${server.url}/api/v1/namespaces/default/pods`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"kind":' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', reason: 'BadRequest', code: 400,
+      message: 'the object provided is unrecognized (must be of type Pod): couldn\'t get version/kind; json parse error: unexpected end of JSON input ({"kind":)',
+    });
+    expect(server.cluster.engine.state().pods).toEqual([]);
+  });
+
+  it('an invalid pod: 422 Invalid with one cause per field, printed by kubectl', async () => {
+    server = await startPaused();
+    const dir = mkdtempSync(path.join(tmpdir(), 'podlife-raw-'));
+    const invalid = path.join(dir, 'invalid.json');
+    const body = '{"apiVersion":"v1","kind":"Pod","metadata":{"name":"empty"},"spec":{"containers":[{"name":"c"}],"restartPolicy":"Sometimes"}}';
+    writeFileSync(invalid, body);
+    const r = await kubectl(server, ['create', '--raw', '/api/v1/namespaces/default/pods', '-f', invalid]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^The Pod "empty" is invalid: \n\* spec\.containers\[0\]\.image: Required value\n\* spec\.restartPolicy: Unsupported value: "Sometimes"/);
+    const res = await fetch(`${server.url}/api/v1/namespaces/default/pods`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    expect(res.status).toBe(422);
+    const status = (await res.json()) as { reason: string; details: { name: string; kind: string; causes: { field: string; reason: string }[] } };
+    expect(status.reason).toBe('Invalid');
+    expect(status.details.name).toBe('empty');
+    expect(status.details.kind).toBe('Pod');
+    expect(status.details.causes.map((c) => [c.field, c.reason])).toEqual([
+      ['spec.containers[0].image', 'FieldValueRequired'],
+      ['spec.restartPolicy', 'FieldValueNotSupported'],
+    ]);
+  });
+
+  it('a verb the resource does not have: 405 MethodNotAllowed', async () => {
+    server = await startPaused();
+    const r = await kubectl(server, ['delete', 'node', 'worker01']);
+    expect(r.stderr).toBe('Error from server (MethodNotAllowed): the server does not allow this method on the requested resource\n');
+    expect(server.cluster.engine.state().nodes.map((n) => n.metadata.name)).toEqual(['worker01']);
+  });
+});
+
+it.runIf(!kubectlAvailable)(SKIP_REASON, () => {
+  expect(kubectlAvailable).toBe(false);
+});
