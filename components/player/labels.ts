@@ -1,6 +1,8 @@
 // The player's interface strings, in the page's language (data-lang="en" | "zh").
+import { site } from '../../src/site.ts';
 
 const en = {
+  simulated: `simulated · Kubernetes ${site.kubernetesVersion} model`,
   loading: 'Loading the simulation…',
   loadFailed: 'The simulation could not be loaded:',
   controls: 'Simulation controls',
@@ -39,12 +41,12 @@ const en = {
   manifestOk: 'Re-simulated with the edited pod.',
   manifestNone: 'This scenario creates no pod to edit.',
   resetDone: 'Back to the scenario as written.',
-  edited: 'edited',
+  edited: 'edited by you',
   atEvent: (t: string, detail: string) => `${t}: ${detail}`,
-  end: 'end',
 };
 
 const zh: typeof en = {
+  simulated: `模拟 · Kubernetes ${site.kubernetesVersion} 模型`,
   loading: '正在加载模拟…',
   loadFailed: '无法加载模拟：',
   controls: '模拟控制',
@@ -83,9 +85,8 @@ const zh: typeof en = {
   manifestOk: '已用修改后的 Pod 重新模拟。',
   manifestNone: '此场景没有可编辑的 Pod。',
   resetDone: '已恢复为场景原样。',
-  edited: '已修改',
+  edited: '已被你修改',
   atEvent: (t: string, detail: string) => `${t}：${detail}`,
-  end: '结束',
 };
 
 export type Labels = typeof en;

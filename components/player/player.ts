@@ -41,6 +41,7 @@ export class Player {
   readonly #podPicker: HTMLSelectElement;
   readonly #trace: TraceList;
   readonly #live: HTMLElement;
+  readonly #edited: HTMLElement;
   readonly #page: PageLinks;
   #moment: Moment = { t: 0, index: -1 };
   #pod = '';
@@ -101,11 +102,12 @@ export class Player {
       },
     });
     this.#live = h('p', { class: 'visually-hidden', attrs: { 'aria-live': 'polite', 'aria-atomic': 'true' } });
+    this.#edited = h('span', { class: 'sim-badge sim-badge-edited', text: labels.edited, attrs: { hidden: true } });
 
     this.root = h('div', { class: 'sim-live' }, [
       h('div', { class: 'sim-head' }, [
         h('span', { class: 'sim-live-title', text: opts.title }),
-        h('span', { class: 'sim-badge', text: 'simulated · Kubernetes v1.36.2 model' }),
+        h('span', { class: 'sim-badges' }, [h('span', { class: 'sim-badge', text: labels.simulated }), this.#edited]),
       ]),
       this.#controls.root,
       this.#live,
@@ -137,11 +139,6 @@ export class Player {
   /** Once on the page: scroll the trace to the current event (layout exists only now). */
   attached(): void {
     this.#trace.reveal();
-  }
-
-  /** The current moment (for tests and the page benchmark). */
-  get moment(): Moment {
-    return this.#moment;
   }
 
   play(): void {
@@ -225,6 +222,7 @@ export class Player {
   /** Show another run (edited manifest, a console command that changed the cluster) from the current time. */
   #show(sim: SimSource): void {
     this.#sim = sim;
+    this.#edited.hidden = !this.#tools?.edited;
     this.pause(false);
     this.#before = undefined;
     this.#setTimeline();

@@ -315,16 +315,19 @@ test('a broken manifest shows an inline error with its line; the run on screen a
   await expect(player(page).locator('.sim-clock-now')).toHaveText('1m0s');
   await expect(panel(page, 'pods')).toHaveText(simulate(60_000, 'kubectl get pods -o wide'));
 
+  await expect(player(page).locator('.sim-badge-edited')).toBeHidden();
   // A valid edit re-simulates: a container that keeps running never restarts.
   await text.fill(original.replace('- exit 1', '- sleep 3600'));
   await run.click();
   await expect(message).toHaveAttribute('role', 'status');
   await scrubTo(page, AT_8M23S);
   await expect(panel(page, 'pods')).toContainText(/crash-test\s+1\/1\s+Running\s+0\s+8m23s/);
+  await expect(player(page).locator('.sim-badge-edited')).toBeVisible();
   // Reset brings back the scenario's own pod.
   await editor.getByRole('button', { name: 'Reset to the scenario' }).click();
   await expect(text).toHaveValue(original);
   await expect(panel(page, 'pods')).toContainText('6 (2m46s ago)');
+  await expect(player(page).locator('.sim-badge-edited')).toBeHidden();
   expect(errors()).toEqual([]);
 });
 
@@ -337,6 +340,7 @@ test('a console command that changes the cluster re-simulates from that moment',
   await input.press('Enter');
   await expect(player(page).locator('.sim-console-stdout').last()).toContainText('pod "crash-test" deleted');
   await expect(player(page).locator('.sim-console-note').last()).toContainText('5m0s');
+  await expect(player(page).locator('.sim-badge-edited')).toBeVisible();
   await scrubTo(page, 5 * 60_000 + 40_000);
   await expect(panel(page, 'pods')).toHaveText(/No resources found/);
   expect(errors()).toEqual([]);
@@ -356,12 +360,14 @@ test('the mounted player has no serious accessibility violations, in light and d
   expect(errors()).toEqual([]);
 });
 
-test('on a phone the panels stack and nothing overflows the page', async ({ page }) => {
+test('on a phone the panels stack and the player fits the screen (wide outputs scroll inside their panels)', async ({ page }) => {
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await openPlayer(page, `?scenario=${SCENARIO}&t=503s`);
-  const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: innerWidth }));
-  expect(widths.doc).toBeLessThanOrEqual(widths.view);
+  const live = player(page).locator('.sim-live');
+  const fit = await live.evaluate((el) => ({ right: el.getBoundingClientRect().right, scroll: el.scrollWidth, client: el.clientWidth, view: innerWidth }));
+  expect(fit.right).toBeLessThanOrEqual(fit.view);
+  expect(fit.scroll).toBeLessThanOrEqual(fit.client);
   const boxes = await Promise.all(
     (['pods', 'events', 'status', 'containers'] as const).map((n) => player(page).locator(`.sim-panel-${n}`).boundingBox()),
   );
