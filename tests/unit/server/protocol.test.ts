@@ -1,0 +1,202 @@
+// The HTTP surface without kubectl: discovery (aggregated and legacy), the OpenAPI v3 documents kubectl
+// apply reads, server-side tables, content negotiation, Status errors for what is not served, pagination,
+// DeleteOptions, namespaces, the log subresource, and the control endpoints.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../../src/server/server.ts';
+import { startServer } from '../../../src/server/server.ts';
+import { AGGREGATED_V2 } from '../../../src/server/discovery.ts';
+import { advance, loadScenario, startPaused } from './helpers.ts';
+
+let server: RunningServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
+const AGGREGATED_ACCEPT = `${AGGREGATED_V2},application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json`;
+
+async function get(path: string, accept?: string): Promise<{ status: number; type: string; body: any }> {
+  const res = await fetch(`${server!.url}${path}`, accept ? { headers: { Accept: accept } } : {});
+  const text = await res.text();
+  return { status: res.status, type: res.headers.get('content-type') ?? '', body: text.startsWith('{') ? JSON.parse(text) : text };
+}
+
+async function send(method: string, path: string, body: string, contentType = 'application/json'): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${server!.url}${path}`, { method, headers: { 'Content-Type': contentType }, body });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('discovery', () => {
+  it('aggregated discovery when asked for it (kubectl 1.32 asks first), legacy documents otherwise', async () => {
+    server = await startPaused();
+    const agg = await get('/api', AGGREGATED_ACCEPT);
+    expect(agg.type).toBe(AGGREGATED_V2);
+    expect(agg.body.kind).toBe('APIGroupDiscoveryList');
+    const resources = agg.body.items[0].versions[0].resources;
+    expect(resources.map((r: { resource: string }) => r.resource)).toEqual(['events', 'namespaces', 'nodes', 'pods']);
+    expect(resources.find((r: { resource: string }) => r.resource === 'pods')).toMatchObject({
+      scope: 'Namespaced', singularResource: 'pod', shortNames: ['po'], responseKind: { group: '', version: 'v1', kind: 'Pod' },
+      subresources: [{ subresource: 'log', verbs: ['get'] }],
+    });
+    expect((await get('/apis', AGGREGATED_ACCEPT)).body.items).toEqual([]);
+    const legacy = await get('/api');
+    expect(legacy.body).toMatchObject({ kind: 'APIVersions', versions: ['v1'] });
+    expect(legacy.body.serverAddressByClientCIDRs[0].serverAddress).toBe(server.url.replace('http://', ''));
+    expect((await get('/apis')).body).toEqual({ kind: 'APIGroupList', apiVersion: 'v1', groups: [] });
+    const v1 = await get('/api/v1');
+    expect(v1.body.resources.map((r: { name: string }) => r.name)).toEqual(['events', 'namespaces', 'nodes', 'pods', 'pods/log']);
+    expect((await get('/version')).body.gitVersion).toBe('v1.36.2+podlife');
+  });
+
+  it('OpenAPI v3: each kind\'s PATCH operation lists fieldValidation, so kubectl apply validates on the server', async () => {
+    server = await startPaused();
+    const index = await get('/openapi/v3');
+    const url = index.body.paths['api/v1'].serverRelativeURL as string;
+    const doc = await get(url);
+    const patches = Object.values(doc.body.paths as Record<string, { patch: any }>).map((p) => p.patch);
+    const pod = patches.find((p) => p['x-kubernetes-group-version-kind'].kind === 'Pod');
+    expect(pod['x-kubernetes-group-version-kind']).toEqual({ group: '', version: 'v1', kind: 'Pod' });
+    expect(pod.parameters).toContainEqual(expect.objectContaining({ name: 'fieldValidation', in: 'query' }));
+    expect((await get('/openapi/v2')).status).toBe(404);
+  });
+});
+
+describe('tables and objects', () => {
+  it('a pod list as a Table: every column, the wide ones at priority 1, rows from podlife\'s printer', async () => {
+    server = await startPaused({ scenario: loadScenario('crash-loop') });
+    await advance(server, '8m23s');
+    const t = await get('/api/v1/namespaces/default/pods', TABLE);
+    expect(t.type).toBe('application/json;as=Table;v=v1;g=meta.k8s.io');
+    expect(t.body.columnDefinitions.map((c: { name: string; priority: number }) => `${c.name}:${c.priority}`)).toEqual([
+      'Name:0', 'Ready:0', 'Status:0', 'Restarts:0', 'Age:0', 'IP:1', 'Node:1', 'Nominated Node:1', 'Readiness Gates:1',
+    ]);
+    expect(t.body.rows[0].cells.slice(0, 5)).toEqual(['crash-test', '0/1', 'CrashLoopBackOff', '6 (2m46s ago)', '8m23s']);
+    expect(t.body.rows[0].object).toMatchObject({ kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: { name: 'crash-test' } });
+    expect(t.body.metadata.resourceVersion).toMatch(/^\d+$/);
+    const full = await get('/api/v1/namespaces/default/pods?includeObject=Object', TABLE);
+    expect(full.body.rows[0].object.kind).toBe('Pod');
+    const none = await get('/api/v1/namespaces/default/pods?includeObject=None', TABLE);
+    expect(none.body.rows[0].object).toBeUndefined();
+    const list = await get('/api/v1/namespaces/default/pods');
+    expect(list.body.kind).toBe('PodList');
+    expect(list.body.metadata.resourceVersion).toBe(t.body.metadata.resourceVersion);
+  });
+
+  it('a finished pod\'s row carries the Completed condition', async () => {
+    server = await startPaused({ scenario: loadScenario('restart-policies') });
+    await advance(server, '1m');
+    const t = await get('/api/v1/namespaces/default/pods', TABLE);
+    const succeeded = t.body.rows.find((r: { cells: string[] }) => r.cells[2] === 'Completed');
+    expect(succeeded.conditions).toEqual([{ type: 'Completed', status: 'True', reason: 'Succeeded', message: 'The pod has completed successfully.' }]);
+  });
+
+  it('limit and continue page through a list', async () => {
+    server = await startPaused({ scenario: loadScenario('restart-policies') });
+    await advance(server, '1m');
+    const all = (await get('/api/v1/namespaces/default/pods')).body.items.map((p: any) => p.metadata.name);
+    expect(all.length).toBeGreaterThan(2);
+    const first = (await get('/api/v1/namespaces/default/pods?limit=2')).body;
+    expect(first.items.map((p: any) => p.metadata.name)).toEqual(all.slice(0, 2));
+    const rest = (await get(`/api/v1/namespaces/default/pods?limit=100&continue=${first.metadata.continue}`)).body;
+    expect(rest.items.map((p: any) => p.metadata.name)).toEqual(all.slice(2));
+    expect(rest.metadata.continue).toBeUndefined();
+  });
+
+  it('namespaces of a kubeadm cluster; a pod cannot be created in one that does not exist', async () => {
+    server = await startPaused();
+    const ns = await get('/api/v1/namespaces', TABLE);
+    expect(ns.body.rows.map((r: { cells: string[] }) => r.cells.slice(0, 3))).toEqual([
+      ['default', 'Active', '37d'], ['kube-node-lease', 'Active', '37d'], ['kube-public', 'Active', '37d'], ['kube-system', 'Active', '37d'],
+    ]);
+    const pod = '{"apiVersion":"v1","kind":"Pod","metadata":{"name":"a"},"spec":{"containers":[{"name":"a","image":"nginx"}]}}';
+    const r = await send('POST', '/api/v1/namespaces/nope/pods', pod);
+    expect(r.status).toBe(404);
+    expect(r.body.message).toBe('namespaces "nope" not found');
+    expect((await send('POST', '/api/v1/namespaces/kube-system/pods', pod)).status).toBe(201);
+  });
+});
+
+describe('Status errors for what is not served', () => {
+  it.each([
+    ['GET', '/api/v1/namespaces/default/pods/nope', 404, 'NotFound', 'pods "nope" not found'],
+    ['GET', '/api/v1/configmaps', 404, 'NotFound', 'the server could not find the requested resource'],
+    ['GET', '/api/v1/namespaces/default/nodes', 404, 'NotFound', 'the server could not find the requested resource'],
+    ['GET', '/api/v1/namespaces/default/pods/a/exec', 404, 'NotFound', 'the server could not find the requested resource'],
+    ['PUT', '/api/v1/namespaces/default/pods/a', 405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource'],
+    ['POST', '/api/v1/nodes', 405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource'],
+    ['DELETE', '/api/v1/namespaces/default/pods', 405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource'],
+    ['DELETE', '/api/v1/namespaces/default/events/x', 405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource'],
+  ])('%s %s → %d %s', async (method, path, code, reason, message) => {
+    server = await startPaused();
+    const res = await fetch(`${server.url}${path}`, { method, ...(method === 'GET' ? {} : { body: '{}', headers: { 'Content-Type': 'application/json' } }) });
+    expect(res.status).toBe(code);
+    expect(await res.json()).toMatchObject({ kind: 'Status', apiVersion: 'v1', status: 'Failure', code, reason, message });
+  });
+
+  it('protobuf only: 406 NotAcceptable; protobuf first with JSON after (kubectl describe): JSON', async () => {
+    server = await startPaused();
+    expect((await get('/api/v1/nodes', 'application/vnd.kubernetes.protobuf')).status).toBe(406);
+    const r = await get('/api/v1/nodes', 'application/vnd.kubernetes.protobuf,application/json');
+    expect(r.status).toBe(200);
+    expect(r.body.kind).toBe('NodeList');
+  });
+
+  it('delete preconditions and options', async () => {
+    server = await startPaused({ scenario: loadScenario('nginx-test') });
+    await advance(server, '5s');
+    const wrongUid = await send('DELETE', '/api/v1/namespaces/default/pods/nginx-test', '{"preconditions":{"uid":"not-it"}}');
+    expect(wrongUid.status).toBe(409);
+    expect(wrongUid.body.message).toMatch(/^Operation cannot be fulfilled on pods "nginx-test": Precondition failed: UID in precondition: not-it, UID in object meta: /);
+    const badPolicy = await send('DELETE', '/api/v1/namespaces/default/pods/nginx-test', '{"propagationPolicy":"Later"}');
+    expect(badPolicy.status).toBe(422);
+    expect(server.cluster.engine.state().pods[0].metadata.deletionTimestamp).toBeUndefined();
+    const ok = await send('DELETE', '/api/v1/namespaces/default/pods/nginx-test?gracePeriodSeconds=5', '');
+    expect(ok.status).toBe(200);
+    expect(ok.body.metadata.deletionGracePeriodSeconds).toBe(5);
+  });
+
+  it('the log subresource: text, and the kubelet\'s errors as 400', async () => {
+    server = await startPaused({ scenario: loadScenario('image-pull-error') });
+    await advance(server, '20s');
+    const waiting = await get('/api/v1/namespaces/default/pods/app/log');
+    expect(waiting.status).toBe(400);
+    expect(waiting.body.message).toBe('container "app" in pod "app" is waiting to start: trying and failing to pull image');
+    expect((await get('/api/v1/namespaces/default/pods/app/log?tailLines=many')).status).toBe(400);
+    expect((await get('/api/v1/namespaces/default/pods/nope/log')).status).toBe(404);
+  });
+});
+
+describe('control endpoints', () => {
+  it('time, advance (to and by), and what cannot be done', async () => {
+    server = await startPaused({ scenario: loadScenario('stuck-finalizer') });
+    const t0 = (await get('/podlife/time')).body;
+    expect(t0).toMatchObject({ now: '0s', nowMs: 0, speed: 1, paused: true, next: { at: '30s', what: 'kubectl delete pod guarded --wait=false' } });
+    expect((await send('POST', '/podlife/advance?to=45s', '')).body).toMatchObject({ now: '45s', next: { at: '5m10s' } });
+    expect(server.cluster.engine.state().pods[0].metadata.deletionTimestamp).toBeDefined();
+    expect((await send('POST', '/podlife/advance?by=1m30s', '')).body.now).toBe('2m15s');
+    const back = await send('POST', '/podlife/advance?to=10s', '');
+    expect(back.status).toBe(400);
+    expect(back.body.message).toContain('cannot go back');
+    expect((await send('POST', '/podlife/advance?to=1m&by=1s', '')).status).toBe(400);
+    expect((await send('POST', '/podlife/advance?by=soon', '')).body.message).toContain('Go duration');
+    expect((await get('/podlife/advance?by=1s')).status).toBe(405);
+    expect((await get('/podlife/nothing')).status).toBe(404);
+  });
+
+  it('a running clock moves the cluster on its own; pause and resume', async () => {
+    let real = 5_000_000;
+    server = await startServer({ port: 0, speed: 60, realTime: () => real, tickMs: 10 });
+    real += 1000;
+    await new Promise((r) => setTimeout(r, 60));
+    expect(server.cluster.now).toBe(60_000);
+    expect((await send('POST', '/podlife/pause', '')).body).toMatchObject({ paused: true, now: '1m0s' });
+    real += 1000;
+    await new Promise((r) => setTimeout(r, 60));
+    expect(server.cluster.now).toBe(60_000);
+    await send('POST', '/podlife/resume', '');
+    real += 500;
+    expect((await get('/podlife/time')).body.now).toBe('1m30s');
+  });
+});

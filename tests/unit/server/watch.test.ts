@@ -1,0 +1,155 @@
+// Watches as virtual time passes: `kubectl get pods -w` prints every state the pod goes through, as
+// podlife's model has them; a raw watch honours resourceVersion, selectors (an object that starts or
+// stops matching is ADDED or DELETED), timeoutSeconds and server-side tables.
+
+import { spawn } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../../src/server/server.ts';
+import { createEngine, scenarioToEngineConfig, type Pod } from '../../../src/sim/index.ts';
+import { execute } from '../../../src/sim/commands/execute.ts';
+import { printPod } from '../../../src/sim/render/table.ts';
+import { KUBECTL, SKIP_REASON, advance, kubectlAvailable, loadScenario, startPaused } from './helpers.ts';
+
+let server: RunningServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** Every row `kubectl get pods` would print for `name`, stepping podlife's own run 1 ms at a time. */
+function everyRow(scenarioName: string, name: string, until: number): string[][] {
+  const scenario = loadScenario(scenarioName);
+  const engine = createEngine(scenarioToEngineConfig(scenario), { seed: scenario.seed ?? 1 });
+  const ctx = { get state() { return engine.state(); }, apply: (a: Parameters<typeof engine.apply>[0]) => engine.apply(a) };
+  const steps = [...scenario.timeline].sort((a, b) => a.at - b.at);
+  const rows: string[][] = [];
+  let last: Pod | undefined;
+  for (let t = 0; t <= until; t++) {
+    engine.advanceTo(t);
+    for (const s of steps.filter((x) => x.at === t && x.run?.startsWith('kubectl run'))) execute(s.run!, ctx);
+    const pod = engine.state().pods.find((p) => p.metadata.name === name);
+    if (pod && pod !== last) rows.push(printPod(pod, engine.state().epoch + t));
+    last = pod;
+  }
+  return rows;
+}
+
+/** Lines kubectl printed, as cells. */
+const cells = (text: string): string[][] => text.split('\n').filter((l) => l.trim() !== '').map((l) => l.trim().split(/\s{2,}/));
+
+async function waitFor(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe.skipIf(!kubectlAvailable)('kubectl get pods -w', () => {
+  it('prints every state of nginx-test as virtual time passes, as podlife has them', async () => {
+    server = await startPaused({ scenario: loadScenario('nginx-test') });
+    const s = server;
+    const child = spawn(KUBECTL, ['--server', s.url, 'get', 'pods', '-w'], {
+      env: { PATH: process.env.PATH ?? '', KUBECONFIG: '/nonexistent', HOME: process.env.HOME ?? '/tmp' },
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      await waitFor(() => out.includes('nginx-test'), 'the list');
+      await advance(s, '3s');
+      const expected = everyRow('nginx-test', 'nginx-test', 3000);
+      await waitFor(() => cells(out).length === expected.length + 1, `${expected.length} rows`);
+      const printed = cells(out);
+      expect(printed[0]).toEqual(['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE']);
+      expect(printed.slice(1)).toEqual(expected);
+      expect(printed.slice(1).map((r) => r[2])).toEqual(expect.arrayContaining(['Pending', 'ContainerCreating', 'Running']));
+    } finally {
+      child.kill();
+    }
+  });
+});
+
+describe('watch over HTTP', () => {
+  /** Read a watch stream's events until `count` have arrived. */
+  async function events(url: string, count: number, headers: Record<string, string> = {}): Promise<{ type: string; object: any }[]> {
+    const res = await fetch(url, { headers });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const got: { type: string; object: any }[] = [];
+    let buf = '';
+    while (got.length < count) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buf += new TextDecoder().decode(value);
+      let nl: number;
+      while ((nl = buf.indexOf('\n')) >= 0) {
+        got.push(JSON.parse(buf.slice(0, nl)));
+        buf = buf.slice(nl + 1);
+      }
+    }
+    await reader.cancel();
+    return got;
+  }
+
+  it('from a list\'s resourceVersion: only the changes after it, in order', async () => {
+    server = await startPaused({ scenario: loadScenario('nginx-test') });
+    const list = (await (await fetch(`${server.url}/api/v1/namespaces/default/pods`)).json()) as { metadata: { resourceVersion: string }; items: Pod[] };
+    expect(list.items.map((p) => p.metadata.name)).toEqual(['nginx-test']);
+    const watching = events(`${server.url}/api/v1/namespaces/default/pods?watch=true&resourceVersion=${list.metadata.resourceVersion}`, 3);
+    await advance(server, '3s');
+    const got = await watching;
+    expect(got.map((e) => e.type)).toEqual(['MODIFIED', 'MODIFIED', 'MODIFIED']);
+    const versions = got.map((e) => Number(e.object.metadata.resourceVersion));
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    expect(versions[0]).toBeGreaterThan(Number(list.metadata.resourceVersion));
+    expect(got[got.length - 1].object.status.phase).toBe('Running');
+  });
+
+  it('a field selector: the pod is ADDED when it starts to match and DELETED when it stops', async () => {
+    server = await startPaused({ scenario: loadScenario('nginx-test') });
+    const watching = events(`${server.url}/api/v1/namespaces/default/pods?watch=1&fieldSelector=status.phase%3DRunning`, 2);
+    await advance(server, '3s');
+    const deleted = await fetch(`${server.url}/api/v1/namespaces/default/pods/nginx-test`, {
+      method: 'DELETE', headers: { 'Content-Type': 'application/json' }, body: '{"gracePeriodSeconds":0}',
+    });
+    expect(deleted.status).toBe(200);
+    const got = await watching;
+    expect(got.map((e) => [e.type, e.object.metadata.name])).toEqual([['ADDED', 'nginx-test'], ['DELETED', 'nginx-test']]);
+  });
+
+  it('without a resourceVersion: the current objects first, as ADDED', async () => {
+    server = await startPaused({ scenario: loadScenario('crash-loop') });
+    await advance(server, '1m');
+    const got = await events(`${server.url}/api/v1/nodes?watch=true`, 1);
+    expect(got).toHaveLength(1);
+    expect(got[0].type).toBe('ADDED');
+    expect(got[0].object.metadata.name).toBe('worker01');
+  });
+
+  it('as Table rows (kubectl get -w asks for them): column definitions in the first event only', async () => {
+    server = await startPaused({ scenario: loadScenario('nginx-test') });
+    const accept = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json';
+    const watching = events(`${server.url}/api/v1/namespaces/default/pods?watch=true`, 3, { Accept: accept });
+    await advance(server, '1s');
+    const got = await watching;
+    expect(got.map((e) => e.object.kind)).toEqual(['Table', 'Table', 'Table']);
+    expect(got[0].object.columnDefinitions.map((c: { name: string }) => c.name)).toEqual([
+      'Name', 'Ready', 'Status', 'Restarts', 'Age', 'IP', 'Node', 'Nominated Node', 'Readiness Gates',
+    ]);
+    expect(got[1].object.columnDefinitions).toBeNull();
+    expect(got[0].object.rows[0].cells.slice(0, 3)).toEqual(['nginx-test', '0/1', 'Pending']);
+    expect(got[0].object.rows[0].object.kind).toBe('PartialObjectMetadata');
+  });
+
+  it('timeoutSeconds ends the stream', async () => {
+    server = await startPaused();
+    const started = Date.now();
+    const res = await fetch(`${server.url}/api/v1/namespaces/default/pods?watch=true&timeoutSeconds=1`);
+    expect(await res.text()).toBe('');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+});
+
+it.runIf(!kubectlAvailable)(SKIP_REASON, () => {
+  expect(kubectlAvailable).toBe(false);
+});
