@@ -10,6 +10,7 @@ import type { Simulation } from './model.ts';
 import { Player } from './player.ts';
 import { ReplaySource, readReplay } from './replay.ts';
 import type { SimSource } from './source.ts';
+import { readMoment } from './url.ts';
 
 const mounted = new WeakSet<HTMLElement>();
 
@@ -27,6 +28,10 @@ export function mount(section: HTMLElement): void {
       player.attached();
       foldTranscript(section, labels.transcript);
       section.classList.add('sim-mounted');
+      // A shared moment (?scenario=…&t=…) is what the reader came for: show it, unless they already
+      // scrolled or the URL names an anchor of its own.
+      const shared = readMoment(location.search, section.dataset.scenario ?? '') !== undefined;
+      if (shared && !location.hash && scrollY === 0) section.scrollIntoView({ block: 'start' });
     })
     .catch((e: unknown) => {
       // The static outputs stay: the page keeps working without the player.

@@ -146,8 +146,9 @@ test('the URL keeps the moment, and loading it restores that moment', async ({ p
   const fresh = await page.context().newPage();
   const freshErrors = watchErrors(fresh);
   await fresh.goto(shared);
-  await player(fresh).scrollIntoViewIfNeeded();
+  // The shared moment mounts its player at once and brings it into view.
   await expect(player(fresh).locator('.sim-clock')).toContainText('8m23s');
+  await expect(player(fresh).locator('.sim-live')).toBeInViewport();
   await expect(panel(fresh, 'pods')).toContainText('6 (2m46s ago)');
   await expect(player(fresh).locator('.sim-scrubber')).toHaveAttribute('aria-valuetext', '8m23s');
 
