@@ -21,7 +21,7 @@ import { site } from '../site.ts';
 import { failAt } from './fail.ts';
 import { pageLang, wordsFor } from './labels.ts';
 import { outputFigure, scenarioOrFail } from './remark-console-outputs.ts';
-import { scenarioRun } from './scenarios.ts';
+import { noteReplay, scenarioRun } from './scenarios.ts';
 import { sequenceFromTrace } from './trace-diagram.ts';
 
 export interface DirectiveOptions {
@@ -113,6 +113,7 @@ export default function remarkDirectives(options: DirectiveOptions = {}) {
             dataSimPlayer: '',
             dataScenario: loaded.name,
             dataScenarioSrc: `/_podlife/scenarios/${loaded.name}.yaml`,
+            dataScenarioReplay: noteReplay(loaded.name, run.seed),
             dataSeed: String(run.seed),
             dataLang: lang,
             ariaLabel: `${words.simulation}: ${loaded.scenario.title}`,
@@ -145,7 +146,7 @@ export default function remarkDirectives(options: DirectiveOptions = {}) {
       if (sequence.keys.length === 0) {
         failAt(file, `::sequence{scenario="${loaded.name}"} has no events to draw${pod ? ` for pod "${pod}"` : ''}${untilText ? ` before ${untilText}` : ''}. Check the pod name and the until time.`, d.position, 'directive');
       }
-      const figure = el('div', { className: ['trace-diagram'], dataScenario: loaded.name, dataStepKeys: JSON.stringify(sequence.keys) }, [mermaid(sequence.source)]);
+      const figure = el('div', { className: ['trace-diagram'], role: 'figure', dataScenario: loaded.name, dataStepKeys: JSON.stringify(sequence.keys) }, [mermaid(sequence.source)]);
       (parent as Parent).children[index] = figure as never;
       jobs.push(async () => {
         // Resolve each step key to its excerpt anchor in this language (same page → a fragment link).
