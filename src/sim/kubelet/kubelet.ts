@@ -21,10 +21,14 @@ import { generateAPIPodStatus, terminatePodStatus, type StatusInputs } from './s
 import { toRuntimePodStatus, type RuntimePodStatus } from './podstatus.ts';
 import type { ProbeResult } from './podactions.ts';
 import type { NodeEnv } from './env.ts';
-import { kobj, podObject, q, recordContainerEvent } from './env.ts';
+import { kobj, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
 import { runProbe } from './handlers.ts';
 
 type WorkerState = 'syncing' | 'terminating' | 'terminated' | 'finished';
+
+// upstream: pkg/kubelet/active_deadline.go reason, message
+const DEADLINE_REASON = 'DeadlineExceeded';
+const DEADLINE_MESSAGE = 'Pod was active on the node longer than the specified deadline';
 
 /** The conditions the kubelet owns (they carry observedGeneration). */
 const KUBELET_CONDITION_TYPES = new Set(['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled']);
@@ -43,6 +47,8 @@ interface PodWorker {
   observedRunning: boolean;
   /** This pod's own jitter stream. */
   timing: Rng;
+  /** The activeDeadlineSeconds a wake-up is scheduled for. */
+  deadlineArmed?: number;
 }
 
 interface ProbeWorker {
@@ -352,7 +358,31 @@ export class Kubelet {
 
   #generate(pod: Pod, rs: RuntimePodStatus, terminal: boolean): PodStatus {
     const old = this.#statusCache.get(pod.metadata.uid) ?? pod.status;
-    return generateAPIPodStatus(pod, rs, old, terminal, this.#statusInputs(pod));
+    const status = generateAPIPodStatus(pod, rs, old, terminal, this.#statusInputs(pod));
+    if (!this.#pastActiveDeadline(pod, old)) return status;
+    return { ...status, phase: 'Failed', reason: DEADLINE_REASON, message: DEADLINE_MESSAGE };
+  }
+
+  /** The pod has been active on the node longer than spec.activeDeadlineSeconds. */
+  // upstream: pkg/kubelet/active_deadline.go (*activeDeadlineHandler).pastActiveDeadline
+  #pastActiveDeadline(pod: Pod, status: PodStatus): boolean {
+    const deadline = pod.spec.activeDeadlineSeconds;
+    if (deadline === undefined || !status.startTime) return false;
+    return this.#ctx.now - (Date.parse(status.startTime) - this.#ctx.epoch) >= deadline * 1000;
+  }
+
+  /** Wake the pod worker when the active deadline passes (the sync loop's ShouldSync check, on its 1 s tick). */
+  // upstream: pkg/kubelet/active_deadline.go (*activeDeadlineHandler).ShouldSync
+  #watchActiveDeadline(w: PodWorker, status: PodStatus): void {
+    const deadline = w.pod.spec.activeDeadlineSeconds;
+    if (deadline === undefined || !status.startTime || w.deadlineArmed === deadline) return;
+    w.deadlineArmed = deadline;
+    const at = this.#tick(Date.parse(status.startTime) - this.#ctx.epoch + deadline * 1000, this.#ctx.timings.syncTick);
+    this.#ctx.loop.at(Math.max(at, this.#ctx.now), () => {
+      if (w.state !== 'syncing' || w.pod.spec.activeDeadlineSeconds !== deadline) return;
+      recordPodEvent(this.env, w.pod, 'Normal', DEADLINE_REASON, DEADLINE_MESSAGE);
+      this.#updatePod(w);
+    });
   }
 
   /** Kubelet.SyncPod: write the status, then let the runtime manager converge the pod. */
@@ -363,6 +393,7 @@ export class Kubelet {
     const status = this.#generate(pod, rs, false);
     this.#setPodStatus(w, status);
     if (status.phase === 'Succeeded' || status.phase === 'Failed') return { isTerminal: true };
+    this.#watchActiveDeadline(w, this.#statusCache.get(w.uid) ?? status);
     this.#observeStartup(w, status);
     this.#addProbes(pod);
     const results = yield* this.rm.SyncPod(pod, rs);

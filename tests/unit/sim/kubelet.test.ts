@@ -220,3 +220,18 @@ describe('sandbox and runtime', () => {
     expect(pod(e, 'nginx-delete')).toBeUndefined();
   });
 });
+
+describe('activeDeadlineSeconds (pkg/kubelet/active_deadline.go)', () => {
+  it('a pod active longer than its deadline is Failed with DeadlineExceeded and its containers are stopped', () => {
+    const e = engineWith(withImages(['nginx:1.29']));
+    create(e, podManifest('deadline', { image: 'nginx:1.29' }, { activeDeadlineSeconds: 20 }));
+    e.advanceTo(15_000);
+    expect(pod(e, 'deadline')!.status.phase).toBe('Running');
+    e.advanceTo(30_000);
+    const p = pod(e, 'deadline')!;
+    expect(p.status).toMatchObject({ phase: 'Failed', reason: 'DeadlineExceeded', message: 'Pod was active on the node longer than the specified deadline' });
+    expect(p.status.containerStatuses![0].state.terminated).toBeDefined();
+    expect(e.state().events.find((x) => x.reason === 'DeadlineExceeded')).toMatchObject({ type: 'Normal', message: 'Pod was active on the node longer than the specified deadline' });
+    expect(e.state().runtimes[0].sandboxes[0].state).toBe('SANDBOX_NOTREADY');
+  });
+});
