@@ -139,9 +139,9 @@ function banner(s: RunningServer, source: string, o: Options): string {
   const t = timeReport(s.cluster, s.clock);
   const pace = o.paused
     ? `virtual time is paused at ${t.now}; move it with:\n  curl -X POST '${s.url}/podlife/advance?to=8m23s'    (or ?by=10s)`
-    : `virtual time runs at ${o.speed}x; pause it with: curl -X POST ${s.url}/podlife/pause`;
+    : `virtual time runs at ${o.speed}x; curl -X POST ${s.url}/podlife/pause (or /resume, /speed?to=60, /advance?by=1m) to change that`;
   return [
-    `podlife serve: ${source}`,
+    `podlife serve: ${source}, seed ${s.cluster.seed}`,
     `Serving the simulated cluster at ${s.url} (127.0.0.1 only). Ctrl-C stops it.`,
     '',
     'Use your kubectl:',
@@ -168,7 +168,7 @@ export async function run(args: string[]): Promise<number> {
   if (o.scenarioArg !== undefined) {
     const file = resolveScenario(o.scenarioArg);
     scenario = parseScenario(readFileSync(file, 'utf8'), file);
-    source = `"${scenario.title}" (${file}, seed ${o.seed ?? scenario.seed ?? 1})`;
+    source = `"${scenario.title}" (${file})`;
   }
   const { epoch, startAt } = epochFor(o.start ?? (o.paused ? 'scenario' : 'now'), scenario);
   let server: RunningServer;

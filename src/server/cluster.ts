@@ -35,7 +35,6 @@ export class LiveCluster {
   readonly feed: ChangeFeed;
   readonly epoch: number;
   readonly seed: number;
-  readonly title: string;
   /** Timeline steps that change the cluster, not yet replayed, in time order. */
   readonly #pending: TimelineEntry[];
   readonly #log: (line: string) => void;
@@ -47,7 +46,6 @@ export class LiveCluster {
     this.seed = opts.seed ?? s?.seed ?? 1;
     this.engine = createEngine(config, { seed: this.seed });
     this.epoch = this.engine.state().epoch;
-    this.title = s?.title ?? 'an empty cluster (node worker01)';
     this.#pending = s ? ordered(s.timeline).filter((step) => step.apply !== undefined || (step.run !== undefined && isMutating(step.run))) : [];
     this.#log = opts.log ?? (() => {});
     this.feed = new ChangeFeed(this.engine);

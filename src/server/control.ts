@@ -3,11 +3,11 @@
 //   POST /podlife/advance?to=8m23s      → jump forward to a virtual time (replaying the timeline on the way)
 //   POST /podlife/advance?by=10s        → jump forward by a duration
 //   POST /podlife/pause, /podlife/resume
+//   POST /podlife/speed?to=60           → virtual seconds per real second from now on
 // Errors are Status objects too, so `kubectl create --raw` / curl users see the same shape.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseGoDuration } from '../sim/render/duration.ts';
-import { goDuration } from '../sim/render/duration.ts';
+import { goDuration, parseGoDuration } from '../sim/render/duration.ts';
 import { rfc3339 } from '../sim/render/clock.ts';
 import type { LiveCluster } from './cluster.ts';
 import type { VirtualClock } from './clock.ts';
@@ -69,6 +69,11 @@ export function handleControl(
     }
     cluster.advanceTo(target);
     clock.jumpTo(target);
+  } else if (action === 'speed') {
+    if (method !== 'POST') throw methodNotAllowed();
+    const to = query.get('to') ?? '';
+    if (!/^\d+(\.\d+)?$/.test(to) || !(Number(to) > 0)) throw badRequest(`speed?to=${to}: expected a positive number of virtual seconds per real second, such as 1, 10 or 60`);
+    clock.setSpeed(Number(to));
   } else if (action === 'pause' || action === 'resume') {
     if (method !== 'POST') throw methodNotAllowed();
     if (action === 'pause') clock.pause();

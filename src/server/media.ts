@@ -10,7 +10,7 @@ import { notAcceptable } from './status.ts';
 
 export type Output = { kind: 'json' } | { kind: 'table'; version: 'v1' | 'v1beta1' };
 
-export const JSON_TYPE = 'application/json';
+const JSON_TYPE = 'application/json';
 
 interface MediaRange {
   type: string;

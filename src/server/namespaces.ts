@@ -11,7 +11,7 @@ export interface Namespace {
   status: { phase: 'Active' };
 }
 
-export const NAMESPACE_NAMES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'];
+const NAMESPACE_NAMES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'];
 
 /** A stable UUID-shaped id from a name (FNV-1a), so namespaces look the same in every run. */
 function stableUid(name: string): string {

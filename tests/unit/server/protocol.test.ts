@@ -198,5 +198,9 @@ describe('control endpoints', () => {
     await send('POST', '/podlife/resume', '');
     real += 500;
     expect((await get('/podlife/time')).body.now).toBe('1m30s');
+    expect((await send('POST', '/podlife/speed?to=1', '')).body).toMatchObject({ speed: 1, now: '1m30s' });
+    real += 2000;
+    expect((await get('/podlife/time')).body.now).toBe('1m32s');
+    expect((await send('POST', '/podlife/speed?to=0', '')).status).toBe(400);
   });
 });
