@@ -33,16 +33,18 @@ export interface Run {
 
 const home = mkdtempSync(path.join(tmpdir(), 'podlife-kubectl-'));
 
+/** kubectl's environment: no kubeconfig, a private HOME (discovery cache), the article's zone (UTC+8). */
+export const kubectlEnv = (): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH ?? '', HOME: home, KUBECONFIG: path.join(home, 'no-kubeconfig'), TZ: 'Asia/Shanghai',
+});
+
 /** Real kubectl against the server: no kubeconfig, its own discovery cache, the article's zone (UTC+8). */
 export function kubectl(server: RunningServer, args: string[], opts: { timeoutMs?: number } = {}): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       KUBECTL,
       ['--server', server.url, '--request-timeout=20s', ...args],
-      {
-        env: { PATH: process.env.PATH ?? '', HOME: home, KUBECONFIG: path.join(home, 'no-kubeconfig'), TZ: 'Asia/Shanghai' },
-        timeout: opts.timeoutMs ?? 30_000,
-      },
+      { env: kubectlEnv(), timeout: opts.timeoutMs ?? 30_000 },
       (err, stdout, stderr) => resolve({ stdout, stderr, code: err ? (typeof err.code === 'number' ? err.code : -1) : 0 }),
     );
   });
@@ -115,13 +117,7 @@ export function shell(server: RunningServer, line: string): Promise<Run> {
     execFile(
       'bash',
       ['-c', fn + line],
-      {
-        env: {
-          PATH: process.env.PATH ?? '', HOME: home, KUBECONFIG: path.join(home, 'no-kubeconfig'), TZ: 'Asia/Shanghai',
-          PODLIFE_SERVER: server.url,
-        },
-        timeout: 30_000,
-      },
+      { env: { ...kubectlEnv(), PODLIFE_SERVER: server.url }, timeout: 30_000 },
       (err, stdout, stderr) => resolve({ stdout, stderr, code: err ? (typeof err.code === 'number' ? err.code : -1) : 0 }),
     );
   });

@@ -8,7 +8,7 @@ import type { RunningServer } from '../../../src/server/server.ts';
 import { createEngine, scenarioToEngineConfig, type Pod } from '../../../src/sim/index.ts';
 import { execute } from '../../../src/sim/commands/execute.ts';
 import { printPod } from '../../../src/sim/render/table.ts';
-import { KUBECTL, SKIP_REASON, advance, kubectlAvailable, loadScenario, startPaused } from './helpers.ts';
+import { KUBECTL, SKIP_REASON, advance, kubectlAvailable, kubectlEnv, loadScenario, startPaused } from './helpers.ts';
 
 let server: RunningServer | undefined;
 afterEach(async () => {
@@ -49,9 +49,7 @@ describe.skipIf(!kubectlAvailable)('kubectl get pods -w', () => {
   it('prints every state of nginx-test as virtual time passes, as podlife has them', async () => {
     server = await startPaused({ scenario: loadScenario('nginx-test') });
     const s = server;
-    const child = spawn(KUBECTL, ['--server', s.url, 'get', 'pods', '-w'], {
-      env: { PATH: process.env.PATH ?? '', KUBECONFIG: '/nonexistent', HOME: process.env.HOME ?? '/tmp' },
-    });
+    const child = spawn(KUBECTL, ['--server', s.url, 'get', 'pods', '-w'], { env: kubectlEnv() });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     try {
