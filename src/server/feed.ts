@@ -131,23 +131,25 @@ export class ChangeFeed {
   /**
    * The changes between two moments one millisecond apart. A deletion has no resourceVersion in the
    * snapshots (the object is gone), so the feed gives it the next unused number: the engine counts every
-   * write, so later objects' versions are always larger.
+   * write, so later objects' versions are always larger. A name that now holds another object (another
+   * uid: deleted and created again within the millisecond) is a deletion and an addition.
    */
   #diff(a: Snapshot, b: Snapshot, t: number): Change[] {
     const deleted: Change[] = [];
     const written: Change[] = [];
+    const remove = (kind: FeedKind, prev: FeedObject): void => {
+      const rv = ++this.#maxRv;
+      const object = { ...prev, metadata: { ...prev.metadata, resourceVersion: String(rv) } } as FeedObject;
+      deleted.push({ kind, type: 'DELETED', object, previous: prev, t, rv });
+    };
     for (const kind of KINDS) {
       for (const [key, o] of b[kind]) {
         const prev = a[kind].get(key);
-        if (prev === undefined) written.push({ kind, type: 'ADDED', object: o, t, rv: rvOf(o) });
+        if (prev !== undefined && prev !== o && prev.metadata.uid !== o.metadata.uid) remove(kind, prev);
+        if (prev === undefined || prev.metadata.uid !== o.metadata.uid) written.push({ kind, type: 'ADDED', object: o, t, rv: rvOf(o) });
         else if (prev !== o) written.push({ kind, type: 'MODIFIED', object: o, previous: prev, t, rv: rvOf(o) });
       }
-      for (const [key, prev] of a[kind]) {
-        if (b[kind].has(key)) continue;
-        const rv = ++this.#maxRv;
-        const object = { ...prev, metadata: { ...prev.metadata, resourceVersion: String(rv) } } as FeedObject;
-        deleted.push({ kind, type: 'DELETED', object, previous: prev, t, rv });
-      }
+      for (const [key, prev] of a[kind]) if (!b[kind].has(key)) remove(kind, prev);
     }
     written.sort((x, y) => x.rv - y.rv);
     for (const c of written) this.#maxRv = Math.max(this.#maxRv, c.rv);

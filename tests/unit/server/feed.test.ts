@@ -116,3 +116,22 @@ describe('what a change means to a watcher with a selector (cacher convertToWatc
     expect(eventFor(change, running)).toBe(expected);
   });
 });
+
+describe('a pod deleted and created again under the same name in the same millisecond', () => {
+  it('is DELETED (the old uid) and ADDED (the new one), not MODIFIED', () => {
+    const cluster = new LiveCluster();
+    const pod = { metadata: { name: 'a' }, spec: { containers: [{ name: 'a', image: 'nginx' }] } };
+    cluster.apply({ type: 'create', namespace: 'default', obj: pod });
+    cluster.advanceTo(10_000);
+    const before = cluster.feed.objects('pods')[0];
+    const heard: string[] = [];
+    cluster.feed.subscribe((changes) => heard.push(...changes.filter((c) => c.kind === 'pods').map((c) => `${c.type} ${c.object.metadata.uid}`)));
+    // One request after another at the same virtual time, the feed looking only once, afterwards.
+    cluster.engine.apply({ type: 'delete', kind: 'Pod', namespace: 'default', name: 'a', gracePeriodSeconds: 0, force: true });
+    cluster.engine.apply({ type: 'create', namespace: 'default', obj: pod });
+    cluster.feed.sync();
+    const after = cluster.feed.objects('pods')[0];
+    expect(after.metadata.uid).not.toBe(before.metadata.uid);
+    expect(heard).toEqual([`DELETED ${before.metadata.uid}`, `ADDED ${after.metadata.uid}`]);
+  });
+});
