@@ -21,7 +21,6 @@ export default defineConfig({
     shikiConfig: {
       themes: { light: 'github-light-default', dark: 'github-dark-default' },
       defaultColor: false,
-      langs: ['go', 'console', 'shellsession', 'shell', 'bash', 'yaml', 'json', 'text'],
       wrap: false,
     },
   },

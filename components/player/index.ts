@@ -23,7 +23,7 @@ export function mount(section: HTMLElement): void {
   section.setAttribute('aria-busy', 'true');
   void start(section)
     .then(({ source, title, tools }) => {
-      const player = new Player(section, source, { scenario: section.dataset.scenario ?? '', title, labels, tools });
+      const player = new Player(section, source, { scenario: section.dataset.scenario ?? '', title, labels, tools, stepHrefs: stepHrefs(section) });
       status.replaceWith(player.root);
       player.attached();
       foldTranscript(section, labels.transcript);
@@ -39,6 +39,16 @@ export function mount(section: HTMLElement): void {
       status.textContent = `${labels.loadFailed} ${e instanceof Error ? e.message : String(e)}`;
     })
     .finally(() => section.removeAttribute('aria-busy'));
+}
+
+/** The section's map of step keys to their excerpts (written at build time); {} when absent or broken. */
+function stepHrefs(section: HTMLElement): Record<string, string> {
+  try {
+    const map = JSON.parse(section.dataset.stepHrefs ?? '{}') as unknown;
+    return map && typeof map === 'object' ? (map as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
 }
 
 async function start(section: HTMLElement): Promise<{ source: SimSource; title: string; tools: () => Promise<Simulation> }> {

@@ -26,6 +26,8 @@ export interface PlayerOptions {
   labels: Labels;
   /** The runner-backed simulation of the same run (loads the heavy half once; later calls share it). */
   tools(): Promise<Simulation>;
+  /** Step key → where the book quotes it (section data-step-hrefs), for steps quoted in other chapters. */
+  stepHrefs?: Record<string, string>;
 }
 
 export class Player {
@@ -83,7 +85,7 @@ export class Player {
     this.#trace = new TraceList(labels, {
       choose: (index) => this.#choose(index),
       clearFilter: () => this.#setFilter(undefined),
-    });
+    }, opts.stepHrefs);
     const host = sim.stateAt(0).nodes[0]?.metadata.name ?? 'node';
     const console = new Console(labels, host, (line) => this.#command(line), () => void this.#loadTools().catch(() => {}));
     const editor = new ManifestEditor(labels, {

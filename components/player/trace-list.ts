@@ -16,8 +16,12 @@ export class TraceList {
   #current = -1;
   #filter: string | undefined;
 
-  constructor(labels: Labels, on: { choose(index: number): void; clearFilter(): void }) {
+  /** Step key → where the book quotes it, for steps quoted in another chapter (a link beside the event). */
+  readonly #stepHrefs: Record<string, string>;
+
+  constructor(labels: Labels, on: { choose(index: number): void; clearFilter(): void }, stepHrefs: Record<string, string> = {}) {
     this.#labels = labels;
+    this.#stepHrefs = stepHrefs;
     this.#list = h('ol', { class: 'sim-trace-list' });
     this.#list.addEventListener('click', (e) => {
       const button = (e.target as Element).closest<HTMLButtonElement>('button[data-index]');
@@ -39,6 +43,10 @@ export class TraceList {
   setTrace(trace: readonly TraceEvent[]): void {
     this.#rows = trace.map((e, i) => {
       const key = e.key ? h('code', { class: 'sim-trace-key', text: e.key }) : h('span', { class: 'sim-trace-key sim-trace-nokey' });
+      const href = e.key ? this.#stepHrefs[e.key] : undefined;
+      const elsewhere = href && !href.startsWith('#')
+        ? [h('a', { class: 'sim-trace-goto', text: '↗', attrs: { href, title: this.#labels.stepElsewhere(e.key!), 'aria-label': this.#labels.stepElsewhere(e.key!) } })]
+        : [];
       const row = h('li', { class: 'sim-trace-row', attrs: { 'data-key': e.key } }, [
         h('button', { class: 'sim-trace-event', attrs: { type: 'button', 'data-index': i } }, [
           h('span', { class: 'sim-trace-time', text: formatClock(e.t) }),
@@ -46,6 +54,7 @@ export class TraceList {
           h('span', { class: 'sim-trace-detail', text: e.detail }),
           key,
         ]),
+        ...elsewhere,
       ]);
       return row;
     });

@@ -87,7 +87,7 @@ export function securePage(html: string, cssHref: (css: string) => string): CspP
 
   if (head) {
     const extra: Element[] = [
-      { type: 'element', tagName: 'meta', properties: { httpEquiv: 'content-security-policy', content: policy }, children: [] },
+      { type: 'element', tagName: 'meta', properties: { httpEquiv: 'content-security-policy', content: policy } as unknown as Element['properties'], children: [] },
     ];
     if (css) extra.push({ type: 'element', tagName: 'link', properties: { rel: ['stylesheet'], href: cssHref(css) }, children: [] });
     // After <meta charset> (which must come first), before anything that loads.

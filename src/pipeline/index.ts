@@ -4,7 +4,7 @@
 // Order matters: Astro runs remark plugins → remark-rehype → Shiki (which skips `mermaid`) → these
 // rehype plugins. A plugin that emits a ```mermaid block (e.g. a diagram generated from a trace) must
 // therefore run before rehypeDiagrams.
-import type { PluggableList } from 'unified';
+import type { RehypePlugins, RemarkPlugins } from '@astrojs/markdown-remark';
 import rehypeDiagrams from './rehype-diagrams.ts';
 import rehypeGoExcerpts from './rehype-go-excerpts.ts';
 import remarkGoExcerpts from './remark-go-excerpts.ts';
@@ -14,6 +14,6 @@ import remarkDirective from 'remark-directive';
 import remarkDirectives from './remark-directives.ts';
 import rehypeTraceLinks from './rehype-trace-links.ts';
 
-export const remarkPlugins: PluggableList = [remarkDirective, remarkGoExcerpts, remarkStepLinks, remarkConsoleOutputs, remarkDirectives];
+export const remarkPlugins: RemarkPlugins = [remarkDirective, remarkGoExcerpts, remarkStepLinks, remarkConsoleOutputs, remarkDirectives];
 
-export const rehypePlugins: PluggableList = [rehypeGoExcerpts, rehypeDiagrams, rehypeTraceLinks];
+export const rehypePlugins: RehypePlugins = [rehypeGoExcerpts, rehypeDiagrams, rehypeTraceLinks];

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { closeSharedBrowser } from './browser.ts';
 import { securePage } from './csp.ts';
-import { clearScenarioCache, SCENARIOS_DIR, scenarioNames } from './scenarios.ts';
+import { clearScenarioCache, replayJson, replayPath, replaysToPublish, SCENARIOS_DIR, scenarioNames } from './scenarios.ts';
 import { checkTraceKeys } from './checks.ts';
 import { checkChapters } from './frontmatter-check.ts';
 import { clientDiagramsWereUsed } from './rehype-diagrams.ts';
@@ -24,6 +24,7 @@ function publishScenarios(root: string): void {
   const out = join(root, '_podlife', 'scenarios');
   mkdirSync(out, { recursive: true });
   for (const name of scenarioNames()) copyFileSync(join(SCENARIOS_DIR, `${name}.yaml`), join(out, `${name}.yaml`));
+  for (const { name, seed } of replaysToPublish()) writeFileSync(join(root, replayPath(name, seed)), replayJson(name, seed));
 }
 
 /** Give every page of the built site its Content-Security-Policy (see csp.ts). */
@@ -77,8 +78,13 @@ export default function podlife(): AstroIntegration {
         });
         // In `astro dev`, players fetch scenarios straight from content/scenarios (edits show on reload).
         server.middlewares.use((req, res, next) => {
-          const m = /^\/_podlife\/scenarios\/([a-z0-9-]+)\.yaml$/.exec(req.url ?? '');
+          const m = /^\/_podlife\/scenarios\/([a-z0-9-]+)(?:\.seed-(\d+)\.replay\.json|\.yaml)$/.exec(req.url ?? '');
           if (!m || !scenarioNames().includes(m[1])) return next();
+          if (m[2] !== undefined) {
+            res.setHeader('content-type', 'application/json');
+            res.end(replayJson(m[1], Number(m[2])));
+            return;
+          }
           res.setHeader('content-type', 'text/yaml; charset=utf-8');
           res.end(readFileSync(join(SCENARIOS_DIR, `${m[1]}.yaml`)));
         });

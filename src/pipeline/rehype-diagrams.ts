@@ -96,7 +96,7 @@ export default function rehypeDiagrams(options: DiagramOptions = {}) {
       }),
     };
     let failure: { index: number; error: unknown } | undefined;
-    const transform = rehypeMermaid({
+    const transform = (rehypeMermaid as unknown as (options: Parameters<typeof rehypeMermaid>[0]) => unknown)({
       strategy: 'inline-svg',
       prefix: PLACEHOLDER,
       mermaidConfig,

@@ -5,7 +5,7 @@ import { visit } from 'unist-util-visit';
 
 function hasClass(node: Element, name: string): boolean {
   const cls = node.properties.className;
-  return Array.isArray(cls) ? cls.includes(name) : typeof cls === 'string' && cls.split(/\s+/).includes(name);
+  return Array.isArray(cls) ? cls.includes(name) : String(cls ?? '').split(/\s+/).includes(name);
 }
 
 export default function rehypeTraceLinks() {

@@ -67,6 +67,18 @@ function literal(node: TextDirective): string {
   return `:${node.name}${label ? `[${label}]` : ''}${attrs.length ? `{${attrs.join(' ')}}` : ''}`;
 }
 
+/** Where each step key is quoted in this language: `#anchor` on this page, else the chapter's URL and anchor. */
+async function stepLinks(keys: string[], lang: string, file: VFile, root?: string): Promise<Record<string, string>> {
+  const index = await getSourceIndex({ root });
+  const here = file.path ? `/${lang}/${file.path.replace(/\\/g, '/').split('/').pop()!.replace(/\.md$/, '')}/` : '';
+  const out: Record<string, string> = {};
+  for (const key of keys) {
+    const step = index.step(key, lang);
+    if (step) out[key] = step.href.startsWith(here) ? `#${step.anchor}` : step.href;
+  }
+  return out;
+}
+
 export default function remarkDirectives(options: DirectiveOptions = {}) {
   return async (tree: Root, file: VFile) => {
     const lang = pageLang(file);
@@ -100,6 +112,7 @@ export default function remarkDirectives(options: DirectiveOptions = {}) {
       const run = scenarioRun(loaded, seed);
 
       if (d.name === 'simulation') {
+        const keys = [...new Set(run.trace.flatMap((e) => (e.key ? [e.key] : [])))].sort();
         const transcript: Code = { type: 'code', lang: 'console', meta: null, value: formatTranscript(run).replace(/\n$/, '') };
         const intro: Paragraph = { type: 'paragraph', children: [text(`${words.simulation} · ${loaded.scenario.title}`)] };
         const tryIt: Paragraph = {
@@ -128,6 +141,10 @@ export default function remarkDirectives(options: DirectiveOptions = {}) {
             ]),
           ],
         ) as never;
+        const section = (parent as Parent).children[index] as unknown as { data: { hProperties: Record<string, unknown> } };
+        jobs.push(async () => {
+          section.data.hProperties.dataStepHrefs = JSON.stringify(await stepLinks(keys, lang, file, options.root));
+        });
         return;
       }
 
@@ -149,17 +166,10 @@ export default function remarkDirectives(options: DirectiveOptions = {}) {
       const figure = el('div', { className: ['trace-diagram'], role: 'figure', dataScenario: loaded.name, dataStepKeys: JSON.stringify(sequence.keys) }, [mermaid(sequence.source)]);
       (parent as Parent).children[index] = figure as never;
       jobs.push(async () => {
-        // Resolve each step key to its excerpt anchor in this language (same page → a fragment link).
-        const index = await getSourceIndex({ root: options.root });
-        const here = file.path ? `/${lang}/${file.path.replace(/\\/g, '/').split('/').pop()!.replace(/\.md$/, '')}/` : '';
-        const links = sequence.keys.map((key) => {
-          if (!key) return null;
-          const step = index.step(key, lang);
-          if (!step) return null;
-          return step.href.startsWith(here) ? `#${step.anchor}` : step.href;
-        });
-        ((figure as unknown as { data: { hProperties: Record<string, unknown> } }).data.hProperties).dataStepLinks = JSON.stringify(links);
-        ((figure as unknown as { data: { hProperties: Record<string, unknown> } }).data.hProperties).ariaLabel = words.sequence(loaded.name);
+        const hrefs = await stepLinks(sequence.keys.filter((k): k is string => k !== null), lang, file, options.root);
+        const props = (figure as unknown as { data: { hProperties: Record<string, unknown> } }).data.hProperties;
+        props.dataStepLinks = JSON.stringify(sequence.keys.map((key) => (key && hrefs[key]) || null));
+        props.ariaLabel = words.sequence(loaded.name);
       });
     });
     for (const job of jobs) await job();

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseScenario, type Scenario } from '../sim/index.ts';
+import { recordReplay } from '../sim/record.ts';
 import { type RunnableScenario, runnable, runScenario, type SimulationRun } from '../sim/run.ts';
 
 export const SCENARIOS_DIR = 'content/scenarios';
@@ -28,11 +29,15 @@ export class UnknownScenarioError extends Error {
 
 const loaded = new Map<string, LoadedScenario>();
 const runs = new Map<string, SimulationRun>();
+const replays = new Map<string, string>();
+/** Replays the pages asked for (name and seed), written into the built site. */
+const wanted = new Map<string, { name: string; seed: number }>();
 
 /** Forget every loaded scenario and run (the dev server calls this when a scenario file changes). */
 export function clearScenarioCache(): void {
   loaded.clear();
   runs.clear();
+  replays.clear();
 }
 
 export function scenarioNames(root = process.cwd()): string[] {
@@ -69,4 +74,36 @@ export function scenarioRun(loadedScenario: LoadedScenario, seed?: number): Simu
     runs.set(key, run);
   }
   return run;
+}
+
+/** The site path of a scenario's recorded run (what the player fetches first). */
+export function replayPath(name: string, seed: number): string {
+  return `/_podlife/scenarios/${name}.seed-${seed}.replay.json`;
+}
+
+/** A page shows a player for this scenario and seed: its replay goes into the built site. */
+export function noteReplay(name: string, seed: number): string {
+  wanted.set(`${name}\0${seed}`, { name, seed });
+  return replayPath(name, seed);
+}
+
+/** The replays to publish: every page's, and each scenario at its own seed. */
+export function replaysToPublish(root = process.cwd()): { name: string; seed: number }[] {
+  const all = new Map(wanted);
+  for (const name of scenarioNames(root)) {
+    const seed = loadScenario(name, root).scenario.seed ?? 1;
+    all.set(`${name}\0${seed}`, { name, seed });
+  }
+  return [...all.values()].sort((a, b) => a.name.localeCompare(b.name) || a.seed - b.seed);
+}
+
+/** The recorded run of a scenario (JSON), made once per build. */
+export function replayJson(name: string, seed: number, root = process.cwd()): string {
+  const key = `${resolve(root)}\0${name}\0${seed}`;
+  let json = replays.get(key);
+  if (!json) {
+    json = JSON.stringify(recordReplay(loadScenario(name, root).scenario, seed));
+    replays.set(key, json);
+  }
+  return json;
 }

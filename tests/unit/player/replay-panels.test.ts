@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recordReplay } from '../../../components/player/record.ts';
+import { recordReplay } from '../../../src/sim/record.ts';
 import { ReplaySource, readReplay } from '../../../components/player/replay.ts';
 import { PANEL_COMMANDS, type PanelName, panelText } from '../../../components/player/panel-text.ts';
 import { eventTimes } from '../../../components/player/timeline.ts';

@@ -1,0 +1,38 @@
+// Recording a replay (replay.ts) at build time.
+import { runnable, runScenario } from './run.ts';
+import { REPLAY_VERSION, type Replay } from './replay.ts';
+import { scenarioToEngineConfig, type Scenario } from './scenario.ts';
+import type { ClusterAction, Engine } from './types.ts';
+
+/**
+ * Record a replay: run the scenario with the runner, exactly as `podlife simulate` does, noting every call it
+ * makes to the API server. The site's build writes it next to the scenario's YAML for the player to fetch.
+ */
+export function recordReplay(scenario: Scenario, seed: number): Replay {
+  const base = runnable(scenario);
+  const actions: Replay['actions'] = [];
+  const recording = {
+    ...base,
+    createEngine(s: number): Engine {
+      const engine = base.createEngine(s);
+      return {
+        get now() {
+          return engine.now;
+        },
+        get trace() {
+          return engine.trace;
+        },
+        advanceTo: (t: number) => engine.advanceTo(t),
+        apply: (action: ClusterAction) => {
+          // A deep copy as JSON: what the page will fetch, and safe from later changes to the object.
+          actions.push({ at: engine.now, action: JSON.parse(JSON.stringify(action)) as ClusterAction });
+          return engine.apply(action);
+        },
+        state: () => engine.state(),
+        stateAt: (t: number) => engine.stateAt(t),
+      };
+    },
+  };
+  const run = runScenario(recording, { seed });
+  return { version: REPLAY_VERSION, title: scenario.title, seed, config: scenarioToEngineConfig(scenario), actions, end: run.engine.now };
+}
