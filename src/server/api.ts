@@ -117,7 +117,7 @@ export class ResourceApi {
   #selector(rp: ResourcePath, query: URLSearchParams): (o: Watched) => boolean {
     const labels = labelMatcher(query.get('labelSelector'));
     const fields = fieldMatcher(rp.resource, query.get('fieldSelector'));
-    return (o) => (rp.namespace === undefined || o.metadata.namespace === rp.namespace) && labels(o as never) && fields(o as never);
+    return (o) => (rp.namespace === undefined || o.metadata.namespace === rp.namespace) && labels(o) && fields(o);
   }
 
   #get(rp: ResourcePath, r: ApiRequest): void {

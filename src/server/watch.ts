@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Change, ChangeFeed, FeedKind, WatchType } from './feed.ts';
 
 /** Anything a watch can carry: feed objects, and the fixed namespaces. */
-export type Watched = { metadata: { name: string; namespace?: string } };
+export type Watched = { metadata: { name: string; namespace?: string; labels?: Record<string, string> } };
 
 export interface WatchEvent {
   type: WatchType;

@@ -189,7 +189,8 @@ describe('control endpoints', () => {
     let real = 5_000_000;
     server = await startServer({ port: 0, speed: 60, realTime: () => real, tickMs: 10 });
     real += 1000;
-    await new Promise((r) => setTimeout(r, 60));
+    // No request: the ticker alone moves the cluster (watchers depend on it).
+    for (let i = 0; i < 200 && server.cluster.now < 60_000; i++) await new Promise((r) => setTimeout(r, 10));
     expect(server.cluster.now).toBe(60_000);
     expect((await send('POST', '/podlife/pause', '')).body).toMatchObject({ paused: true, now: '1m0s' });
     real += 1000;
