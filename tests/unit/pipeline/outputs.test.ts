@@ -93,7 +93,8 @@ describe('console blocks', () => {
 describe('directives', () => {
   it(':::simulation renders the player section over static outputs', async () => {
     const html = await render(':::simulation{scenario="nginx-test"}\n:::\n');
-    expect(html).toMatch(/<section class="sim-player" data-sim-player="" data-scenario="nginx-test" data-scenario-src="\/_podlife\/scenarios\/nginx-test.yaml" data-seed="\d+" data-lang="en"/);
+    expect(html).toMatch(/<section class="sim-player" data-sim-player="" data-scenario="nginx-test" data-scenario-src="\/_podlife\/scenarios\/nginx-test.yaml" data-scenario-replay="\/_podlife\/scenarios\/nginx-test.seed-\d+.replay.json" data-seed="\d+" data-lang="en"/);
+    expect(html).toMatch(/data-step-hrefs="\{[^"]*SyncPod#4[^"]*\}"/);
     expect(html).toContain('data-sim-static');
     expect(html).toContain('language-mermaid'); // the phase diagram, rendered to SVG later by rehype-diagrams
     expect(html).toContain('npx podlife simulate nginx-test');
