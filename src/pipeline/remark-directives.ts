@@ -4,6 +4,7 @@
 //   :::                                       that readers without JavaScript see
 //
 //   ::sequence{scenario="nginx-test" until="30s"}   a sequence diagram generated from the scenario's trace
+//                                             (from=, until= bound the time; pod= picks the pod)
 //
 //   :::compare                                 a real cluster's output and the simulation's, together
 //   :::
@@ -149,17 +150,20 @@ export default function remarkDirectives(options: DirectiveOptions = {}) {
       }
 
       // ::sequence
-      const untilText = attr(d, 'until');
-      let until: number | undefined;
-      if (untilText !== undefined) {
+      const time = (name: 'from' | 'until'): number | undefined => {
+        const text = attr(d, name);
+        if (text === undefined) return undefined;
         try {
-          until = parseDuration(untilText);
+          return parseDuration(text);
         } catch (e) {
-          failAt(file, `bad until="${untilText}" on ::sequence: ${e instanceof Error ? e.message : e}. Write a duration such as until="30s".`, d.position, 'directive');
+          failAt(file, `bad ${name}="${text}" on ::sequence: ${e instanceof Error ? e.message : e}. Write a duration such as ${name}="30s".`, d.position, 'directive');
         }
-      }
+      };
+      const from = time('from');
+      const until = time('until');
+      const untilText = attr(d, 'until');
       const pod = attr(d, 'pod');
-      const sequence = sequenceFromTrace(run.trace, { until, object: pod ? `pod/default/${pod}` : undefined });
+      const sequence = sequenceFromTrace(run.trace, { from, until, object: pod ? `pod/default/${pod}` : undefined });
       if (sequence.keys.length === 0) {
         failAt(file, `::sequence{scenario="${loaded.name}"} has no events to draw${pod ? ` for pod "${pod}"` : ''}${untilText ? ` before ${untilText}` : ''}. Check the pod name and the until time.`, d.position, 'directive');
       }

@@ -58,6 +58,8 @@ function words(kind: string): string {
 export interface SequenceOptions {
   /** Only events about this object ("pod/default/nginx"); default: the first pod the trace creates. */
   object?: string;
+  /** First virtual time shown (ms); default 0. */
+  from?: number;
   /** Last virtual time shown (ms); default: no limit. */
   until?: number;
   /** At most this many messages (default 48). */
@@ -75,7 +77,7 @@ export interface Sequence {
 export function sequenceFromTrace(trace: readonly TraceEvent[], options: SequenceOptions = {}): Sequence {
   const object = options.object ?? trace.find((e) => e.object.startsWith('pod/'))?.object;
   const max = options.max ?? 48;
-  const chosen = trace.filter((e) => (!object || e.object === object || !e.object.startsWith('pod/')) && (options.until === undefined || e.t <= options.until));
+  const chosen = trace.filter((e) => (!object || e.object === object || !e.object.startsWith('pod/')) && (options.from === undefined || e.t >= options.from) && (options.until === undefined || e.t <= options.until));
   const shown = chosen.slice(0, max);
   const used = new Set<Who>();
   const lines: string[] = [];
@@ -90,6 +92,6 @@ export function sequenceFromTrace(trace: readonly TraceEvent[], options: Sequenc
   }
   const order: Who[] = ['U', 'A', 'S', 'K', 'R', 'P'];
   const header = order.filter((w) => used.has(w)).map((w) => `  participant ${w} as ${PARTICIPANTS[w]}`);
-  const init = '%%{init: {"sequence": {"mirrorActors": false, "messageFontSize": 14, "actorFontSize": 14, "actorMargin": 40}}}%%';
+  const init = '%%{init: {"sequence": {"messageFontSize": 14, "actorFontSize": 14, "actorMargin": 40}}}%%';
   return { source: [init, 'sequenceDiagram', ...header, ...lines].join('\n'), keys, truncated: chosen.length > shown.length };
 }

@@ -136,6 +136,13 @@ describe('sequenceFromTrace', () => {
     expect(messages[sandbox]).toMatch(/K->>R: /);
     expect(seq.source).toContain('participant R as containerd (CRI)');
   });
+  it('shows only the chosen window of time', () => {
+    const from = parseDuration('1s');
+    const seq = sequenceFromTrace(trace, { from, until: parseDuration('5s') });
+    const times = trace.filter((e) => e.t >= from && e.t <= parseDuration('5s'));
+    expect(seq.keys).toHaveLength(Math.min(48, times.length));
+    expect(seq.source).not.toContain(': 0s pod');
+  });
   it('bounds the number of messages', () => {
     const seq = sequenceFromTrace(trace, { max: 5 });
     expect(seq.keys).toHaveLength(5);
