@@ -25,7 +25,7 @@ export interface Timings {
   defaultPull: number;
   /** One exec/httpGet/tcpSocket probe or hook round trip. */
   probe: number;
-  /** genericPlegRelistPeriod: PLEG relist. upstream: pkg/kubelet/kubelet.go genericPlegRelistPeriod = time.Second * 1 */
+  /** genericPlegRelistPeriod: PLEG relist (0: after every change, in the same millisecond). upstream: pkg/kubelet/kubelet.go genericPlegRelistPeriod = time.Second * 1 */
   plegRelist: number;
   /** The sync loop's syncTicker that picks due pod workers. upstream: pkg/kubelet/kubelet.go syncLoop time.NewTicker(time.Second) */
   syncTick: number;
@@ -59,7 +59,11 @@ export const DEFAULT_TIMINGS: Timings = {
   jitter: 0.5,
 };
 
-/** Every latency zero and no jitter: the idealised timing of the upstream e2e comments (0s, 0s, 10s, 30s, ...). */
+/**
+ * Every latency zero and no jitter: the idealised timing of the upstream e2e comments (0s, 0s, 10s, 30s, ...).
+ * plegRelist 0 is a continuous PLEG: the relist runs in the millisecond of each runtime change, right after it,
+ * and a pod worker still waits for a relist that ran after its previous sync (src/sim/README.md).
+ */
 export const ZERO_LATENCY_TIMINGS: Timings = {
   ...DEFAULT_TIMINGS,
   watch: 0,

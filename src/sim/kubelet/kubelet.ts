@@ -49,7 +49,21 @@ interface PodWorker {
   timing: Rng;
   /** The activeDeadlineSeconds a wake-up is scheduled for. */
   deadlineArmed?: number;
+  /** When the last sync of any kind returned (podWorkerLoop's lastSyncTime); unset before the first. */
+  lastSyncTime?: Stamp;
 }
+
+/**
+ * A moment of virtual time. Within one millisecond, `seq` orders what happened (Go's clock has nanoseconds,
+ * the model's milliseconds): a relist that runs after a sync returned in the same millisecond is newer.
+ * seq 0 is the start of the millisecond, before anything in it.
+ */
+interface Stamp {
+  t: number;
+  seq: number;
+}
+
+const isAfter = (a: Stamp, b: Stamp): boolean => a.t > b.t || (a.t === b.t && a.seq > b.seq);
 
 interface ProbeWorker {
   pod: Pod;
@@ -84,6 +98,14 @@ export class Kubelet {
   readonly #plegSeen = new Map<string, Map<string, PlegState>>();
   readonly #dirty = new Set<string>();
   #relistAt = -1;
+  /** The pod cache the PLEG fills: each pod's runtime status as the relist that last saw it change read it. */
+  // upstream: pkg/kubelet/container/cache.go (cache.pods)
+  readonly #podCache = new Map<string, RuntimePodStatus>();
+  /** When the last relist the model ran started (the cache's global timestamp, with the implicit relists below). */
+  #lastRelist: Stamp = { t: -Infinity, seq: 0 };
+  #stampSeq = 0;
+  /** Pod workers blocked in GetNewerThan until the next relist. */
+  readonly #cacheWaiters: (() => void)[] = [];
   #housekeepingAt = -1;
   #gcAt = -1;
   /** Offset of this kubelet's 1 s tickers from t = 0 (the kubelet started at some earlier time). */
@@ -269,14 +291,18 @@ export class Kubelet {
     this.#ctx.loop.spawn(this.#podWorkerLoop(w));
   }
 
+  // upstream: pkg/kubelet/pod_workers.go (*podWorkers).podWorkerLoop
   *#podWorkerLoop(w: PodWorker): Proc {
     for (;;) {
       w.pending = false;
+      // Every sync works from the PLEG's pod cache, and only once the cache is newer than the previous sync:
+      // what a container did since (exited, say) reaches the kubelet through a relist, never directly.
+      const podStatus = yield* this.#getNewerThan(w);
       let phaseTransition = false;
       let err: string | undefined;
       let backoffUntil: number | undefined;
       if (w.state === 'syncing') {
-        const r = yield* this.#syncPod(w);
+        const r = yield* this.#syncPod(w, podStatus);
         if (w.state === 'syncing' && r.isTerminal) {
           w.state = 'terminating';
           w.grace = w.pod.spec.terminationGracePeriodSeconds ?? 30;
@@ -285,15 +311,16 @@ export class Kubelet {
         err = r.err;
         backoffUntil = r.backoffUntil;
       } else if (w.state === 'terminating') {
-        yield* this.#syncTerminatingPod(w);
+        yield* this.#syncTerminatingPod(w, podStatus);
         w.state = 'terminated';
         phaseTransition = true;
       } else if (w.state === 'terminated') {
-        yield* this.#syncTerminatedPod(w);
+        yield* this.#syncTerminatedPod(w, podStatus);
         w.state = 'finished';
         w.working = false;
         return;
       }
+      w.lastSyncTime = this.#stamp();
       if (err !== undefined) {
         this.env.klog('E', 'pod_workers.go:1301', 'Error syncing pod, skipping', [['err', q(err)], ['pod', kobj(w.pod)], ['podUID', q(w.uid)]]);
       }
@@ -325,11 +352,11 @@ export class Kubelet {
   }
 
   // ---------------------------------------------------------------------------------------------------------
-  #runtimePodStatus(pod: Pod): RuntimePodStatus {
-    const uid = pod.metadata.uid;
+  /** GetPodStatus: the pod's sandboxes and containers as the runtime has them now. */
+  #runtimePodStatus(uid: string, name: string, namespace: string): RuntimePodStatus {
     const rt = this.#runtime;
     const rs = toRuntimePodStatus(
-      uid, pod.metadata.name, pod.metadata.namespace!, this.node.ip,
+      uid, name, namespace, this.node.ip,
       rt.podSandboxes(uid), rt.podContainers(uid),
       (c) => {
         const ref = parseImageRef(c.image);
@@ -387,9 +414,8 @@ export class Kubelet {
 
   /** Kubelet.SyncPod: write the status, then let the runtime manager converge the pod. */
   // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncPod (v1.36.2 L2019)
-  *#syncPod(w: PodWorker): Proc<{ isTerminal: boolean; err?: string; backoffUntil?: number }> {
+  *#syncPod(w: PodWorker, rs: RuntimePodStatus): Proc<{ isTerminal: boolean; err?: string; backoffUntil?: number }> {
     const pod = w.pod;
-    const rs = this.#runtimePodStatus(pod);
     const status = this.#generate(pod, rs, false);
     this.#setPodStatus(w, status);
     if (status.phase === 'Succeeded' || status.phase === 'Failed') return { isTerminal: true };
@@ -413,22 +439,21 @@ export class Kubelet {
 
   /** SyncTerminatingPod: stop every container within the grace period, then record the final status. */
   // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncTerminatingPod
-  *#syncTerminatingPod(w: PodWorker): Proc {
+  *#syncTerminatingPod(w: PodWorker, rs: RuntimePodStatus): Proc {
     const pod = w.pod;
-    const rs = this.#runtimePodStatus(pod);
     this.#setPodStatus(w, this.#generate(pod, rs, false));
     this.#stopProbes(w.uid, ['liveness', 'startup']);
     this.#ctx.emit('kubelet', 'TerminatingPod', podObject(pod), `SyncTerminatingPod: kill the pod with a grace period of ${w.grace}s`);
     yield* this.rm.killPodWithSyncResult(pod, rs, w.grace);
     this.#stopProbes(w.uid, ['readiness']);
-    const after = this.#runtimePodStatus(pod);
+    // the one place the kubelet reads the runtime directly: the final status after KillPod
+    const after = this.#runtimePodStatus(w.uid, pod.metadata.name, pod.metadata.namespace!);
     this.#setPodStatus(w, this.#generate(w.pod, after, true));
   }
 
   /** SyncTerminatedPod: the pod's containers are stopped; volumes are torn down and the status is final. */
   // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncTerminatedPod
-  *#syncTerminatedPod(w: PodWorker): Proc {
-    const rs = this.#runtimePodStatus(w.pod);
+  *#syncTerminatedPod(w: PodWorker, rs: RuntimePodStatus): Proc {
     this.#setPodStatus(w, this.#generate(w.pod, rs, true));
     this.#setPodStatus(w, terminatePodStatus(w.pod, this.#statusCache.get(w.uid) ?? w.pod.status), true);
     this.#ctx.emit('kubelet', 'TerminatedPod', podObject(w.pod), 'SyncTerminatedPod: containers stopped, volumes unmounted');
@@ -518,25 +543,71 @@ export class Kubelet {
   }
 
   // ---------------------------------------------------------------------------------------------------------
-  // PLEG. upstream: pkg/kubelet/pleg/generic.go (*GenericPLEG).Relist, generateEvents
+  // PLEG and the pod cache. upstream: pkg/kubelet/pleg/generic.go (*GenericPLEG).Relist, generateEvents;
+  // pkg/kubelet/container/cache.go (GetNewerThan, getIfNewerThan, UpdateTime)
+  //
+  // The relist runs every plegRelist on this kubelet's ticker. The model runs a relist only when someone can tell
+  // (a pod changed in the runtime, or a pod worker waits for the cache); the others are implicit: they would find
+  // nothing new, but they still move the cache's global timestamp, which #cacheTimestamp accounts for.
+  // With plegRelist 0 (ZERO_LATENCY_TIMINGS) the relist runs in the millisecond of every change, right after it.
 
-  #markDirty(uid: string): void {
-    this.#dirty.add(uid);
+  #stamp(): Stamp {
+    return { t: this.#ctx.now, seq: ++this.#stampSeq };
+  }
+
+  #scheduleRelist(): void {
     if (this.#relistAt >= this.#ctx.now) return;
-    const at = this.#tick(this.#ctx.now + (this.#ctx.timings.plegRelist > 0 ? 1 : 0), this.#ctx.timings.plegRelist);
+    const period = this.#ctx.timings.plegRelist;
+    const at = this.#tick(this.#ctx.now + (period > 0 ? 1 : 0), period);
     this.#relistAt = at;
     this.#ctx.loop.at(at, () => this.#relist());
   }
 
+  #markDirty(uid: string): void {
+    this.#dirty.add(uid);
+    this.#scheduleRelist();
+  }
+
+  /** The cache's global timestamp: the start of the newest relist, run or implicit. */
+  #cacheTimestamp(): Stamp {
+    const now = this.#ctx.now;
+    const period = this.#ctx.timings.plegRelist;
+    let implicit = now;
+    if (period > 0) {
+      const tick = this.#tick(now - period + 1, period);
+      // a relist due at that tick that has not run yet: the cache is only as new as the tick before
+      implicit = this.#relistAt === tick ? tick - period : tick;
+    }
+    const stamp = { t: implicit, seq: 0 };
+    return isAfter(this.#lastRelist, stamp) ? this.#lastRelist : stamp;
+  }
+
+  /**
+   * The pod's status from the cache, once the cache is newer than the worker's last sync (at once for a first
+   * sync); a pod the runtime has nothing of gets an empty status.
+   */
+  // upstream: pkg/kubelet/container/cache.go (*cache).GetNewerThan
+  *#getNewerThan(w: PodWorker): Proc<RuntimePodStatus> {
+    while (w.lastSyncTime !== undefined && !isAfter(this.#cacheTimestamp(), w.lastSyncTime)) {
+      this.#scheduleRelist();
+      yield { wait: (wake) => this.#cacheWaiters.push(wake), timeout: Infinity };
+    }
+    return this.#podCache.get(w.uid) ?? toRuntimePodStatus(w.uid, w.pod.metadata.name, w.pod.metadata.namespace!, this.node.ip, [], [], () => ({ image: '', imageRef: '' }), []);
+  }
+
+  // upstream: pkg/kubelet/pleg/generic.go (*GenericPLEG).Relist
   #relist(): void {
     this.#relistAt = -1;
+    this.#lastRelist = this.#stamp();
     const dirty = [...this.#dirty];
     this.#dirty.clear();
     for (const uid of dirty) {
       const seen = this.#plegSeen.get(uid) ?? new Map<string, PlegState>();
       const now = new Map<string, PlegState>();
-      for (const s of this.#runtime.podSandboxes(uid)) now.set(s.id, s.state === 'SANDBOX_READY' ? 'running' : 'exited');
-      for (const c of this.#runtime.podContainers(uid)) {
+      const sandboxes = this.#runtime.podSandboxes(uid);
+      const containers = this.#runtime.podContainers(uid);
+      for (const s of sandboxes) now.set(s.id, s.state === 'SANDBOX_READY' ? 'running' : 'exited');
+      for (const c of containers) {
         now.set(c.id, c.state === 'CONTAINER_RUNNING' ? 'running' : c.state === 'CONTAINER_EXITED' ? 'exited' : 'unknown');
       }
       const events: { type: string; id: string }[] = [];
@@ -555,47 +626,70 @@ export class Kubelet {
       if (now.size) this.#plegSeen.set(uid, now);
       else this.#plegSeen.delete(uid);
       const w = this.#workers.get(uid);
+      // updateCache: the pod's status as of this relist (a pod gone from the runtime leaves the cache)
+      if (now.size === 0) this.#podCache.delete(uid);
+      else {
+        const meta = w?.pod.metadata ?? { name: sandboxes[0]?.name ?? containers[0].podName, namespace: sandboxes[0]?.namespace ?? containers[0].podNamespace };
+        this.#podCache.set(uid, this.#runtimePodStatus(uid, meta.name, meta.namespace!));
+      }
       if (!w || events.length === 0) continue;
-      for (const e of events) {
-        if (e.type === 'ContainerRemoved') continue;
-        this.env.klog('I', 'kubelet.go:2517', 'SyncLoop (PLEG): event for pod', [
-          ['pod', kobj(w.pod)], ['event', `{"ID":"${uid}","Type":"${e.type}","Data":"${e.id}"}`],
-        ], 2);
+      // ContainerChanged is not sent ("not reliable and no other components use yet"); ContainerRemoved is
+      // sent but not sync-worthy (isSyncPodWorthy)
+      const sent = events.filter((e) => e.type !== 'ContainerChanged');
+      const worthy = sent.filter((e) => e.type !== 'ContainerRemoved');
+      const known = this.#pods.has(uid);
+      this.#ctx.emit(
+        'kubelet', 'PLEGEvents', podObject(w.pod),
+        `relist: ${events.map((e) => `${e.type} ${e.id.slice(0, 13)}`).join(', ')}${worthy.length && known ? '' : ' (cache updated; nothing to sync)'}`,
+      );
+      if (known) {
+        for (const e of worthy) {
+          this.env.klog('I', 'kubelet.go:2517', 'SyncLoop (PLEG): event for pod', [
+            ['pod', kobj(w.pod)], ['event', `{"ID":"${uid}","Type":"${e.type}","Data":"${e.id}"}`],
+          ], 2);
+        }
+        if (worthy.length && w.state !== 'finished') this.#updatePod(w);
       }
-      this.#ctx.emit('kubelet', 'PLEGEvents', podObject(w.pod), `relist: ${events.filter((e) => e.type !== 'ContainerRemoved').map((e) => `${e.type} ${e.id.slice(0, 13)}`).join(', ') || 'containers removed'}`);
-      if (w.state !== 'finished') this.#updatePod(w);
-      // upstream: kubelet.go cleanUpContainersInPod → podContainerDeletor: everything of a deleted, terminated pod;
-      // otherwise the dead instances of the same container beyond the newest one (containersToKeep = 1)
-      for (const e of events) {
-        if (e.type !== 'ContainerDied') continue;
-        if (w.deleted && (w.state === 'finished' || w.state === 'terminated')) this.#deleteContainersInPod(uid);
-        else this.#deleteOldInstances(uid, e.id);
+      // upstream: kubelet.go cleanUpContainersInPod, once per ContainerDied, with the cached status
+      for (const e of sent) {
+        if (e.type === 'ContainerDied') this.#cleanUpContainersInPod(w, e.id);
       }
     }
+    // cache.UpdateTime: wake the pod workers waiting for a newer cache
+    for (const wake of this.#cacheWaiters.splice(0)) wake();
   }
 
-  // upstream: pkg/kubelet/pod_container_deletor.go getContainersToDeleteInPod (containersToKeep = 1)
-  #deleteOldInstances(uid: string, exitedId: string): void {
-    const died = this.#runtime.containers.get(exitedId);
-    if (!died) return;
-    const same = this.#runtime.podContainers(uid).filter((c) => c.name === died.name && c.state === 'CONTAINER_EXITED');
-    for (const c of same.slice(1)) {
-      this.env.klog('I', 'scope.go:122', 'RemoveContainer', [['containerID', q(c.id)]]);
-      this.#runtime.removeContainer(c.id);
+  /**
+   * The pod's dead containers to remove: everything once the pod is deleted and terminated (removeAll);
+   * otherwise the dead instances of the exited container beyond the newest one (containersToKeep = 1).
+   */
+  // upstream: pkg/kubelet/kubelet.go cleanUpContainersInPod; pkg/kubelet/pod_container_deletor.go
+  //           deleteContainersInPod, getContainersToDeleteInPod
+  #cleanUpContainersInPod(w: PodWorker, exitedId: string): void {
+    const status = this.#podCache.get(w.uid);
+    if (!status) return;
+    const removeAll = w.deleted && (w.state === 'finished' || w.state === 'terminated');
+    const exited = status.ContainerStatuses.filter((c) => c.State === 'exited');
+    let candidates = exited;
+    let keep = 0;
+    if (!removeAll) {
+      const matched = status.ContainerStatuses.find((c) => c.ID === exitedId);
+      if (!matched) return;
+      candidates = exited.filter((c) => c.Name === matched.Name);
+      keep = 1;
     }
+    // newest first (containerStatusbyCreatedList)
+    for (const c of candidates.slice(keep)) this.#enqueueDeletion(c.ID);
   }
 
-  // upstream: pkg/kubelet/pod_container_deletor.go deleteContainersInPod (removeAll)
-  // The deletor is one goroutine reading a channel: requests are served one after the other.
-  #deleteContainersInPod(uid: string): void {
-    const exited = this.#runtime.podContainers(uid).filter((c) => c.state === 'CONTAINER_EXITED');
-    for (const c of exited) {
-      this.#deletorFree = Math.max(this.#deletorFree, this.#ctx.now) + this.#ctx.timings.containerRemove;
-      this.#ctx.loop.at(this.#deletorFree, () => {
-        this.env.klog('I', 'scope.go:122', 'RemoveContainer', [['containerID', q(c.id)]]);
-        this.#runtime.removeContainer(c.id);
-      });
-    }
+  // upstream: pkg/kubelet/pod_container_deletor.go newPodContainerDeletor: one goroutine reads the requests
+  // from a channel and removes the containers one after the other.
+  #enqueueDeletion(id: string): void {
+    this.#deletorFree = Math.max(this.#deletorFree, this.#ctx.now) + this.#ctx.timings.containerRemove;
+    this.#ctx.loop.at(this.#deletorFree, () => {
+      this.env.klog('I', 'scope.go:122', 'RemoveContainer', [['containerID', q(id)]]);
+      this.#runtime.removeContainer(id);
+    });
   }
   #deletorFree = 0;
 

@@ -32,20 +32,59 @@ describe('crash-loop restart timing (test/e2e_node/container_restart_test.go)', 
     expect(run(599)).toEqual([0, 599, 1208, 1827]);
   });
 
-  it('records CrashLoopBackOff with the back-off in the waiting message and a BackOff event', () => {
+  it('shows the exit (terminated, Error) until a sync that is still in back-off records CrashLoopBackOff', () => {
     const e = zeroLatencyEngine({ images: { [BUSYBOX]: { pull: 0 } } });
     const created = create(e, podManifest('web', { image: BUSYBOX, command: ['sh', '-c', 'exit 1'] }));
-    e.advanceTo(45_000); // restarts at 0, 0, 10, 30; exited at 30, back-off 40 s
-    const cs = pod(e, 'web')!.status.containerStatuses![0];
+    // restarts at 0, 0, 10, 30; the exit at 30 starts a 40 s back-off. The sync after that exit writes the
+    // terminated state (the reason cache is empty), then doBackOff records CrashLoopBackOff in the reason cache;
+    // the pod worker is requeued at the back-off's end (70 s), so no sync writes the waiting state before it.
+    e.advanceTo(45_000);
+    let cs = pod(e, 'web')!.status.containerStatuses![0];
+    expect(cs.state.terminated).toMatchObject({ exitCode: 1, reason: 'Error' });
+    expect(cs.restartCount).toBe(3);
+    // after the exit at 150 s the back-off is 2m40s, longer than the 60 s resync the requeue is clamped to:
+    // the sync at 210 s is still in back-off and writes waiting/CrashLoopBackOff with the back-off message
+    e.advanceTo(215_000);
+    cs = pod(e, 'web')!.status.containerStatuses![0];
     expect(cs.state.waiting).toEqual({
       reason: 'CrashLoopBackOff',
-      message: `back-off 40s restarting failed container=web pod=web_default(${created.metadata.uid})`,
+      message: `back-off 2m40s restarting failed container=web pod=web_default(${created.metadata.uid})`,
     });
     expect(cs.lastState.terminated).toMatchObject({ exitCode: 1, reason: 'Error' });
     const backOff = e.state().events.find((ev) => ev.reason === 'BackOff')!;
     expect(backOff.type).toBe('Warning');
     expect(backOff.message).toBe(`Back-off restarting failed container web in pod web_default(${created.metadata.uid})`);
     expect(backOff.involvedObject.fieldPath).toBe('spec.containers{web}');
+  });
+});
+
+describe('the kubelet sees an exit only through the PLEG relist (pod_workers.go podWorkerLoop, cache.go GetNewerThan)', () => {
+  it('restarts a crashed container at the relist that reported ContainerDied, not when the process exited', () => {
+    const e = engineWith({ images: { [BUSYBOX]: { pull: 1000 } } });
+    create(e, podManifest('crash', { image: BUSYBOX, command: ['sh', '-c', 'exit 1'] }));
+    e.advanceTo(30_000);
+    // `sh -c "exit 1"` exits the moment it starts
+    const firstExit = e.trace.find((ev) => ev.kind === 'ProcessStarted')!.t;
+    const died = e.trace.find((ev) => ev.kind === 'PLEGEvents' && ev.detail.includes('ContainerDied'))!;
+    const restart = e.trace.find((ev) => ev.key === 'doBackOff#2')!;
+    // the process exits the moment it starts; the relist reports it later, and the restart decision waits for it
+    expect(died.t).toBeGreaterThan(firstExit);
+    expect(restart.t).toBe(died.t);
+    expect(restart.seq).toBeGreaterThan(died.seq);
+    // nothing of the kubelet's happens for the pod between the exit and that relist
+    expect(e.trace.filter((ev) => ev.actor === 'kubelet' && ev.t > firstExit && ev.t < died.t)).toEqual([]);
+  });
+
+  it('with zero latencies but a 1 s relist, the first restart waits for the first relist tick after the exit', () => {
+    const e = zeroLatencyEngine({ images: { [BUSYBOX]: { pull: 0 } }, timings: { plegRelist: 1000 } });
+    create(e, podManifest('crash', { image: BUSYBOX, command: ['sh', '-c', 'exit 1'] }));
+    e.advanceTo(5_000);
+    const starts = containerStarts(e, 'crash');
+    const died = e.trace.filter((ev) => ev.kind === 'PLEGEvents' && ev.detail.includes('ContainerDied')).map((ev) => ev.t);
+    expect(starts[0]).toBe(0);
+    expect(starts[1]).toBeGreaterThan(0);
+    expect(starts[1]).toBeLessThanOrEqual(1000);
+    expect(starts[1]).toBe(died[0]);
   });
 });
 
@@ -116,9 +155,9 @@ describe('Deleted pods handling (test/e2e_node/deleted_pods_test.go)', () => {
 
 describe('the article’s crash loop (kubectl get pod crash-test at 8m23s)', () => {
   it('shows restart 6, the last one 2m46s before 8m23s, in CrashLoopBackOff, phase Running', () => {
-    // the calibration (src/sim/README.md): seed 12, busybox pulled from the mirror in 1.1 s; the pod worker's
+    // the calibration (src/sim/README.md): seed 12, busybox pulled from the mirror in 1.8 s; the pod worker's
     // requeue jitter (wait.Jitter, factor 0.5) is drawn from the pod's own seeded stream
-    const e = engineWith({ images: { 'm.daocloud.io/docker.io/busybox': { pull: 1100, size: 2_200_000 } } }, 12);
+    const e = engineWith({ images: { 'm.daocloud.io/docker.io/busybox': { pull: 1800, size: 2_200_000 } } }, 12);
     create(e, podManifest('crash-test', { image: 'm.daocloud.io/docker.io/busybox', command: ['sh', '-c', 'exit 1'] }, { restartPolicy: 'Always' }, { labels: { run: 'crash-test' } }));
     const at = 8 * 60_000 + 23_000;
     e.advanceTo(at);
