@@ -126,6 +126,7 @@ export class Kubelet {
       klog: (severity, source, msg, kv, v = 0) => ctx.kubeletLog({ node: node.name, severity, source, msg, kv, v, pid: runtime.kubeletPid }),
     };
     this.rm = new RuntimeManager(this.env);
+    this.rm.onPodSandboxReady = (pod) => this.#onPodSandboxReady(pod);
     runtime.onPodChange = (uid) => this.#markDirty(uid);
     api.addNode(this.#nodeObject());
     api.watchPods((type, pod) => this.#onPod(type, pod), { nodeName: node.name });
@@ -459,6 +460,24 @@ export class Kubelet {
     this.#ctx.emit('kubelet', 'TerminatedPod', podObject(w.pod), 'SyncTerminatedPod: containers stopped, volumes unmounted');
     this.#scheduleHousekeeping();
     this.#scheduleGC();
+  }
+
+  /**
+   * The sandbox is up: PodReadyToStartContainers becomes True now, in the status manager's copy of the status,
+   * without waiting for the next sync (which would come only after the image pulls and container starts).
+   */
+  // upstream: pkg/kubelet/kubelet.go (*Kubelet).OnPodSandboxReady (v1.36, kubernetes/kubernetes#134660)
+  #onPodSandboxReady(pod: Pod): void {
+    const w = this.#workers.get(pod.metadata.uid);
+    if (!w) return;
+    const existing = this.#statusCache.get(w.uid) ?? pod.status;
+    const ready: PodCondition = { type: 'PodReadyToStartContainers', status: 'True' } as PodCondition;
+    const conditions = [...(existing.conditions ?? [])];
+    const i = conditions.findIndex((c) => c.type === ready.type);
+    if (i >= 0) conditions[i] = ready;
+    else conditions.push(ready);
+    this.#setPodStatus(w, { ...existing, conditions });
+    this.env.klog('I', 'kubelet.go:3571', 'Successfully updated PodReadyToStartContainers condition after sandbox creation', [['pod', kobj(pod)], ['podUID', q(w.uid)]], 3);
   }
 
   /** The pod startup latency tracker's log line, once, when the pod is first seen Running. */

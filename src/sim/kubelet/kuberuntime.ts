@@ -59,6 +59,8 @@ export class RuntimeManager {
   readonly firstPull = new Map<string, number>();
   readonly lastPull = new Map<string, number>();
   probeResults: ProbeResults = { liveness: new Map(), startup: new Map() };
+  /** runtimeHelper.OnPodSandboxReady: the kubelet's callback once a new sandbox is up, before any image pull. */
+  onPodSandboxReady: (pod: Pod) => void = () => {};
 
   constructor(env: NodeEnv) {
     this.#env = env;
@@ -114,6 +116,7 @@ export class RuntimeManager {
       sandboxID = sb.id;
       // SyncPod#5: the sandbox-ready callback, before any image is pulled
       this.#emit(pod, 'SandboxReadyCallback', `OnPodSandboxReady: sandbox ${sb.id.slice(0, 13)} with IP ${sb.ip}`, 'SyncPod#5');
+      this.onPodSandboxReady(pod);
     } else if (changes.KillPod) {
       return results;
     }

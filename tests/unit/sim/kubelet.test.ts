@@ -235,3 +235,23 @@ describe('activeDeadlineSeconds (pkg/kubelet/active_deadline.go)', () => {
     expect(e.state().runtimes[0].sandboxes[0].state).toBe('SANDBOX_NOTREADY');
   });
 });
+
+describe('PodReadyToStartContainers (kubelet.go OnPodSandboxReady, SyncPod step 5, v1.36)', () => {
+  it('turns True as soon as the sandbox is ready, while the image is still being pulled', () => {
+    const e = engineWith({ images: { nginx: { pull: 6200 } } });
+    create(e, podManifest('nginx', { image: 'nginx' }, { restartPolicy: 'Never' }));
+    const cond = (t: number) => pod(e, 'nginx', t)!.status.conditions!.find((c) => c.type === 'PodReadyToStartContainers');
+    e.advanceTo(3000);
+    const sandboxReady = e.trace.find((ev) => ev.key === 'SyncPod#5')!.t;
+    const pulling = e.state().events.find((x) => x.reason === 'Pulling')!;
+    expect(pulling).toBeDefined();
+    // before the sandbox: False; after the callback's status update, True, with the container still waiting
+    expect(cond(sandboxReady - 1)).toMatchObject({ status: 'False' });
+    const p = pod(e, 'nginx', 2000)!;
+    expect(cond(2000)).toMatchObject({ status: 'True', lastTransitionTime: '2026-08-04T03:00:00Z', observedGeneration: 1 });
+    expect(p.status.containerStatuses![0].state.waiting).toEqual({ reason: 'ContainerCreating' });
+    expect(e.state().events.some((x) => x.reason === 'Pulled')).toBe(false);
+    // the order of the conditions is kept
+    expect(p.status.conditions!.map((c) => c.type)).toEqual(['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled']);
+  });
+});
