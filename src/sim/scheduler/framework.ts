@@ -23,6 +23,8 @@ export type Code = 'Unschedulable' | 'UnschedulableAndUnresolvable';
 export interface FilterFailure {
   code: Code;
   reasons: string[];
+  /** The Filter plugin that rejected the node. */
+  plugin: 'NodeUnschedulable' | 'TaintToleration' | 'NodeAffinity' | 'NodeResourcesFit';
 }
 
 /** The effective requests of a pod: max(sum of containers, each init container) (sidecars add). */
@@ -77,27 +79,36 @@ export function filterNode(pod: Pod, node: Node, usage: NodeUsage, req: Requests
     const tolerated = (pod.spec.tolerations ?? []).some((t) =>
       tolerates(t, { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' }),
     );
-    if (!tolerated) return { code: 'UnschedulableAndUnresolvable', reasons: ['node(s) were unschedulable'] };
+    if (!tolerated) return { code: 'UnschedulableAndUnresolvable', reasons: ['node(s) were unschedulable'], plugin: 'NodeUnschedulable' };
   }
   // TaintToleration. upstream: tainttoleration/taint_toleration.go Filter
   for (const taint of node.spec.taints ?? []) {
     if (taint.effect !== 'NoSchedule' && taint.effect !== 'NoExecute') continue;
     if (!(pod.spec.tolerations ?? []).some((t) => tolerates(t, taint))) {
-      return { code: 'UnschedulableAndUnresolvable', reasons: [`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`] };
+      return { code: 'UnschedulableAndUnresolvable', reasons: [`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`], plugin: 'TaintToleration' };
     }
   }
   // NodeAffinity (spec.nodeSelector). upstream: nodeaffinity/node_affinity.go ErrReasonPod
   const labels = node.metadata.labels ?? {};
   for (const [k, v] of Object.entries(pod.spec.nodeSelector ?? {})) {
-    if (labels[k] !== v) return { code: 'UnschedulableAndUnresolvable', reasons: ["node(s) didn't match Pod's node affinity/selector"] };
+    if (labels[k] !== v) return { code: 'UnschedulableAndUnresolvable', reasons: ["node(s) didn't match Pod's node affinity/selector"], plugin: 'NodeAffinity' };
   }
-  // NodeResourcesFit. upstream: noderesources/fit.go fitsRequest
+  // NodeResourcesFit. upstream: noderesources/fit.go fitsRequest, Filter (v1.36.2 L678-L697): a request larger
+  // than the node's whole allocatable is Unresolvable, and then the status is UnschedulableAndUnresolvable
+  // (no preemption can make room on that node)
   const alloc = allocatable(node);
   const reasons: string[] = [];
+  let unresolvable = false;
   if (usage.pods + 1 > alloc.pods) reasons.push('Too many pods');
-  if (req.milliCPU > 0 && req.milliCPU > alloc.milliCPU - usage.milliCPU) reasons.push('Insufficient cpu');
-  if (req.memory > 0 && req.memory > alloc.memory - usage.memory) reasons.push('Insufficient memory');
-  if (reasons.length) return { code: 'Unschedulable', reasons };
+  if (req.milliCPU > 0 && req.milliCPU > alloc.milliCPU - usage.milliCPU) {
+    reasons.push('Insufficient cpu');
+    if (req.milliCPU > alloc.milliCPU) unresolvable = true;
+  }
+  if (req.memory > 0 && req.memory > alloc.memory - usage.memory) {
+    reasons.push('Insufficient memory');
+    if (req.memory > alloc.memory) unresolvable = true;
+  }
+  if (reasons.length) return { code: unresolvable ? 'UnschedulableAndUnresolvable' : 'Unschedulable', reasons, plugin: 'NodeResourcesFit' };
   return undefined;
 }
 
@@ -125,24 +136,38 @@ export function fitErrorMessage(numAllNodes: number, reasonsPerNode: string[][],
   return msg;
 }
 
-/** What DefaultPreemption reports when it finds no victims. */
-// upstream: pkg/scheduler/framework/preemption/preemption.go (*Evaluator).Preempt, findCandidates
+/** What SelectVictimsOnNode found on one node: the pods to evict, or why preemption cannot help there. */
+export type VictimSearch = { victims: string[] } | { reasons: string[] };
+
+/**
+ * DefaultPreemption's outcome: the nodes where evicting victims makes room, or the message of the FitError it
+ * builds from each node's status. Nodes the filters marked UnschedulableAndUnresolvable are skipped ("Preemption is
+ * not helpful for scheduling"); on the others SelectVictimsOnNode reports "No preemption victims found for
+ * incoming pod" when no lower-priority pod runs there, and the filters' own reasons when the pod still does not fit
+ * with all of them gone.
+ */
+// upstream: pkg/scheduler/framework/preemption/preemption.go (*Evaluator).Preempt, findCandidates,
+//           nodesWherePreemptionMightHelp; plugins/defaultpreemption/default_preemption.go SelectVictimsOnNode
 export function preemptionMessage(
   pod: Pod,
   numAllNodes: number,
   failures: FilterFailure[],
-  hasVictims: (nodeIndex: number) => boolean,
+  selectVictims: (nodeIndex: number) => VictimSearch,
 ): { message: string; victimsOn: number[] } {
   if (pod.spec.preemptionPolicy === 'Never') return { message: 'preemption: not eligible due to preemptionPolicy=Never.', victimsOn: [] };
   const perNode: string[][] = [];
   const victimsOn: number[] = [];
   failures.forEach((f, i) => {
-    if (f.code === 'UnschedulableAndUnresolvable') perNode.push(['Preemption is not helpful for scheduling']);
-    else if (hasVictims(i)) victimsOn.push(i);
-    else perNode.push(['No preemption victims found for incoming pod']);
+    if (f.code === 'UnschedulableAndUnresolvable') {
+      perNode.push(['Preemption is not helpful for scheduling']);
+      return;
+    }
+    const found = selectVictims(i);
+    if ('victims' in found) victimsOn.push(i);
+    else perNode.push(found.reasons);
   });
   const counts = new Map<string, number>();
-  for (const [r] of perNode) counts.set(r, (counts.get(r) ?? 0) + 1);
+  for (const reasons of perNode) for (const r of reasons) counts.set(r, (counts.get(r) ?? 0) + 1);
   const parts = [...counts.entries()].map(([r, n]) => `${n} ${r}`).sort();
   return { message: `preemption: 0/${numAllNodes} nodes are available: ${parts.join(', ')}.`, victimsOn };
 }

@@ -285,26 +285,47 @@ export class Scheduler {
     const pod = q.pod;
     const obj = `pod/${pod.metadata.namespace}/${pod.metadata.name}`;
     const prio = pod.spec.priority ?? 0;
-    const victimsFor = (node: Node): Pod[] | undefined => {
-      const candidates = [...this.#counted.values()]
-        .filter((c) => c.node === node.metadata.name && c.priority < prio)
-        .sort((a, b) => a.priority - b.priority || (a.pod.metadata.creationTimestamp < b.pod.metadata.creationTimestamp ? 1 : -1));
+    // upstream: plugins/defaultpreemption/default_preemption.go SelectVictimsOnNode: remove every lower-priority
+    // pod; if the preemptor fits then, reprieve them from the most important down while it still fits
+    const selectVictims = (node: Node): { victims: Pod[] } | { reasons: string[] } => {
+      const potential = [...this.#counted.values()].filter((c) => c.node === node.metadata.name && c.priority < prio);
+      if (potential.length === 0) return { reasons: ['No preemption victims found for incoming pod'] };
       const u = { ...this.#usageOf(node.metadata.name) };
+      const take = (c: { req: Requests }, sign: 1 | -1): void => {
+        u.milliCPU += sign * c.req.milliCPU;
+        u.memory += sign * c.req.memory;
+        u.pods += sign;
+      };
+      for (const c of potential) take(c, -1);
+      const still = filterNode(pod, node, u, req);
+      if (still) return { reasons: still.reasons };
+      // MoreImportantPod: higher priority first, then the earlier start
+      const started = (p: Pod): string => p.status.startTime ?? p.metadata.creationTimestamp;
+      potential.sort((a, b) => b.priority - a.priority || (started(a.pod) < started(b.pod) ? -1 : started(a.pod) > started(b.pod) ? 1 : 0));
       const victims: Pod[] = [];
-      for (const c of candidates) {
-        if (!filterNode(pod, node, u, req)) break;
-        u.milliCPU -= c.req.milliCPU;
-        u.memory -= c.req.memory;
-        u.pods -= 1;
-        victims.push(c.pod);
+      for (const c of potential) {
+        take(c, 1);
+        if (filterNode(pod, node, u, req)) {
+          take(c, -1);
+          victims.push(c.pod);
+        }
       }
-      return filterNode(pod, node, u, req) ? undefined : victims;
+      return { victims };
     };
-    const pre = preemptionMessage(pod, nodes.length, failures, (i) => !!victimsFor(nodes[i]));
+    const searched = new Map<number, ReturnType<typeof selectVictims>>();
+    const search = (i: number) => {
+      if (!searched.has(i)) searched.set(i, selectVictims(nodes[i]));
+      return searched.get(i)!;
+    };
+    const pre = preemptionMessage(pod, nodes.length, failures, (i) => {
+      const r = search(i);
+      return 'victims' in r ? { victims: r.victims.map((v) => v.metadata.uid) } : r;
+    });
     let message: string;
     if (pre.victimsOn.length) {
       const node = nodes[pre.victimsOn[0]];
-      const victims = victimsFor(node) ?? [];
+      const found = search(pre.victimsOn[0]);
+      const victims = 'victims' in found ? found.victims : [];
       message = fitErrorMessage(nodes.length, failures.map((f) => f.reasons));
       for (const v of victims) {
         this.#api.recordEvent({
@@ -320,7 +341,7 @@ export class Scheduler {
     } else {
       message = fitErrorMessage(nodes.length, failures.map((f) => f.reasons), pre.message);
     }
-    q.resourceFailure = failures.some((f) => f.code === 'Unschedulable');
+    q.resourceFailure = failures.some((f) => f.plugin === 'NodeResourcesFit');
     this.#api.recordEvent({
       involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, uid: pod.metadata.uid, apiVersion: 'v1' },
       type: 'Warning', reason: 'FailedScheduling', action: 'Scheduling', component: 'default-scheduler',

@@ -23,15 +23,45 @@ describe('TestFitError_Error', () => {
 const node = (name: string, extra: Record<string, unknown> = {}) => ({ name, ip: `192.168.1.${name.length + 10}`, podCIDR: `10.244.${name.length}.0/24`, capacity: { cpu: '2', memory: '4Gi', pods: 110 }, ...extra });
 
 describe('FailedScheduling in the engine', () => {
-  it('0/3 nodes are available: 3 Insufficient cpu, and preemption finds no victims', () => {
+  it('a request above every node\'s allocatable is UnschedulableAndUnresolvable: preemption is not helpful (noderesources/fit.go)', () => {
     const e = engineWith({ nodes: [node('node-a'), node('node-bb'), node('node-ccc')] });
     create(e, podManifest('big', { image: 'nginx', resources: { requests: { cpu: '8' } } }));
     e.advanceTo(2000);
     const p = pod(e, 'big')!;
-    const msg = '0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.';
+    const msg = '0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.';
     expect(p.status.conditions).toEqual([{ type: 'PodScheduled', status: 'False', lastProbeTime: null, lastTransitionTime: '2026-08-04T03:00:00Z', reason: 'Unschedulable', message: msg }]);
     const ev = e.state().events.find((x) => x.reason === 'FailedScheduling')!;
     expect(ev).toMatchObject({ type: 'Warning', message: msg, source: { component: 'default-scheduler' }, action: 'Scheduling' });
+  });
+  it('a request that fits the node but not what is left: no preemption victims found (same priority)', () => {
+    const e = engineWith({ nodes: [node('w1', { images: ['nginx:1.29'] })] });
+    create(e, podManifest('first', { image: 'nginx:1.29', resources: { requests: { cpu: '1500m', memory: '1Gi' } } }));
+    e.advanceTo(3000);
+    create(e, podManifest('second', { image: 'nginx:1.29', resources: { requests: { cpu: '1', memory: '4Gi' } } }));
+    e.advanceTo(5000);
+    // 1 CPU fits the node's 2 (resolvable); 4Gi exceeds its allocatable memory (4Gi - 100Mi reserved): unresolvable
+    expect(pod(e, 'second')!.status.conditions![0].message).toBe(
+      '0/1 nodes are available: 1 Insufficient cpu, 1 Insufficient memory. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.',
+    );
+    create(e, podManifest('third', { image: 'nginx:1.29', resources: { requests: { cpu: '1' } } }));
+    e.advanceTo(7000);
+    expect(pod(e, 'third')!.status.conditions![0].message).toBe(
+      '0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.',
+    );
+  });
+  it('lower-priority pods whose removal is not enough: the filters\' reasons (SelectVictimsOnNode)', () => {
+    const e = engineWith({ nodes: [node('w1', { images: ['nginx:1.29'] })] });
+    create(e, podManifest('critical', { image: 'nginx:1.29', resources: { requests: { cpu: '1500m' } } }, { priorityClassName: 'system-node-critical' }));
+    create(e, podManifest('small', { image: 'nginx:1.29', resources: { requests: { cpu: '250m' } } }));
+    e.advanceTo(3000);
+    create(e, podManifest('wants', { image: 'nginx:1.29', resources: { requests: { cpu: '1' } } }, { priorityClassName: 'system-cluster-critical' }));
+    e.advanceTo(5000);
+    // small (priority 0) could go, but 1500m + 1 CPU still exceeds 2: nothing is preempted
+    expect(pod(e, 'wants')!.status.conditions![0].message).toBe(
+      '0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 Insufficient cpu.',
+    );
+    expect(pod(e, 'small')).toBeDefined();
+    expect(e.state().events.some((x) => x.reason === 'Preempted')).toBe(false);
   });
   it('untolerated taints and node selectors are unresolvable by preemption', () => {
     const e = engineWith({
@@ -45,7 +75,8 @@ describe('FailedScheduling in the engine', () => {
     create(e, podManifest('picky', { image: 'nginx' }, { nodeSelector: { disk: 'ssd' } }));
     e.advanceTo(2000);
     expect(pod(e, 'big')!.status.conditions![0].message).toBe(
-      '0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 2 Insufficient cpu. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.',
+      // 1500m is more than the workers' whole 1 CPU: UnschedulableAndUnresolvable on them too
+      '0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 2 Insufficient cpu. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.',
     );
     expect(pod(e, 'picky')!.status.conditions![0].message).toBe(
       "0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 2 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.",
