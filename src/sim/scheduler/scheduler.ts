@@ -237,31 +237,41 @@ export class Scheduler {
     const nodes = this.#nodes();
     const req = podRequests(pod);
     const failures: FilterFailure[] = [];
-    const feasible: { node: Node; score: number }[] = [];
+    const feasible: Node[] = [];
     for (const node of nodes) {
       const f = filterNode(pod, node, this.#usageOf(node.metadata.name), req);
       if (f) failures.push(f);
-      else feasible.push({ node, score: scoreNode(node, this.#usageOf(node.metadata.name), req) });
+      else feasible.push(node);
     }
     if (feasible.length === 0) {
       this.#handleFailure(q, nodes, failures, req);
       return;
     }
-    // upstream: schedule_one.go selectHost: the highest score; ties broken at random (reservoir sampling)
-    let best = feasible[0];
-    let ties = 1;
-    for (const f of feasible.slice(1)) {
-      if (f.score > best.score) {
-        best = f;
-        ties = 1;
-      } else if (f.score === best.score) {
-        ties++;
-        if (this.#ctx.rng.int(1, ties) === 1) best = f;
+    let nodeName: string;
+    let detail: string;
+    if (feasible.length === 1) {
+      // upstream: schedule_one.go schedulePod: "When only one node after predicate, just use it." (no scoring)
+      nodeName = feasible[0].metadata.name;
+      detail = `${feasible.length}/${nodes.length} nodes feasible; the only one, ${nodeName}, is used without scoring`;
+    } else {
+      // upstream: schedule_one.go prioritizeNodes, selectHost: the highest score; ties broken at random (reservoir sampling)
+      const scored = feasible.map((node) => ({ node, score: scoreNode(node, this.#usageOf(node.metadata.name), req) }));
+      let best = scored[0];
+      let ties = 1;
+      for (const f of scored.slice(1)) {
+        if (f.score > best.score) {
+          best = f;
+          ties = 1;
+        } else if (f.score === best.score) {
+          ties++;
+          if (this.#ctx.rng.int(1, ties) === 1) best = f;
+        }
       }
+      nodeName = best.node.metadata.name;
+      detail = `${feasible.length}/${nodes.length} nodes feasible; scored, selected ${nodeName} (score ${best.score})`;
     }
-    const nodeName = best.node.metadata.name;
     this.#count(pod, nodeName); // assume
-    this.#ctx.emit('scheduler', 'NodeSelected', obj, `${feasible.length}/${nodes.length} nodes feasible; selected ${nodeName} (score ${best.score})`, 'scheduleOnePod#1');
+    this.#ctx.emit('scheduler', 'NodeSelected', obj, detail, 'scheduleOnePod#1');
     // binding cycle, asynchronous
     this.#ctx.loop.after(this.#ctx.timings.bind, () => {
       const err = this.#api.bindPod(pod.metadata.namespace!, pod.metadata.name, pod.metadata.uid, nodeName);

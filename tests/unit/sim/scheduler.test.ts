@@ -126,3 +126,20 @@ describe('FailedScheduling in the engine', () => {
     expect(pod(e, 'high')!.spec.nodeName).toBe('w1');
   });
 });
+
+describe('schedulePod: one feasible node is used without scoring (schedule_one.go)', () => {
+  const selected = (e: ReturnType<typeof engineWith>) => e.trace.find((x) => x.key === 'scheduleOnePod#1')!.detail;
+  it('a single feasible node: no score in the trace', () => {
+    const e = engineWith({ nodes: [node('w1'), node('w22', { unschedulable: true })] });
+    create(e, podManifest('web', { image: 'nginx' }));
+    e.advanceTo(100);
+    expect(selected(e)).toBe('1/2 nodes feasible; the only one, w1, is used without scoring');
+    expect(selected(e)).not.toMatch(/score \d/);
+  });
+  it('several feasible nodes are scored (LeastAllocated) and the best is selected', () => {
+    const e = engineWith({ nodes: [node('w1'), node('w22', { capacity: { cpu: '8', memory: '16Gi' } })] });
+    create(e, podManifest('web', { image: 'nginx' }));
+    e.advanceTo(100);
+    expect(selected(e)).toMatch(/^2\/2 nodes feasible; scored, selected w22 \(score \d+\)$/);
+  });
+});
