@@ -10,6 +10,7 @@ import { rfc3339NanoLocal } from './clock.ts';
 import { unitsHumanDuration } from './duration.ts';
 import { goJson, sortedCopy } from './json.ts';
 import { CRICTL_TABLE, tabulate } from './tabwriter.ts';
+import { SANDBOX_IMAGE } from '../runtime/catalog.ts';
 
 const TRUNCATED_ID_LEN = 13;
 
@@ -273,7 +274,7 @@ export function crictlInspectp(s: CriSandbox, clock: CrictlClock): string {
     state: s.state,
   };
   const info = {
-    image: 'registry.k8s.io/pause:3.10',
+    image: SANDBOX_IMAGE.ref,
     pid: s.state === 'SANDBOX_READY' ? s.pausePid : 0,
     processStatus: s.state === 'SANDBOX_READY' ? 'running' : 'stopped',
     runtimeHandler: s.runtimeHandler,

@@ -127,3 +127,15 @@ export function containerArgv(defaults: ImageDefaults, command: string[] | undef
   if (command && command.length) return [...command, ...(args ?? [])];
   return [...defaults.entrypoint, ...(args && args.length ? args : defaults.cmd)];
 }
+
+/**
+ * containerd's sandbox image (the CRI plugin's default `sandbox_image` in containerd 2.1): ensured by RunPodSandbox,
+ * listed by `crictl images` from then on, and pinned (image GC keeps it). The ID and digest are the real ones;
+ * the size is what crictl shows as 320kB (the exact byte count is not verified).
+ */
+export const SANDBOX_IMAGE = {
+  ref: 'registry.k8s.io/pause:3.10',
+  id: 'sha256:873ed75102791e5b0b8a7fcd41606c92fcec98d56d05ead4ac5131650004c136',
+  repoDigest: 'registry.k8s.io/pause@sha256:ee6521f290b2168b6e0935a181d4cff9be1ac3f505666ef0e3c98fae8199917a',
+  size: 320_368,
+};

@@ -13,9 +13,10 @@ import { parseImageRef } from '../api/imageref.ts';
 import type { ImageBehaviour, NodeConfig } from '../config.ts';
 import { Process, programFor, type Program, type Signal } from './process.ts';
 import { parseShell } from './shell.ts';
-import { SERVICES, UNKNOWN_SERVICE, imageDefaults } from './catalog.ts';
+import { SANDBOX_IMAGE, SERVICES, UNKNOWN_SERVICE, imageDefaults } from './catalog.ts';
 
 export const RUNTIME_VERSION = 'containerd://2.1.4';
+
 
 export interface SandboxConfig {
   podUid: string;
@@ -110,11 +111,12 @@ export class ContainerRuntime {
     const existing = this.images.get(ref.normalized);
     if (existing) return existing;
     const b = this.behaviour(ref);
+    const pause = ref.normalized === SANDBOX_IMAGE.ref;
     const img: CriImage = {
-      id: `sha256:${digestOf(`image-id:${ref.normalized}`)}`,
+      id: pause ? SANDBOX_IMAGE.id : `sha256:${digestOf(`image-id:${ref.normalized}`)}`,
       repoTags: ref.tag || !ref.digest ? [ref.normalized] : [],
-      repoDigests: [`${ref.repository}@sha256:${digestOf(`image-digest:${ref.normalized}`)}`],
-      size: b.size ?? 20_000_000 + (parseInt(digestOf(ref.normalized).slice(0, 6), 16) % 60_000_000),
+      repoDigests: [pause ? SANDBOX_IMAGE.repoDigest : `${ref.repository}@sha256:${digestOf(`image-digest:${ref.normalized}`)}`],
+      size: b.size ?? (pause ? SANDBOX_IMAGE.size : 20_000_000 + (parseInt(digestOf(ref.normalized).slice(0, 6), 16) % 60_000_000)),
     };
     this.images.set(ref.normalized, img);
     this.#ctx.history.put(this.#ctx.now, this.#cImg, img.id, img);
@@ -147,6 +149,8 @@ export class ContainerRuntime {
   /** RunPodSandbox: the pause process, its namespaces, and a pod IP from the node's CIDR (host-local IPAM). */
   *runPodSandbox(cfg: SandboxConfig): Proc<CriSandbox> {
     yield* sleep(this.#ctx.timings.sandboxCreate);
+    // the CRI plugin ensures its sandbox image first (a pull the first time, within sandboxCreate)
+    this.#addImage(parseImageRef(SANDBOX_IMAGE.ref));
     const sb: CriSandbox = {
       id: this.#ctx.rng.hex(64),
       podUid: cfg.podUid,

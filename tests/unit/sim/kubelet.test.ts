@@ -255,3 +255,25 @@ describe('PodReadyToStartContainers (kubelet.go OnPodSandboxReady, SyncPod step 
     expect(p.status.conditions!.map((c) => c.type)).toEqual(['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled']);
   });
 });
+
+describe('the sandbox image', () => {
+  it('crictl images lists registry.k8s.io/pause:3.10 once a sandbox exists (containerd ensures it in RunPodSandbox)', async () => {
+    const { execute } = await import('../../../src/sim/commands/execute.ts');
+    const e = engineWith(withImages(['nginx:1.29']));
+    const images = () => execute('crictl images', { state: e.state() }).stdout;
+    expect(images()).not.toContain('pause');
+    create(e, podManifest('web', { image: 'nginx:1.29' }));
+    e.advanceTo(3000);
+    const lines = images().split('\n');
+    expect(lines[0]).toBe('IMAGE                     TAG                 IMAGE ID            SIZE');
+    expect(lines[1]).toMatch(/^docker\.io\/library\/nginx   1\.29 /);
+    expect(lines[2]).toBe('registry.k8s.io/pause     3.10                873ed75102791       320kB');
+    expect(lines.length).toBe(4);
+    expect(e.state().runtimes[0].images.find((i) => i.repoTags[0] === 'registry.k8s.io/pause:3.10')).toEqual({
+      id: 'sha256:873ed75102791e5b0b8a7fcd41606c92fcec98d56d05ead4ac5131650004c136',
+      repoTags: ['registry.k8s.io/pause:3.10'],
+      repoDigests: ['registry.k8s.io/pause@sha256:ee6521f290b2168b6e0935a181d4cff9be1ac3f505666ef0e3c98fae8199917a'],
+      size: 320_368,
+    });
+  });
+});
