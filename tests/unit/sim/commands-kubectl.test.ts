@@ -41,6 +41,18 @@ describe('flag parsing (pflag) and kubectl errors', () => {
     expect(err('kubectl get pod nope')).toEqual({ stdout: '', stderr: 'Error from server (NotFound): pods "nope" not found\n', exitCode: 1 });
     expect(err('kubectl describe pod nope').stderr).toBe('Error from server (NotFound): pods "nope" not found\n');
     expect(err('kubectl get pods -n kube-system')).toEqual({ stdout: '', stderr: 'No resources found in kube-system namespace.\n', exitCode: 0 });
+  });
+  it('"No resources found": with the namespace and a full stop for a namespaced list, bare for -A and nodes (get.go Run)', () => {
+    // the forms the real kubectl 1.32 prints against podlife serve with no pods
+    const empty = (line: string) => err(line);
+    expect(empty('kubectl get pods -l app=none')).toEqual({ stdout: '', stderr: 'No resources found in default namespace.\n', exitCode: 0 });
+    expect(empty('kubectl get pods -A -l app=none')).toEqual({ stdout: '', stderr: 'No resources found\n', exitCode: 0 });
+    expect(empty('kubectl get pods --all-namespaces -o wide -l app=none')).toEqual({ stdout: '', stderr: 'No resources found\n', exitCode: 0 });
+    expect(empty('kubectl get events -A --field-selector involvedObject.name=none')).toEqual({ stdout: '', stderr: 'No resources found\n', exitCode: 0 });
+    expect(empty('kubectl get nodes -l x=y')).toEqual({ stdout: '', stderr: 'No resources found\n', exitCode: 0 });
+    expect(empty('kubectl get pods -l app=none --ignore-not-found')).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+    expect(empty('kubectl get pods -l app=none -o name')).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+    expect(empty('kubectl describe pods -A -l app=none').stderr).toBe('No resources found\n');
     expect(err('kubectl get pods -o badfmt').stderr).toMatch(/^error: unable to match a printer suitable for the output format "badfmt", allowed formats are: custom-columns,/);
     expect(err("kubectl get pods -o jsonpath='{.x'").stderr).toBe('error: error parsing jsonpath {.x, unclosed action\n');
     expect(err('kubectl logs').stderr).toBe(

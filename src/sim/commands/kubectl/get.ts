@@ -105,9 +105,10 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext): CommandResult {
   }
 
   if (items.length === 0) {
-    if (errors) return out('', errors, exit);
-    const where = namespace === undefined ? '' : ` in ${namespace} namespace`;
-    return out('', `No resources found${where}.\n`, 0);
+    // upstream: get.go Run: nothing written, no error, not --ignore-not-found → a namespaced list names its
+    // namespace (with a full stop); -A and cluster-scoped kinds (nodes) print the bare words (Fprintln)
+    if (errors || bool(p, 'ignore-not-found')) return out('', errors, exit);
+    return out('', namespace === undefined ? 'No resources found\n' : `No resources found in ${namespace} namespace.\n`, 0);
   }
   const wide = format.wide;
   let headers: string[];
