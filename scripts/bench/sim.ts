@@ -1,9 +1,9 @@
 // Simulation throughput and stateAt cost. Prints a table; not a test.
-//   npm run bench:sim            (or: npx node scripts/bench-sim.ts)
+//   npm run bench:sim            (or: npx node scripts/bench/sim.ts)
 // Rows: pods/s through the full lifecycle (create → Running → delete → gone) for 100, 1,000 and 10,000 pods on a
 // node pool; stateAt(t) on a trace of about 10,000 events; peak memory (RSS and heap).
-import { createEngine } from '../src/sim/index.ts';
-import type { Engine, NodeConfig } from '../src/sim/index.ts';
+import { createEngine } from '../../src/sim/index.ts';
+import type { Engine, NodeConfig } from '../../src/sim/index.ts';
 
 const IMAGE = 'registry.k8s.io/pause:3.10';
 
@@ -32,7 +32,7 @@ function podObj(i: number): unknown {
   };
 }
 
-function lifecycle(n: number): { ms: number; cpuMs: number; events: number; running: number } {
+export function lifecycle(n: number): { ms: number; cpuMs: number; events: number; running: number } {
   const e = createEngine({ nodes: pool(Math.ceil(n / 200)) }, { seed: 1 });
   const start = performance.now();
   const cpu0 = process.cpuUsage();
@@ -62,7 +62,7 @@ function lifecycle(n: number): { ms: number; cpuMs: number; events: number; runn
   return { ms, cpuMs: (cpu.user + cpu.system) / 1000, events: e.trace.length, running };
 }
 
-function stateAtCost(): { events: number; perCallMs: number; calls: number } {
+export function stateAtCost(): { events: number; perCallMs: number; calls: number } {
   // crash-looping and long-running pods on 3 nodes for an hour of virtual time: a trace of about 10k events
   const e: Engine = createEngine({ nodes: pool(3) }, { seed: 7 });
   for (let i = 0; i < 30; i++) {
@@ -89,22 +89,39 @@ function stateAtCost(): { events: number; perCallMs: number; calls: number } {
   return { events: e.trace.length, perCallMs, calls };
 }
 
-const rate = (n: number, ms: number): string => `${Math.round((n / ms) * 1000).toLocaleString('en-US')} pods/s`;
-const rows: string[][] = [['benchmark', 'size', 'result', 'detail']];
-lifecycle(300); // warm-up: let the JIT compile the engine before measuring
-for (const n of [100, 1_000, 10_000]) {
-  const r = lifecycle(n);
-  rows.push([
-    'lifecycle create → Running → delete', `${n.toLocaleString('en-US')} pods`, rate(n, r.ms),
-    `${(r.ms / 1000).toFixed(2)} s wall (${rate(n, r.cpuMs)} per CPU second), ${r.events.toLocaleString('en-US')} trace events`,
-  ]);
+export interface SimFigures {
+  lifecycle: { pods: number; podsPerSecond: number; podsPerCpuSecond: number; seconds: number; events: number }[];
+  stateAtMs: number;
+  stateAtEvents: number;
+  peakRssMiB: number;
+  peakHeapMiB: number;
 }
-const s = stateAtCost();
-rows.push(['stateAt(t)', `${s.events.toLocaleString('en-US')} events`, `${s.perCallMs.toFixed(3)} ms/call`, `${s.calls} calls at scattered times`]);
-rows.push(['peak memory', '', `${Math.round(peakRss / 2 ** 20)} MiB RSS`, `${Math.round(peakHeap / 2 ** 20)} MiB heap`]);
 
-const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-for (const [i, r] of rows.entries()) {
-  console.log(r.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd());
-  if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+/** Every simulation figure: lifecycle throughput for 100, 1,000 and 10,000 pods, stateAt, peak memory. */
+export function simBenchmarks(sizes = [100, 1_000, 10_000]): SimFigures {
+  lifecycle(300); // warm-up: let the JIT compile the engine before measuring
+  const rows = sizes.map((n) => {
+    const r = lifecycle(n);
+    return { pods: n, podsPerSecond: (n / r.ms) * 1000, podsPerCpuSecond: (n / r.cpuMs) * 1000, seconds: r.ms / 1000, events: r.events };
+  });
+  const s = stateAtCost();
+  return { lifecycle: rows, stateAtMs: s.perCallMs, stateAtEvents: s.events, peakRssMiB: peakRss / 2 ** 20, peakHeapMiB: peakHeap / 2 ** 20 };
 }
+
+function main(): void {
+  const f = simBenchmarks();
+  const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+  const rows: string[][] = [['benchmark', 'size', 'result', 'detail']];
+  for (const r of f.lifecycle) {
+    rows.push(['lifecycle create → Running → delete', `${fmt(r.pods)} pods`, `${fmt(r.podsPerSecond)} pods/s`, `${r.seconds.toFixed(2)} s wall (${fmt(r.podsPerCpuSecond)} pods per CPU second), ${fmt(r.events)} trace events`]);
+  }
+  rows.push(['stateAt(t)', `${fmt(f.stateAtEvents)} events`, `${f.stateAtMs.toFixed(3)} ms/call`, 'scattered times']);
+  rows.push(['peak memory', '', `${Math.round(f.peakRssMiB)} MiB RSS`, `${Math.round(f.peakHeapMiB)} MiB heap`]);
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  for (const [i, r] of rows.entries()) {
+    console.log(r.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd());
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+}
+
+if (import.meta.main) main();

@@ -1,16 +1,15 @@
 // `podlife serve [scenario] [--port 8001] [--speed 1|10|60] [--paused]`: serve the simulated cluster as a
 // Kubernetes API on 127.0.0.1, so a real kubectl can watch a scenario happen (see src/server/).
 
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.ts';
+import { resolveScenario, SCENARIO_DIR } from '../lib/scenario-file.ts';
 import { DEFAULT_EPOCH, parseScenario, type Scenario } from '../../src/sim/index.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { timeReport } from '../../src/server/control.ts';
 
 export const summary = 'serve a scenario\'s simulated cluster to a real kubectl (Kubernetes API on 127.0.0.1)';
 
-const SCENARIO_DIR = 'content/scenarios';
 
 const HELP = `Usage:
   podlife serve [scenario] [--port 8001] [--speed 1|10|60] [--paused] [--seed N] [--start now|scenario|<RFC 3339>]
@@ -36,18 +35,6 @@ Serves the simulated cluster as a Kubernetes API server on 127.0.0.1, for your o
 
 Stop with Ctrl-C.
 `;
-
-function resolveScenario(arg: string): string {
-  if (existsSync(arg)) return arg;
-  const named = path.join(SCENARIO_DIR, `${arg}.yaml`);
-  if (existsSync(named)) return named;
-  const known = existsSync(SCENARIO_DIR)
-    ? readdirSync(SCENARIO_DIR).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5)).sort()
-    : [];
-  throw Object.assign(new UsageError(`no scenario ${JSON.stringify(arg)}: no such file, and no ${named}`), {
-    hint: known.length > 0 ? `known scenarios: ${known.join(', ')}` : undefined,
-  });
-}
 
 interface Options {
   scenarioArg?: string;

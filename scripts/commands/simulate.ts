@@ -1,16 +1,15 @@
 // `podlife simulate <scenario> [--seed N] [--json]` and `... --at <duration> -- <command...>`:
 // run a lifecycle scenario and print what the real tools would show (see DESIGN.md, "Simulation").
 
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.ts';
+import { resolveScenario, SCENARIO_DIR } from '../lib/scenario-file.ts';
 import { parseScenario } from '../../src/sim/scenario.ts';
 import { formatTranscript, runCommandAt, runScenario, runnable } from '../../src/sim/run.ts';
 import { parseGoDuration } from '../../src/sim/render/duration.ts';
 
 export const summary = 'run a lifecycle scenario and print what kubectl, crictl and journalctl show';
 
-const SCENARIO_DIR = 'content/scenarios';
 
 const HELP = `Usage:
   podlife simulate <scenario> [--seed N] [--json]
@@ -37,18 +36,6 @@ Examples:
 /** Quote a word for a shell line only when it needs it. */
 function shellQuote(w: string): string {
   return /^[A-Za-z0-9_./:=,@%+-]+$/.test(w) ? w : `'${w.replaceAll("'", `'\\''`)}'`;
-}
-
-function resolveScenario(arg: string): string {
-  if (existsSync(arg)) return arg;
-  const named = path.join(SCENARIO_DIR, `${arg}.yaml`);
-  if (existsSync(named)) return named;
-  const known = existsSync(SCENARIO_DIR)
-    ? readdirSync(SCENARIO_DIR).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5)).sort()
-    : [];
-  const err = new UsageError(`no scenario ${JSON.stringify(arg)}: no such file, and no ${named}`);
-  Object.assign(err, { hint: known.length > 0 ? `known scenarios: ${known.join(', ')}` : undefined });
-  throw err;
 }
 
 export async function run(args: string[]): Promise<number> {
