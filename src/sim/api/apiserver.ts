@@ -7,7 +7,7 @@
 import type { ApiStatus, ApplyResult, KubeEvent, Node, Pod, PodCondition, PodStatus } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
 import { decodePod } from './schema.ts';
-import { admitPriority, computePodQOS, defaultPodSpec } from './defaults.ts';
+import { admitDefaultTolerationSeconds, admitPriority, computePodQOS, defaultPodSpec, setDefaultsPodSpec } from './defaults.ts';
 import { validatePodCreate, validatePodUpdate } from './validation.ts';
 import { alreadyExistsStatus, badRequestStatus, invalidStatus, notFoundStatus } from './fielderrors.ts';
 import { jsonPatch, mergePatch, PatchError, strategicMergePatch } from './patch.ts';
@@ -229,6 +229,10 @@ export class ApiServer {
     next.status = pod.status;
     next.apiVersion = 'v1';
     next.kind = 'Pod';
+    // the patched object is decoded with the v1 defaults, and DefaultTolerationSeconds admits updates too
+    next.spec ??= {};
+    setDefaultsPodSpec(next.spec);
+    admitDefaultTolerationSeconds(next.spec);
     const errs = validatePodUpdate(next, pod);
     if (errs.length) return { ok: false, status: invalidStatus('Pod', name, errs) };
     if (JSON.stringify(next.spec) !== JSON.stringify(pod.spec)) m.generation = (pod.metadata.generation ?? 1) + 1;

@@ -59,9 +59,17 @@ export interface DefaultingContext {
   volumeSuffix: string;
 }
 
-/** Apply defaults in place to a decoded pod spec (the object is a private deep copy). */
+/** Defaulting and admission of a pod being created, in place (the object is a private deep copy). */
 export function defaultPodSpec(spec: Raw, ctx: DefaultingContext): void {
-  // upstream: pkg/apis/core/v1/defaults.go SetDefaults_PodSpec
+  setDefaultsPodSpec(spec);
+  admitServiceAccount(spec, ctx);
+  admitDefaultTolerationSeconds(spec);
+  spec.preemptionPolicy ||= 'PreemptLowerPriority';
+}
+
+/** The v1 defaults of a pod spec: run on every decode, so also on the result of a patch. */
+// upstream: pkg/apis/core/v1/defaults.go SetDefaults_PodSpec, SetDefaults_Container, SetDefaults_Volume
+export function setDefaultsPodSpec(spec: Raw): void {
   spec.dnsPolicy ||= 'ClusterFirst';
   spec.restartPolicy ||= 'Always';
   spec.securityContext ??= {};
@@ -77,8 +85,11 @@ export function defaultPodSpec(spec: Raw, ctx: DefaultingContext): void {
       if (v[src]) v[src].defaultMode ??= 420;
     }
   }
+}
 
-  // upstream: plugin/pkg/admission/serviceaccount/admission.go (*Plugin).Admit, mountServiceAccountToken
+/** ServiceAccount admission on create: the service account and its projected token volume and mounts. */
+// upstream: plugin/pkg/admission/serviceaccount/admission.go (*Plugin).Admit, mountServiceAccountToken
+function admitServiceAccount(spec: Raw, ctx: DefaultingContext): void {
   if (!spec.serviceAccountName) spec.serviceAccountName = spec.serviceAccount || 'default';
   spec.serviceAccount = spec.serviceAccountName;
   if (spec.automountServiceAccountToken !== false) {
@@ -101,8 +112,12 @@ export function defaultPodSpec(spec: Raw, ctx: DefaultingContext): void {
       if (!mounts.some((m) => m.mountPath === mount.mountPath)) c.volumeMounts = [...mounts, { ...mount }];
     }
   }
+}
 
-  // upstream: plugin/pkg/admission/defaulttolerationseconds/admission.go (*Plugin).Admit
+/** DefaultTolerationSeconds admission, on create and on update: not-ready and unreachable tolerated for 300 s. */
+// upstream: plugin/pkg/admission/defaulttolerationseconds/admission.go (*Plugin).Admit;
+//           NewDefaultTolerationSeconds: admission.NewHandler(admission.Create, admission.Update)
+export function admitDefaultTolerationSeconds(spec: Raw): void {
   const tolerations: Toleration[] = spec.tolerations ?? [];
   for (const key of ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']) {
     const has = tolerations.some(
@@ -111,8 +126,6 @@ export function defaultPodSpec(spec: Raw, ctx: DefaultingContext): void {
     if (!has) tolerations.push({ effect: 'NoExecute', key, operator: 'Exists', tolerationSeconds: 300 });
   }
   spec.tolerations = tolerations;
-
-  spec.preemptionPolicy ||= 'PreemptLowerPriority';
 }
 
 /** The PriorityClasses of a fresh cluster (the API server creates the two system classes). */

@@ -6,6 +6,7 @@
 import { parseAllDocuments } from 'yaml';
 import type { Pod } from '../../types.ts';
 import { goJson, sortedCopy } from '../../render/json.ts';
+import { createThreeWayMergePatch } from '../../api/patch.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, int, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
@@ -201,7 +202,7 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
       if (obj.kind !== 'Pod' || obj.apiVersion !== 'v1') {
         throw new KubectlError(`podlife: applying ${String(obj.kind)} (${String(obj.apiVersion)}) is not supported; this simulation models v1 Pods`);
       }
-      const r = applyPod(obj, ctx, namespaceOf(ctx, str(p, 'namespace')));
+      const r = applyPod(obj, ctx, namespaceOf(ctx, str(p, 'namespace')), source);
       stdout += r.stdout;
       stderr += r.stderr;
       if (r.exitCode !== 0) exit = r.exitCode;
@@ -210,27 +211,52 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
   return out(stdout, stderr, exit);
 }
 
-function applyPod(manifest: Record<string, unknown>, ctx: ExecContext, defaultNamespace: string): CommandResult {
+const WARNING_NO_LAST_APPLIED = (objectName: string) =>
+  `Warning: resource ${objectName} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`;
+
+// upstream: k8s.io/kubectl/pkg/cmd/apply/apply.go applyOneObject; pkg/cmd/apply/patcher.go calculatePatch;
+//           pkg/util/apply.go GetModifiedConfiguration; pkg/cmd/util/helpers.go AddSourceToErr
+function applyPod(manifest: Record<string, unknown>, ctx: ExecContext, defaultNamespace: string, source: string): CommandResult {
   const meta = { ...((manifest.metadata ?? {}) as Record<string, unknown>) };
   const name = String(meta.name ?? '');
   const namespace = String(meta.namespace ?? defaultNamespace);
-  // The last-applied annotation holds the manifest itself (namespace filled in, its own
-  // annotation left out), compact JSON with sorted keys and a trailing newline.
+  // GetModifiedConfiguration: the manifest (namespace filled in) is encoded without the annotation, and that
+  // encoding (compact JSON, sorted keys, a trailing newline) becomes the annotation of the object sent
   const annotations = { ...((meta.annotations ?? {}) as Record<string, string>) };
   delete annotations[LAST_APPLIED];
   const applied = { ...manifest, metadata: { ...meta, annotations, namespace } };
   const lastApplied = `${goJson(sortedCopy(applied))}\n`;
-  const obj = { ...manifest, metadata: { ...meta, namespace, annotations: { ...annotations, [LAST_APPLIED]: lastApplied } } };
+  const modified = { ...manifest, metadata: { ...meta, namespace, annotations: { ...annotations, [LAST_APPLIED]: lastApplied } } };
   const existing = podsIn(ctx, namespace).find((x) => x.metadata.name === name);
   if (!existing) {
-    const r = submit(ctx, { type: 'create', namespace, obj });
+    const r = submit(ctx, { type: 'create', namespace, obj: modified });
     if (!r.ok) return out('', apiErrorText(r.status), 1);
     return out(`pod/${name} created\n`);
   }
-  if (existing.metadata.annotations?.[LAST_APPLIED] === lastApplied) return out(`pod/${name} unchanged\n`);
-  const r = submit(ctx, { type: 'patch', kind: 'Pod', namespace, name, patchType: 'merge', patch: { ...obj, status: undefined } });
-  if (!r.ok) return out('', apiErrorText(r.status), 1);
-  return out(`pod/${name} configured\n`);
+  // the three-way strategic merge patch from the last-applied configuration, the live object and the manifest
+  const current = JSON.parse(JSON.stringify(existing)) as Record<string, unknown>;
+  const previous = existing.metadata.annotations?.[LAST_APPLIED];
+  let stderr = previous === undefined ? WARNING_NO_LAST_APPLIED(`pods/${name}`) : '';
+  let original: Record<string, unknown> | undefined;
+  if (previous) {
+    try {
+      original = JSON.parse(previous) as Record<string, unknown>;
+    } catch {
+      original = undefined;
+    }
+  }
+  const patch = createThreeWayMergePatch(original, JSON.parse(JSON.stringify(modified)) as Record<string, unknown>, current);
+  if (Object.keys(patch).length === 0) return out(`pod/${name} unchanged\n`, stderr);
+  const r = submit(ctx, { type: 'patch', kind: 'Pod', namespace, name, patchType: 'strategic', patch });
+  if (!r.ok) {
+    if (r.status.reason === 'Invalid') return out('', stderr + apiErrorText(r.status), 1);
+    // AddSourceToErr: the status message is prefixed with what was being done
+    const info = `Resource: "/v1, Resource=pods", GroupVersionKind: "/v1, Kind=Pod"\nName: ${JSON.stringify(name)}, Namespace: ${JSON.stringify(namespace)}`;
+    const message = `error when applying patch:\n${goJson(sortedCopy(patch))}\nto:\n${info}\nfor: ${JSON.stringify(source)}: ${r.status.message}`;
+    stderr += apiErrorText({ ...r.status, message });
+    return out('', stderr, 1);
+  }
+  return out(`pod/${name} configured\n`, stderr);
 }
 
 // ---------------------------------------------------------------------------------------------
