@@ -693,7 +693,11 @@ export class Kubelet {
     let keep = 0;
     if (!removeAll) {
       const matched = status.ContainerStatuses.find((c) => c.ID === exitedId);
-      if (!matched) return;
+      if (!matched) {
+        // a sandbox's death reaches here too (the PLEG counts sandboxes as containers), and it is no container
+        this.env.klog('I', 'pod_container_deletor.go:80', "Container not found in pod's containers", [['containerID', q(exitedId)]]);
+        return;
+      }
       candidates = exited.filter((c) => c.Name === matched.Name);
       keep = 1;
     }
@@ -705,10 +709,28 @@ export class Kubelet {
   // from a channel and removes the containers one after the other.
   #enqueueDeletion(id: string): void {
     this.#deletorFree = Math.max(this.#deletorFree, this.#ctx.now) + this.#ctx.timings.containerRemove;
-    this.#ctx.loop.at(this.#deletorFree, () => {
-      this.env.klog('I', 'scope.go:122', 'RemoveContainer', [['containerID', q(id)]]);
+    this.#ctx.loop.at(this.#deletorFree, () => this.#removeContainer(id));
+  }
+
+  /**
+   * DeleteContainer: the topology manager's PostStopContainer logs "RemoveContainer" first; then the log
+   * cleanup asks the runtime for the container's status. A container already removed (two ContainerDied
+   * events of one relist each ask for it) fails there: the CRI client logs the NotFound, the deletor logs the error.
+   */
+  // upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go removeContainer, removeContainerLog;
+  //           pkg/kubelet/cm/topologymanager/scope.go RemoveContainer; pkg/kubelet/logs/container_log_manager.go
+  //           Clean; pkg/kubelet/pod_container_deletor.go ("DeleteContainer returned error")
+  #removeContainer(id: string): void {
+    this.env.klog('I', 'scope.go:122', 'RemoveContainer', [['containerID', q(id)]]);
+    if (this.#runtime.containers.has(id)) {
       this.#runtime.removeContainer(id);
-    });
+      return;
+    }
+    const rpc = `rpc error: code = NotFound desc = an error occurred when try to find container ${q(id)}: not found`;
+    this.env.klog('E', 'log.go:32', 'ContainerStatus from runtime service failed', [['err', q(rpc)], ['containerID', q(id)]]);
+    this.env.klog('I', 'pod_container_deletor.go:53', 'DeleteContainer returned error', [
+      ['containerID', `{"Type":"containerd","ID":"${id}"}`], ['err', q(`failed to get container status ${q(id)}: ${rpc}`)],
+    ]);
   }
   #deletorFree = 0;
 

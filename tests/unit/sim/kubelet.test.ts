@@ -277,3 +277,41 @@ describe('the sandbox image', () => {
     });
   });
 });
+
+describe('the container deletor and the kubelet log (pod_container_deletor.go, kuberuntime_container.go removeContainer)', () => {
+  it('a deleted pod\'s container and sandbox die in one relist: two removals, the second fails with NotFound', () => {
+    const e = engineWith(withImages(['nginx:1.29']));
+    create(e, podManifest('nginx-delete', { image: 'nginx:1.29' }, { restartPolicy: 'Never' }));
+    e.advanceTo(10_000);
+    e.apply({ type: 'delete', kind: 'Pod', namespace: 'default', name: 'nginx-delete' });
+    e.advanceTo(20_000);
+    const id = e.stateAt(9_000).runtimes[0].containers[0].id;
+    const deletor = ['scope.go:122', 'log.go:32', 'pod_container_deletor.go:53'];
+    const lines = e.state().kubeletLogs.filter((l) => deletor.includes(l.source) && l.kv.some(([, v]) => v.includes(id)));
+    const rpc = `rpc error: code = NotFound desc = an error occurred when try to find container \\"${id}\\": not found`;
+    expect(lines.map((l) => [l.severity, l.source, l.msg])).toEqual([
+      ['I', 'scope.go:122', 'RemoveContainer'],
+      ['I', 'scope.go:122', 'RemoveContainer'],
+      ['E', 'log.go:32', 'ContainerStatus from runtime service failed'],
+      ['I', 'pod_container_deletor.go:53', 'DeleteContainer returned error'],
+    ]);
+    expect(lines[2].kv).toEqual([['err', `"${rpc}"`], ['containerID', `"${id}"`]]);
+    expect(lines[3].kv).toEqual([['containerID', `{"Type":"containerd","ID":"${id}"}`], ['err', `"failed to get container status \\"${id}\\": ${rpc}"`]]);
+    // the deletor serves one request after the other: the second starts when the first is done
+    expect(lines[1].t - lines[0].t).toBe(8);
+  });
+
+  it('a finished pod that is not deleted: its sandbox\'s ContainerDied names no container ("Container not found")', () => {
+    const e = engineWith(withImages(['nginx:1.29']));
+    create(e, podManifest('job', { image: 'nginx:1.29', command: ['sh', '-c', 'exit 0'] }, { restartPolicy: 'Never' }));
+    e.advanceTo(20_000);
+    expect(pod(e, 'job')!.status.phase).toBe('Succeeded');
+    const sandbox = e.state().runtimes[0].sandboxes[0];
+    expect(sandbox.state).toBe('SANDBOX_NOTREADY');
+    const notFound = e.state().kubeletLogs.filter((l) => l.msg === "Container not found in pod's containers");
+    expect(notFound.map((l) => [l.source, l.kv])).toEqual([['pod_container_deletor.go:80', [['containerID', `"${sandbox.id}"`]]]]);
+    // the exited container itself is kept (containersToKeep = 1, the pod is not deleted)
+    expect(e.state().runtimes[0].containers.map((c) => c.state)).toEqual(['CONTAINER_EXITED']);
+    expect(e.state().kubeletLogs.some((l) => l.msg === 'RemoveContainer')).toBe(false);
+  });
+});
