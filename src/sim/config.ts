@@ -15,6 +15,8 @@ export interface NodeConfig {
   labels?: Record<string, string>;
   taints?: Taint[];
   unschedulable?: boolean;
+  /** The kubelet's --v: journalctl shows its log lines of at most this verbosity (default 0, kubeadm's). */
+  kubeletVerbosity?: number;
 }
 
 /** How pulling one image behaves. */

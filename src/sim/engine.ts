@@ -32,6 +32,7 @@ class SimEngine implements Engine {
   readonly #ctx: SimContext;
   readonly #api: ApiServer;
   readonly #nodes: string[];
+  readonly #verbosity: (number | undefined)[];
   readonly #runtimes: ContainerRuntime[];
   readonly #kubelets: Kubelet[];
   readonly #coll: { pods: number; events: number; nodes: number; sandboxes: number[]; containers: number[]; images: number[] };
@@ -47,6 +48,7 @@ class SimEngine implements Engine {
     new Scheduler(this.#ctx, this.#api);
     const nodes = config.nodes?.length ? config.nodes : [DEFAULT_NODE];
     this.#nodes = nodes.map((n) => n.name);
+    this.#verbosity = nodes.map((n) => n.kubeletVerbosity);
     this.#runtimes = [];
     this.#kubelets = [];
     for (const n of nodes) {
@@ -129,6 +131,7 @@ class SimEngine implements Engine {
         sandboxes: values<CriSandbox>(c.sandboxes[i]),
         containers: values<CriContainer>(c.containers[i]),
         images: values<CriImage>(c.images[i]),
+        ...(this.#verbosity[i] !== undefined ? { kubeletVerbosity: this.#verbosity[i] } : {}),
       })),
     );
     lazy('kubeletLogs', () => ctx.kubeletLogs.slice(0, kubeletLogsUpTo));

@@ -132,7 +132,7 @@ function parseIPv4(text: string): number | undefined {
 
 function parseNode(ctx: Ctx, node: YNode, idx: number): NodeConfig {
   const where = `cluster.nodes[${idx}]`;
-  const e = entries(ctx, node, where, ['name', 'ip', 'podCIDR', 'capacity', 'images', 'labels', 'taints', 'unschedulable'], ['name', 'ip', 'podCIDR']);
+  const e = entries(ctx, node, where, ['name', 'ip', 'podCIDR', 'capacity', 'images', 'labels', 'taints', 'unschedulable', 'kubeletVerbosity'], ['name', 'ip', 'podCIDR']);
   const name = str(ctx, e.get('name')!.value, `${where}.name`);
   const nameErr = isDNS1123Subdomain(name);
   if (nameErr.length) ctx.fail(e.get('name')!.value, `${where}.name "${name}" is not a valid node name: ${nameErr[0]}`);
@@ -195,6 +195,14 @@ function parseNode(ctx: Ctx, node: YNode, idx: number): NodeConfig {
   if (unsched) {
     if (!isScalar(unsched.value) || typeof unsched.value.value !== 'boolean') ctx.fail(unsched.value, `${where}.unschedulable must be true or false`);
     out.unschedulable = (unsched.value as { value: boolean }).value;
+  }
+  const verbosity = e.get('kubeletVerbosity');
+  if (verbosity) {
+    const v = verbosity.value;
+    if (!isScalar(v) || typeof v.value !== 'number' || !Number.isInteger(v.value) || v.value < 0 || v.value > 10) {
+      ctx.fail(v, `${where}.kubeletVerbosity must be a whole number from 0 to 10 (the kubelet's --v)`, 'for example 2, to see V(2) lines such as "Killing container with a grace period"');
+    }
+    out.kubeletVerbosity = (v as { value: number }).value;
   }
   return out;
 }

@@ -315,3 +315,34 @@ describe('the container deletor and the kubelet log (pod_container_deletor.go, k
     expect(e.state().kubeletLogs.some((l) => l.msg === 'RemoveContainer')).toBe(false);
   });
 });
+
+describe('the kubelet\'s --v (cluster.nodes[].kubeletVerbosity)', () => {
+  it('at --v=2 journalctl shows the V(2) lines the model records, such as "Killing container with a grace period"', async () => {
+    const { execute } = await import('../../../src/sim/commands/execute.ts');
+    const run = (v?: number) => {
+      const e = engineWith({ nodes: [{ name: 'worker01', ip: '192.168.114.148', podCIDR: '10.244.5.0/24', images: ['nginx:1.29'], ...(v === undefined ? {} : { kubeletVerbosity: v }) }] });
+      create(e, podManifest('nginx-delete', { image: 'nginx:1.29' }, { restartPolicy: 'Never' }));
+      e.advanceTo(10_000);
+      e.apply({ type: 'delete', kind: 'Pod', namespace: 'default', name: 'nginx-delete' });
+      e.advanceTo(20_000);
+      return execute('journalctl -u kubelet | grep -E "RemoveContainer|orphaned|Killing"', { state: e.state() }).stdout.split('\n').filter(Boolean);
+    };
+    const all = (v: number) => {
+      const e = engineWith({ nodes: [{ name: 'worker01', ip: '192.168.114.148', podCIDR: '10.244.5.0/24', images: ['nginx:1.29'], kubeletVerbosity: v }] });
+      create(e, podManifest('web', { image: 'nginx:1.29' }));
+      e.advanceTo(5_000);
+      return execute('journalctl -u kubelet', { state: e.state() }).stdout;
+    };
+    // a V(3) line (the sandbox-ready status update) is logged at --v=3, not at --v=2
+    expect(all(3)).toContain('"Successfully updated PodReadyToStartContainers condition after sandbox creation"');
+    expect(all(2)).not.toContain('Successfully updated PodReadyToStartContainers');
+    expect(all(2)).toContain('"SyncLoop ADD" source="api" pods=["default/web"]');
+    expect(all(0)).not.toContain('SyncLoop ADD');
+    const quiet = run();
+    const verbose = run(2);
+    expect(quiet.some((l) => l.includes('Killing'))).toBe(false);
+    expect(verbose.filter((l) => l.includes('Killing'))).toHaveLength(1);
+    expect(verbose.find((l) => l.includes('Killing'))).toMatch(/ kuberuntime_container\.go:898\] "Killing container with a grace period" pod="default\/nginx-delete" podUID="[0-9a-f-]+" containerName="nginx-delete" containerID="containerd:\/\/[0-9a-f]{64}" gracePeriod=30$/);
+    expect(verbose.length).toBe(quiet.length + 1);
+  });
+});

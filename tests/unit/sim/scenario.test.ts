@@ -108,3 +108,20 @@ describe('durations', () => {
     expect([503_000, 500, 90_000, 2500, 3_600_000].map(formatDuration)).toEqual(['8m23s', '500ms', '1m30s', '2.5s', '1h']);
   });
 });
+
+describe('cluster.nodes[].kubeletVerbosity (the kubelet\'s --v)', () => {
+  const withV = (v: string) => OK.replace('      podCIDR: 10.244.5.0/24\n', `      podCIDR: 10.244.5.0/24\n      kubeletVerbosity: ${v}\n`);
+  it('is read into the node config and reaches the node runtime the journal reads', () => {
+    const s = parseScenario(withV('2'), 'x.yaml');
+    expect(s.cluster.nodes[0].kubeletVerbosity).toBe(2);
+    const e = createEngine(scenarioToEngineConfig(s), { seed: 1 });
+    expect(e.state().runtimes[0].kubeletVerbosity).toBe(2);
+    // not set: the runtime says nothing (journalctl then uses klog's default, 0)
+    expect(createEngine(scenarioToEngineConfig(parseScenario(OK, 'x.yaml'))).state().runtimes[0].kubeletVerbosity).toBeUndefined();
+  });
+  it.each(['-1', '11', '2.5', '"2"', 'high'])('rejects %s with the file, line and column', (v) => {
+    const err = error(withV(v));
+    expect(err.message).toBe('cluster.nodes[0].kubeletVerbosity must be a whole number from 0 to 10 (the kubelet\'s --v)');
+    expect([err.file, err.line, err.column]).toEqual(['content/scenarios/x.yaml', 8, 25]);
+  });
+});
