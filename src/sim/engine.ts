@@ -88,6 +88,23 @@ class SimEngine implements Engine {
         return api.deletePod(action.namespace, action.name, { gracePeriodSeconds: action.gracePeriodSeconds, force: action.force });
       case 'patch':
         return api.patchPod(action.namespace, action.name, action.patchType, action.patch);
+      case 'stopPodSandbox': {
+        const i = this.#nodes.indexOf(action.node);
+        const sb = i < 0 ? undefined : this.#runtimes[i].findSandbox(action.id);
+        const pod = sb && api.getPod(sb.namespace, sb.name);
+        if (!sb) {
+          const message = `an error occurred when try to find sandbox ${JSON.stringify(action.id)}: not found`;
+          return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'NotFound', code: 404 } };
+        }
+        if (!pod || pod.metadata.uid !== sb.podUid) {
+          // the result names the sandbox's pod; a sandbox whose pod the API server no longer has is left alone
+          const message = `podlife: sandbox ${sb.id} belongs to a pod the API server no longer has; this simulation only stops sandboxes of existing pods`;
+          return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'BadRequest', code: 400 } };
+        }
+        this.#runtimes[i].requestStopPodSandbox(sb);
+        this.#ctx.emit('runtime', 'SandboxStopRequested', `sandbox/${sb.id}`, `StopPodSandbox from a CRI client on ${action.node}: its containers are killed, then the sandbox stops`);
+        return { ok: true, object: pod };
+      }
     }
   }
 

@@ -458,7 +458,12 @@ export type ClusterAction =
   /** DELETE with options, as `kubectl delete pod` sends them. `force` = --force --grace-period=0. */
   | { type: 'delete'; kind: 'Pod'; namespace: string; name: string; gracePeriodSeconds?: number; force?: boolean }
   /** PATCH, as `kubectl patch` sends it. */
-  | { type: 'patch'; kind: 'Pod'; namespace: string; name: string; patchType: 'merge' | 'json' | 'strategic'; patch: unknown };
+  | { type: 'patch'; kind: 'Pod'; namespace: string; name: string; patchType: 'merge' | 'json' | 'strategic'; patch: unknown }
+  /**
+   * CRI StopPodSandbox on a node, as `crictl stopp <POD-ID>` sends it from the node's shell (not an API request):
+   * `id` is a sandbox ID or a unique prefix of one. The result carries the sandbox's pod.
+   */
+  | { type: 'stopPodSandbox'; node: string; id: string };
 
 /** metav1.Status, the shape of every API error (and of kubectl's "Error from server (...)" lines). */
 export interface ApiStatus {

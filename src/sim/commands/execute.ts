@@ -5,7 +5,7 @@ import { grep, head, jq, tail, wc } from './filters.ts';
 import { type CommandHandler, type CommandResult, ShellSyntaxError, parse, runList } from './shell.ts';
 import type { ExecContext } from './context.ts';
 import { isMutatingKubectl, kubectl } from './kubectl/index.ts';
-import { crictl, journalctl } from './nodetools.ts';
+import { crictl, isMutatingCrictl, journalctl } from './nodetools.ts';
 
 export type { ExecContext } from './context.ts';
 export type { CommandResult } from './shell.ts';
@@ -87,6 +87,7 @@ export function isMutating(line: string): boolean {
   return list.some(({ pipeline }) =>
     pipeline.some((cmd) => {
       const argv = cmd.argv[0] === 'sudo' ? cmd.argv.slice(cmd.argv.findIndex((a, i) => i > 0 && !a.startsWith('-'))) : cmd.argv;
+      if (argv[0] === 'crictl') return isMutatingCrictl(argv);
       return argv[0] === 'kubectl' && isMutatingKubectl(argv);
     }),
   );

@@ -54,6 +54,13 @@ const PS_FLAGS: FlagSpec[] = [
   { name: 'resolve-image-path', type: 'bool' },
 ];
 
+/** crictl subcommands that change the node (the server replays them from a scenario's timeline). */
+export function isMutatingCrictl(argv: string[]): boolean {
+  let i = 1;
+  while (i < argv.length && argv[i].startsWith('-')) i++;
+  return argv[i] === 'stopp';
+}
+
 export function crictl(argv: string[], ctx: ExecContext): CommandResult {
   const rt = hostRuntime(ctx);
   const clock: CrictlClock = { epoch: ctx.state.epoch, now: nowOf(ctx), utcOffsetMinutes: offsetOf(ctx) };
@@ -61,7 +68,7 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
   while (i < argv.length && argv[i].startsWith('-')) i++;
   const sub = argv[i];
   const rest = argv.slice(i + 1);
-  if (!sub) return res('', 'podlife: crictl needs a command: pods, ps, inspect, inspectp, images, logs, version\n', 1);
+  if (!sub) return res('', 'podlife: crictl needs a command: pods, ps, inspect, inspectp, images, logs, stopp, version\n', 1);
   const at = rest.findIndex((a) => /^(-o|--output)(=.*)?$|^-o\w|^(-v|--verbose|--label)(=.*)?$/.test(a));
   if (at >= 0 && sub !== 'inspect' && sub !== 'inspectp') {
     const flag = ['-o', '--output', '--label'].includes(rest[at]) && rest[at + 1] ? `${rest[at]} ${rest[at + 1]}` : rest[at];
@@ -138,6 +145,22 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
           stderr: lines.filter((l) => l.stream === 'stderr').map((l) => `${l.text}\n`).join(''),
           exitCode: 0,
         };
+      }
+      case 'stopp': {
+        // upstream: cri-tools cmd/crictl/sandbox.go stopPodCommand, StopPodSandbox ("Stopped sandbox %s")
+        const p = parseFlags(rest, CRICTL_GLOBAL);
+        if (p.args.length === 0) return res('', 'podlife: crictl stopp needs one or more POD-IDs (see crictl pods)\n', 1);
+        if (!ctx.apply) return res('', 'podlife: this console shows a recorded moment and cannot change the cluster\n', 1);
+        let stdout = '';
+        for (const id of p.args) {
+          const r = ctx.apply({ type: 'stopPodSandbox', node: rt.node, id });
+          if (!r.ok) {
+            const rpc = r.status.reason === 'NotFound' ? `rpc error: code = NotFound desc = ${r.status.message}` : r.status.message;
+            return res(stdout, `FATA[0000] stopping the pod sandbox ${JSON.stringify(id)}: ${rpc}\n`, 1);
+          }
+          stdout += `Stopped sandbox ${id}\n`;
+        }
+        return res(stdout);
       }
       case 'version':
         return res(`Version:  0.1.0\nRuntimeName:  containerd\nRuntimeVersion:  ${rt.runtimeVersion.replace(/^containerd:\/\//, 'v')}\nRuntimeApiVersion:  v1\n`);

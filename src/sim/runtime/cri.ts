@@ -230,6 +230,25 @@ export class ContainerRuntime {
     this.#putSandbox({ ...cur, state: 'SANDBOX_NOTREADY' });
   }
 
+  /**
+   * StopPodSandbox as a CRI client (crictl stopp) calls it: containerd first stops every container of the sandbox
+   * forcibly (a timeout of 0: SIGKILL, no stop signal), then tears the sandbox down.
+   */
+  // upstream: containerd internal/cri/server/sandbox_stop.go stopPodSandbox ("Stop all containers inside the
+  //           sandbox. This terminates the container forcibly")
+  requestStopPodSandbox(sb: CriSandbox): void {
+    for (const c of this.podContainers(sb.podUid)) {
+      if (c.sandboxId === sb.id && c.state === 'CONTAINER_RUNNING') this.#processes.get(c.id)?.signal('SIGKILL');
+    }
+    this.#ctx.loop.spawn(this.stopPodSandbox(sb.id));
+  }
+
+  /** A sandbox by ID or unique ID prefix (containerd's truncindex). */
+  findSandbox(idOrPrefix: string): CriSandbox | undefined {
+    const matches = [...this.sandboxes.values()].filter((s) => idOrPrefix.length > 0 && s.id.startsWith(idOrPrefix));
+    return matches.find((s) => s.id === idOrPrefix) ?? (matches.length === 1 ? matches[0] : undefined);
+  }
+
   removePodSandbox(id: string): void {
     const sb = this.sandboxes.get(id);
     if (!sb) return;

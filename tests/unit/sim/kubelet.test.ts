@@ -346,3 +346,33 @@ describe('the kubelet\'s --v (cluster.nodes[].kubeletVerbosity)', () => {
     expect(verbose.length).toBe(quiet.length + 1);
   });
 });
+
+describe('a sandbox that dies under a running pod (crictl stopp: CRI StopPodSandbox)', () => {
+  it('SandboxChanged, the pod killed and re-created with attempt 1 and a new IP; the container restarted (137)', async () => {
+    const { execute } = await import('../../../src/sim/commands/execute.ts');
+    const e = engineWith(withImages(['nginx:1.29']));
+    create(e, podManifest('web', { image: 'nginx:1.29' }));
+    e.advanceTo(10_000);
+    const first = e.state().runtimes[0].sandboxes[0];
+    const ctx = () => ({ state: e.state(), apply: (a: Parameters<typeof e.apply>[0]) => e.apply(a) });
+    expect(execute(`crictl stopp ${first.id.slice(0, 13)}`, ctx())).toEqual({ stdout: `Stopped sandbox ${first.id.slice(0, 13)}\n`, stderr: '', exitCode: 0 });
+    e.advanceTo(20_000);
+    const sandboxes = e.state().runtimes[0].sandboxes;
+    expect(sandboxes.map((s) => [s.attempt, s.state])).toEqual([[0, 'SANDBOX_NOTREADY'], [1, 'SANDBOX_READY']]);
+    const p = pod(e, 'web')!;
+    expect(p.status.podIP).toBe(sandboxes[1].ip);
+    expect(sandboxes[1].ip).not.toBe(first.ip);
+    expect(p.status.containerStatuses![0]).toMatchObject({ restartCount: 1, ready: true });
+    // containerd stops the sandbox's containers forcibly (timeout 0): SIGKILL, exit code 137
+    expect(p.status.containerStatuses![0].lastState.terminated).toMatchObject({ exitCode: 137, reason: 'Error' });
+    expect(e.state().events.find((x) => x.reason === 'SandboxChanged')).toMatchObject({ type: 'Normal', message: 'Pod sandbox changed, it will be killed and re-created.' });
+    const killPod = e.trace.find((x) => x.key === 'SyncPod#2' && x.t > 10_000)!;
+    expect(e.trace.find((x) => x.key === 'SyncPod#4' && x.t > 10_000)!.detail).toBe('create sandbox attempt 1');
+    expect(killPod.t).toBeGreaterThan(10_000);
+    // errors as crictl prints them; a read-only console cannot stop anything
+    expect(execute('crictl stopp nope', ctx())).toEqual({
+      stdout: '', stderr: 'FATA[0000] stopping the pod sandbox "nope": rpc error: code = NotFound desc = an error occurred when try to find sandbox "nope": not found\n', exitCode: 1,
+    });
+    expect(execute(`crictl stopp ${first.id}`, { state: e.state() }).stderr).toBe('podlife: this console shows a recorded moment and cannot change the cluster\n');
+  });
+});
