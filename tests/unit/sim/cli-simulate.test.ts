@@ -77,7 +77,7 @@ describe('podlife simulate', () => {
   it('rejects bad arguments with a clear message and exit 2', async () => {
     const unknown = await podlife('simulate', 'no-such-scenario');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^podlife: no scenario "no-such-scenario": no such file, and no content\/scenarios\/no-such-scenario\.yaml\n  hint: known scenarios: crash-loop, delete, /);
+    expect(unknown.stderr).toMatch(/^podlife: no scenario "no-such-scenario": no such file, and no content\/scenarios\/no-such-scenario\.yaml\n  hint: known scenarios: backoff-reset, crash-loop, delete, /);
     const at = await podlife('simulate', 'nginx', '--at', '8x', '--', 'kubectl', 'get', 'pods');
     expect(at).toMatchObject({ code: 2, stderr: 'podlife: --at "8x": time: unknown unit "x" in duration "8x"\n  hint: use a Go duration such as 90s, 8m23s or 1h\n' });
     expect((await podlife('simulate', 'nginx', '--at', '5s')).stderr).toBe('podlife: --at needs a command after --, e.g. --at 2s -- kubectl get pods\n');
