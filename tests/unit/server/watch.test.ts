@@ -86,17 +86,19 @@ describe('watch over HTTP', () => {
       }
     }
     await reader.cancel();
-    return got;
+    // A chunk may carry more events than asked for: the first `count` are the ones under test.
+    return got.slice(0, count);
   }
 
   it('from a list\'s resourceVersion: only the changes after it, in order', async () => {
     server = await startPaused({ scenario: loadScenario('nginx-test') });
     const list = (await (await fetch(`${server.url}/api/v1/namespaces/default/pods`)).json()) as { metadata: { resourceVersion: string }; items: Pod[] };
     expect(list.items.map((p) => p.metadata.name)).toEqual(['nginx-test']);
-    const watching = events(`${server.url}/api/v1/namespaces/default/pods?watch=true&resourceVersion=${list.metadata.resourceVersion}`, 3);
+    // Four changes in the first 3 s, the sandbox-ready condition (PodReadyToStartContainers) among them.
+    const watching = events(`${server.url}/api/v1/namespaces/default/pods?watch=true&resourceVersion=${list.metadata.resourceVersion}`, 4);
     await advance(server, '3s');
     const got = await watching;
-    expect(got.map((e) => e.type)).toEqual(['MODIFIED', 'MODIFIED', 'MODIFIED']);
+    expect(got.map((e) => e.type)).toEqual(['MODIFIED', 'MODIFIED', 'MODIFIED', 'MODIFIED']);
     const versions = got.map((e) => Number(e.object.metadata.resourceVersion));
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
     expect(versions[0]).toBeGreaterThan(Number(list.metadata.resourceVersion));
