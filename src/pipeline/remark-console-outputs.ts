@@ -13,7 +13,7 @@ import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { checkCommandLine } from '../sim/commands/check.ts';
 import { DurationError, parseDuration } from '../sim/index.ts';
-import { formatAt, runCommandAt } from '../sim/run.ts';
+import { commandAt, formatAt } from '../sim/run.ts';
 import { site } from '../site.ts';
 import { failAt } from './fail.ts';
 import { pageLang, wordsFor } from './labels.ts';
@@ -79,7 +79,7 @@ export default function remarkConsoleOutputs(options: ConsoleOutputOptions = {})
       }
 
       const lines = node.value.split('\n');
-      const run = at === undefined ? scenarioRun(loaded, seed) : undefined;
+      const run = scenarioRun(loaded, seed);
       const used = new Set<number>();
       const times: string[] = [];
       let out = '';
@@ -95,16 +95,16 @@ export default function remarkConsoleOutputs(options: ConsoleOutputOptions = {})
         }
         let text: string;
         if (at !== undefined) {
-          const result = runCommandAt(loaded.runnable, at, command, { seed });
+          const result = commandAt(loaded.runnable, run, at, command);
           text = result.stdout + result.stderr;
           times.push(formatAt(at));
         } else {
-          const k = run!.steps.findIndex((s, j) => s.command === command && !used.has(j));
+          const k = run.steps.findIndex((s, j) => s.command === command && !used.has(j));
           if (k < 0) {
             failAt(file, `"${command}" is not a command of scenario ${meta.scenario}'s timeline (${loaded.file}), so the block has no time to run it at. Add at="<duration>" to the block, or add the command to the timeline.`, lineAt(i), 'console-at');
           }
           used.add(k);
-          const step = run!.steps[k];
+          const step = run.steps[k];
           text = step.stdout + step.stderr;
           times.push(formatAt(step.at));
         }

@@ -6,7 +6,7 @@
 import type { ApplyResult, ClusterAction, ClusterState, Engine, TraceEvent } from './types.ts';
 import { createEngine } from './engine.ts';
 import { type Scenario, scenarioToEngineConfig } from './scenario.ts';
-import { type CommandResult, execute } from './commands/execute.ts';
+import { type CommandResult, execute, isMutating } from './commands/execute.ts';
 import { checkCommandLine } from './commands/check.ts';
 import { apiErrorText } from './commands/kubectl/common.ts';
 import { goDuration } from './render/duration.ts';
@@ -166,6 +166,20 @@ export function runCommandAt(scenario: RunnableScenario, at: number, command: st
   }
   engine.advanceTo(at);
   return execute(command, ctx);
+}
+
+/**
+ * One more command at virtual time `at` of a run already made: a command that only reads the cluster is
+ * answered from the run's own state at that moment; one that changes it, or a moment after the run's end,
+ * re-simulates (runCommandAt). The output is the same either way — this is only cheaper, for the many
+ * read-only commands a page asks about one run.
+ */
+export function commandAt(scenario: RunnableScenario, run: SimulationRun, at: number, command: string, options: RunOptions = {}): CommandResult {
+  if (at > run.engine.now || isMutating(command)) return runCommandAt(scenario, at, command, { seed: run.seed, ...options });
+  const problem = checkCommandLine(command);
+  if (problem) return { stdout: '', stderr: `${problem}\n`, exitCode: problem.startsWith('bash:') ? 2 : 1 };
+  const state = run.engine.stateAt(at);
+  return execute(command, { state, ...(options.utcOffsetMinutes !== undefined ? { utcOffsetMinutes: options.utcOffsetMinutes } : {}) });
 }
 
 /** The transcript `podlife simulate` prints: `$ command`, then exactly what it printed. */
