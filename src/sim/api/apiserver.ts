@@ -13,11 +13,12 @@ import { alreadyExistsStatus, badRequestStatus, invalidStatus, notFoundStatus } 
 import { jsonPatch, mergePatch, PatchError, strategicMergePatch } from './patch.ts';
 import { EventRecorder, type EventInput } from './events.ts';
 import { clone } from '../core/clone.ts';
+import { podNames } from '../core/names.ts';
 
 export type WatchType = 'ADDED' | 'MODIFIED' | 'DELETED';
 export type PodWatcher = (type: WatchType, pod: Pod) => void;
 
-const podKey = (ns: string, name: string): string => `${ns}/${name}`;
+const podKey = (ns: string, name: string): string => podNames(ns, name).key;
 
 export class ApiServer {
   readonly pods = new Map<string, Pod>();
@@ -87,7 +88,7 @@ export class ApiServer {
     const last: Pod = { ...pod, metadata: { ...pod.metadata, resourceVersion: this.#nextRV() } };
     this.pods.delete(key);
     this.#ctx.history.put(this.#ctx.now, this.#cPods, key, undefined);
-    this.#ctx.emit('apiserver', 'PodRemoved', `pod/${key}`, `pod "${pod.metadata.name}" removed from the API server`);
+    this.#ctx.emit('apiserver', 'PodRemoved', podNames(pod.metadata.namespace!, pod.metadata.name).object, `pod "${pod.metadata.name}" removed from the API server`);
     this.#notify('DELETED', last);
     return last;
   }
@@ -154,7 +155,7 @@ export class ApiServer {
     const spec = raw.spec as Pod['spec'];
     const pod: Pod = { apiVersion: 'v1', kind: 'Pod', metadata, spec, status: { phase: 'Pending', qosClass: computePodQOS(spec) } };
     const stored = this.#store(pod, 'ADDED');
-    this.#ctx.emit('apiserver', 'PodCreated', `pod/${namespace}/${meta.name}`, `pod "${meta.name}" created (uid ${metadata.uid})`);
+    this.#ctx.emit('apiserver', 'PodCreated', podNames(namespace, meta.name).object, `pod "${meta.name}" created (uid ${metadata.uid})`);
     return { ok: true, object: stored };
   }
 
@@ -175,7 +176,7 @@ export class ApiServer {
     const finalizers = meta.finalizers ?? [];
     if (grace === 0 && finalizers.length === 0) {
       const last = this.#remove(pod);
-      this.#ctx.emit('apiserver', 'PodDeleted', `pod/${namespace}/${name}`, `pod "${name}" deleted immediately (grace period 0)`);
+      this.#ctx.emit('apiserver', 'PodDeleted', podNames(namespace, name).object, `pod "${name}" deleted immediately (grace period 0)`);
       return { ok: true, object: last, deleted: true };
     }
     const updated: Pod = {
@@ -189,7 +190,7 @@ export class ApiServer {
     };
     const stored = this.#store(updated, 'MODIFIED');
     this.#ctx.emit(
-      'apiserver', 'PodTerminating', `pod/${namespace}/${name}`,
+      'apiserver', 'PodTerminating', podNames(namespace, name).object,
       `deletionTimestamp set, grace period ${grace}s${finalizers.length ? `; finalizers ${JSON.stringify(finalizers)} keep the object` : ''}`,
     );
     return { ok: true, object: stored };
@@ -238,7 +239,7 @@ export class ApiServer {
     if (JSON.stringify(next.spec) !== JSON.stringify(pod.spec)) m.generation = (pod.metadata.generation ?? 1) + 1;
     if (JSON.stringify(next) === JSON.stringify(pod)) return { ok: true, object: pod, unchanged: true };
     const stored = this.#store(next as Pod, 'MODIFIED');
-    this.#ctx.emit('apiserver', 'PodPatched', `pod/${namespace}/${name}`, `pod "${name}" patched (${patchType})`);
+    this.#ctx.emit('apiserver', 'PodPatched', podNames(namespace, name).object, `pod "${name}" patched (${patchType})`);
     // upstream: store.go (*Store).Update → ShouldDeleteDuringUpdate: no finalizers left and a zero grace period
     if (stored.metadata.deletionTimestamp && !(stored.metadata.finalizers?.length) && stored.metadata.deletionGracePeriodSeconds === 0) {
       const last = this.#remove(stored);

@@ -32,14 +32,26 @@ interface Bucket {
   last: number;
 }
 
+/**
+ * The correlator's caches for one source (component, host) and involved object (kind, namespace, name, uid,
+ * apiVersion): every key upstream builds starts with these fields, so the per-object state is found once per event
+ * and the inner keys stay short.
+ */
+interface ObjectState {
+  /** EventAggregatorByReasonFunc's key, without the object: type, reason. */
+  aggregates: Map<string, Aggregate>;
+  /** getEventKey without the object: fieldPath, type, reason, message (or the aggregate key once combined). */
+  observed: Map<string, KubeEvent>;
+  /** getSpamKey without the object: type. */
+  buckets: Map<string, Bucket>;
+}
+
 /** Writes events into the API server's store, correlated as the recording component's client-go would. */
 export class EventRecorder {
   readonly #ctx: SimContext;
   readonly #write: (ev: KubeEvent) => void;
   readonly #nextRV: () => string;
-  readonly #aggregates = new Map<string, Aggregate>();
-  readonly #observed = new Map<string, KubeEvent>();
-  readonly #buckets = new Map<string, Bucket>();
+  readonly #objects = new Map<string, ObjectState>();
   #nameSeq = 0;
 
   constructor(ctx: SimContext, write: (ev: KubeEvent) => void, nextRV: () => string) {
@@ -53,25 +65,30 @@ export class EventRecorder {
     const now = this.#ctx.now;
     const o = input.involved;
     const host = input.host ?? '';
-    const base = `${input.component}\u0000${host}\u0000${o.kind}\u0000${o.namespace}\u0000${o.name}`;
+    const objectKey = `${input.component}\u0000${host}\u0000${o.kind}\u0000${o.namespace}\u0000${o.name}\u0000${o.uid}\u0000${o.apiVersion}`;
+    let state = this.#objects.get(objectKey);
+    if (!state) this.#objects.set(objectKey, (state = { aggregates: new Map(), observed: new Map(), buckets: new Map() }));
     // upstream: events_cache.go EventAggregatorByReasonFunc
-    const aggKey = `${base}\u0000${o.uid}\u0000${o.apiVersion}\u0000${input.type}\u0000${input.reason}`;
-    let agg = this.#aggregates.get(aggKey);
-    if (!agg || now - agg.last > AGGREGATE_INTERVAL) agg = { localKeys: [], last: now };
+    const aggKey = `${input.type}\u0000${input.reason}`;
+    let agg = state.aggregates.get(aggKey);
+    if (!agg || now - agg.last > AGGREGATE_INTERVAL) {
+      agg = { localKeys: [], last: now };
+      state.aggregates.set(aggKey, agg);
+    }
     if (!agg.localKeys.includes(input.message)) agg.localKeys.push(input.message);
     agg.last = now;
-    this.#aggregates.set(aggKey, agg);
     let message = input.message;
     // upstream: events_cache.go getEventKey
-    let key = `${base}\u0000${o.fieldPath ?? ''}\u0000${o.uid}\u0000${o.apiVersion}\u0000${input.type}\u0000${input.reason}\u0000${input.message}`;
-    if (agg.localKeys.length >= MAX_EVENTS) {
+    let key = `${o.fieldPath ?? ''}\u0000${aggKey}\u0000${input.message}`;
+    const aggregated = agg.localKeys.length >= MAX_EVENTS;
+    if (aggregated) {
       agg.localKeys.shift();
       message = `(combined from similar events): ${input.message}`;
       key = aggKey;
     }
 
     // upstream: events_cache.go eventObserve
-    const prev = this.#observed.get(key);
+    const prev = state.observed.get(key);
     const ts = this.#ctx.rfc3339(now);
     let ev: KubeEvent;
     if (prev) {
@@ -82,7 +99,7 @@ export class EventRecorder {
         apiVersion: 'v1',
         kind: 'Event',
         metadata: { name, namespace: o.namespace ?? 'default', uid: this.#ctx.rng.uuid(), resourceVersion: '', creationTimestamp: ts },
-        involvedObject: key === aggKey ? { ...o, fieldPath: undefined } : { ...o },
+        involvedObject: aggregated ? { ...o, fieldPath: undefined } : { ...o },
         reason: input.reason,
         message,
         source: host ? { component: input.component, host } : { component: input.component },
@@ -97,14 +114,13 @@ export class EventRecorder {
       if (ev.involvedObject.fieldPath === undefined) delete ev.involvedObject.fieldPath;
       if (input.action) ev.action = input.action;
     }
-    this.#observed.set(key, ev);
+    state.observed.set(key, ev);
 
     // upstream: events_cache.go (*EventSourceObjectSpamFilter).Filter, getSpamKey
-    const spamKey = `${base}\u0000${o.uid}\u0000${o.apiVersion}\u0000${input.type}`;
-    const b = this.#buckets.get(spamKey) ?? { tokens: SPAM_BURST, last: now };
+    let b = state.buckets.get(input.type);
+    if (!b) state.buckets.set(input.type, (b = { tokens: SPAM_BURST, last: now }));
     b.tokens = Math.min(SPAM_BURST, b.tokens + ((now - b.last) / 1000) * SPAM_QPS);
     b.last = now;
-    this.#buckets.set(spamKey, b);
     if (b.tokens < 1) return undefined;
     b.tokens -= 1;
 
@@ -115,7 +131,21 @@ export class EventRecorder {
 
   // event names are "<object>.<hex of UnixNano>"; a sequence keeps names unique within one millisecond
   #eventNameSuffix(now: number): string {
-    const nanos = (BigInt(this.#ctx.epoch + now) * 1_000_000n + BigInt(this.#nameSeq++ % 1000) * 1000n).toString(16);
-    return nanos;
+    return unixNanoHex(this.#ctx.epoch + now, (this.#nameSeq++ % 1000) * 1000);
   }
+}
+
+const TWO_32 = 2 ** 32;
+
+/**
+ * Hex of ms × 10⁶ + extraNanos (< 10⁶), exactly, without BigInt: the product can exceed 2⁵³, so it is computed in
+ * two 32-bit halves (each partial product stays below 2⁵³).
+ */
+export function unixNanoHex(ms: number, extraNanos: number): string {
+  const msHi = Math.floor(ms / TWO_32);
+  const lo = (ms - msHi * TWO_32) * 1_000_000 + extraNanos;
+  const carry = Math.floor(lo / TWO_32);
+  const hi = msHi * 1_000_000 + carry;
+  const lo32 = (lo - carry * TWO_32).toString(16);
+  return hi === 0 ? lo32 : hi.toString(16) + lo32.padStart(8, '0');
 }

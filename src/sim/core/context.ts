@@ -49,22 +49,26 @@ export class SimContext {
     this.trace.push(ev);
   }
 
-  #secondKey = NaN;
-  #secondText = '';
+  /** Formatted seconds (the same few seconds are formatted over and over: now, start times, deadlines). */
+  readonly #seconds = new Map<number, string>();
 
   /** metav1.Time as JSON: RFC 3339, UTC, second precision. */
   rfc3339(t: number = this.loop.now): string {
     const sec = Math.floor((this.epoch + t) / 1000);
-    if (sec !== this.#secondKey) {
-      this.#secondKey = sec;
-      this.#secondText = new Date(sec * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    let text = this.#seconds.get(sec);
+    if (text === undefined) {
+      if (this.#seconds.size >= 4096) this.#seconds.clear();
+      text = new Date(sec * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      this.#seconds.set(sec, text);
     }
-    return this.#secondText;
+    return text;
   }
 
   /** metav1.MicroTime as JSON: RFC 3339 with microseconds. */
   micro(t: number = this.loop.now): string {
-    return new Date(this.epoch + t).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+    const ms = Math.trunc(this.epoch + t); // what Date keeps of a fractional time
+    const frac = ms - Math.floor(ms / 1000) * 1000;
+    return `${this.rfc3339(t).slice(0, -1)}.${String(frac).padStart(3, '0')}000Z`;
   }
 
   kubeletLog(line: Omit<KubeletLogLine, 't'>): void {

@@ -72,10 +72,13 @@ export class Rng {
   }
 }
 
-/** A stable 64-hex digest of a string (FNV-1a based): image IDs and digests that do not depend on the seed. */
-export function digestOf(text: string): string {
+/**
+ * A stable hex digest of a string (FNV-1a based, 8 hex digits per round): image IDs and digests (8 rounds, 64 hex)
+ * that do not depend on the seed; shorter hashes take fewer rounds (a prefix of the full digest).
+ */
+export function digestOf(text: string, rounds = 8): string {
   let out = '';
-  for (let round = 0; round < 8; round++) {
+  for (let round = 0; round < rounds; round++) {
     let h = 0x811c9dc5 ^ round;
     for (let i = 0; i < text.length; i++) {
       h ^= text.charCodeAt(i);

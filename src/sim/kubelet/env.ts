@@ -4,6 +4,7 @@ import type { Container, Pod } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
 import type { ApiServer } from '../api/apiserver.ts';
 import type { ContainerRuntime } from '../runtime/cri.ts';
+import { podNames } from '../core/names.ts';
 
 export interface NodeEnv {
   ctx: SimContext;
@@ -22,7 +23,7 @@ export function q(s: string): string {
 
 /** klog.KObj(pod): "namespace/name". */
 export function kobj(pod: Pod): string {
-  return q(`${pod.metadata.namespace}/${pod.metadata.name}`);
+  return podNames(pod.metadata.namespace!, pod.metadata.name).kobj;
 }
 
 /** format.Pod: "name_namespace(uid)". upstream: pkg/kubelet/util/format/pod.go Pod */
@@ -58,7 +59,7 @@ export function recordPodEvent(env: NodeEnv, pod: Pod, type: 'Normal' | 'Warning
 }
 
 export function podObject(pod: Pod): string {
-  return `pod/${pod.metadata.namespace}/${pod.metadata.name}`;
+  return podNames(pod.metadata.namespace!, pod.metadata.name).object;
 }
 
 /** Every container of the pod by name (init, regular, ephemeral). */

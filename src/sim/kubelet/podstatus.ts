@@ -52,7 +52,7 @@ export function findContainerStatusByName(s: RuntimePodStatus, name: string): Ru
 export function hashContainer(c: Container): string {
   let h = hashes.get(c);
   if (h === undefined) {
-    h = digestOf(JSON.stringify(c)).slice(0, 8);
+    h = digestOf(JSON.stringify(c), 1);
     hashes.set(c, h);
   }
   return h;

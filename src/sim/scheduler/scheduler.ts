@@ -11,6 +11,7 @@
 import type { Node, Pod, PodCondition } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
 import type { ApiServer } from '../api/apiserver.ts';
+import { podNames } from '../core/names.ts';
 import {
   filterNode, fitErrorMessage, podRequests, preemptionMessage, scoreNode,
   type FilterFailure, type NodeUsage, type Requests,
@@ -210,7 +211,7 @@ export class Scheduler {
       return;
     }
     const pod = q.pod;
-    const obj = `pod/${pod.metadata.namespace}/${pod.metadata.name}`;
+    const obj = podNames(pod.metadata.namespace!, pod.metadata.name).object;
     q.queue = 'inflight';
     q.token++;
     q.attempts++;
@@ -233,7 +234,7 @@ export class Scheduler {
     }
     q.pod = current;
     const pod = current;
-    const obj = `pod/${pod.metadata.namespace}/${pod.metadata.name}`;
+    const obj = podNames(pod.metadata.namespace!, pod.metadata.name).object;
     const nodes = this.#nodes();
     const req = podRequests(pod);
     const failures: FilterFailure[] = [];
@@ -293,7 +294,7 @@ export class Scheduler {
   // upstream: schedule_one.go handleSchedulingFailure; preemption via DefaultPreemption.PostFilter
   #handleFailure(q: QueuedPod, nodes: Node[], failures: FilterFailure[], req: Requests): void {
     const pod = q.pod;
-    const obj = `pod/${pod.metadata.namespace}/${pod.metadata.name}`;
+    const obj = podNames(pod.metadata.namespace!, pod.metadata.name).object;
     const prio = pod.spec.priority ?? 0;
     // upstream: plugins/defaultpreemption/default_preemption.go SelectVictimsOnNode: remove every lower-priority
     // pod; if the preemptor fits then, reprieve them from the most important down while it still fits

@@ -1,7 +1,7 @@
 // Event correlation as client-go's EventCorrelator does it (tools/record/events_cache.go): dedup into count and
 // lastTimestamp, aggregation after 10 distinct messages in 10 minutes, and the source+object spam filter.
 import { describe, expect, it } from 'vitest';
-import { EventRecorder, type EventInput } from '../../../src/sim/api/events.ts';
+import { EventRecorder, unixNanoHex, type EventInput } from '../../../src/sim/api/events.ts';
 import { SimContext } from '../../../src/sim/core/context.ts';
 import { EventLoop } from '../../../src/sim/core/loop.ts';
 import { History } from '../../../src/sim/core/history.ts';
@@ -62,5 +62,18 @@ describe('EventCorrelator', () => {
     ctx.loop.runUntil(300_000 + 3000);
     const after = rec.record(input('same'))!;
     expect(after.count).toBe(31); // the dropped ones were still counted
+  });
+  it('event names carry the hex of UnixNano exactly, beyond 2^53 nanoseconds', () => {
+    const exact = (ms: number, extra: number): string => (BigInt(ms) * 1_000_000n + BigInt(extra)).toString(16);
+    for (const [ms, extra] of [[0, 0], [1, 999_000], [2 ** 32 - 1, 999_000], [2 ** 32, 0], [1_785_812_400_000, 0], [1_785_812_400_999, 123_000], [2 ** 43 - 1, 999_000]]) {
+      expect(unixNanoHex(ms, extra), `${ms} ms + ${extra} ns`).toBe(exact(ms, extra));
+    }
+  });
+  it('the scheduler\'s eventTime is metav1.MicroTime: the millisecond, then three zeros', () => {
+    const { ctx, rec } = recorder();
+    ctx.loop.runUntil(61_007);
+    const ev = rec.record({ ...input('Successfully assigned default/web to worker01'), component: 'default-scheduler', host: undefined, type: 'Normal', reason: 'Scheduled' })!;
+    expect(ev.eventTime).toBe('2026-08-04T03:01:01.007000Z');
+    expect(rec.record(input('kubelet events have none'))!.eventTime).toBeNull();
   });
 });
