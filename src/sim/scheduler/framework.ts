@@ -30,6 +30,17 @@ export interface FilterFailure {
 /** The effective requests of a pod: max(sum of containers, each init container) (sidecars add). */
 // upstream: pkg/api/v1/resource/helpers.go PodRequests
 export function podRequests(pod: Pod): Requests {
+  // a spec object is never modified once stored (a patch makes a new one), so its requests are parsed once
+  let r = requestsBySpec.get(pod.spec);
+  if (!r) {
+    r = computeRequests(pod);
+    requestsBySpec.set(pod.spec, r);
+  }
+  return r;
+}
+const requestsBySpec = new WeakMap<Pod['spec'], Requests>();
+
+function computeRequests(pod: Pod): Requests {
   let cpu = 0;
   let mem = 0;
   for (const c of pod.spec.containers) {
@@ -89,14 +100,21 @@ export function filterNode(pod: Pod, node: Node, usage: NodeUsage, req: Requests
     }
   }
   // NodeAffinity (spec.nodeSelector). upstream: nodeaffinity/node_affinity.go ErrReasonPod
-  const labels = node.metadata.labels ?? {};
-  for (const [k, v] of Object.entries(pod.spec.nodeSelector ?? {})) {
-    if (labels[k] !== v) return { code: 'UnschedulableAndUnresolvable', reasons: ["node(s) didn't match Pod's node affinity/selector"], plugin: 'NodeAffinity' };
+  const selector = pod.spec.nodeSelector;
+  if (selector) {
+    const labels = node.metadata.labels ?? {};
+    for (const k of Object.keys(selector)) {
+      if (labels[k] !== selector[k]) return { code: 'UnschedulableAndUnresolvable', reasons: ["node(s) didn't match Pod's node affinity/selector"], plugin: 'NodeAffinity' };
+    }
   }
   // NodeResourcesFit. upstream: noderesources/fit.go fitsRequest, Filter (v1.36.2 L678-L697): a request larger
   // than the node's whole allocatable is Unresolvable, and then the status is UnschedulableAndUnresolvable
   // (no preemption can make room on that node)
   const alloc = allocatable(node);
+  const fitsPods = usage.pods + 1 <= alloc.pods;
+  const fitsCpu = !(req.milliCPU > 0 && req.milliCPU > alloc.milliCPU - usage.milliCPU);
+  const fitsMemory = !(req.memory > 0 && req.memory > alloc.memory - usage.memory);
+  if (fitsPods && fitsCpu && fitsMemory) return undefined;
   const reasons: string[] = [];
   let unresolvable = false;
   if (usage.pods + 1 > alloc.pods) reasons.push('Too many pods');
@@ -119,9 +137,12 @@ export function scoreNode(node: Node, usage: NodeUsage, req: Requests): number {
   // non-zero defaults for pods without requests: 100m CPU, 200Mi memory (schedutil.DefaultMilliCPURequest/DefaultMemoryRequest)
   const cpuReq = usage.milliCPU + (req.milliCPU || 100);
   const memReq = usage.memory + (req.memory || 200 * 1024 * 1024);
-  const s = (requested: number, capacity: number): number =>
-    capacity === 0 || requested > capacity ? 0 : Math.floor(((capacity - requested) * 100) / capacity);
-  return Math.floor((s(cpuReq, alloc.milliCPU) + s(memReq, alloc.memory)) / 2);
+  return Math.floor((leastRequestedScore(cpuReq, alloc.milliCPU) + leastRequestedScore(memReq, alloc.memory)) / 2);
+}
+
+// upstream: noderesources/least_allocated.go leastRequestedScore
+function leastRequestedScore(requested: number, capacity: number): number {
+  return capacity === 0 || requested > capacity ? 0 : Math.floor(((capacity - requested) * 100) / capacity);
 }
 
 /** FitError.Error(): "0/3 nodes are available: 1 node(s) had untolerated taint {...}, 2 Insufficient cpu." + PostFilter. */

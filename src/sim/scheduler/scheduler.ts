@@ -256,20 +256,23 @@ export class Scheduler {
       detail = `${feasible.length}/${nodes.length} nodes feasible; the only one, ${nodeName}, is used without scoring`;
     } else {
       // upstream: schedule_one.go prioritizeNodes, selectHost: the highest score; ties broken at random (reservoir sampling)
-      const scored = feasible.map((node) => ({ node, score: scoreNode(node, this.#usageOf(node.metadata.name), req) }));
-      let best = scored[0];
+      let best = feasible[0];
+      let bestScore = scoreNode(best, this.#usageOf(best.metadata.name), req);
       let ties = 1;
-      for (const f of scored.slice(1)) {
-        if (f.score > best.score) {
-          best = f;
+      for (let i = 1; i < feasible.length; i++) {
+        const node = feasible[i];
+        const score = scoreNode(node, this.#usageOf(node.metadata.name), req);
+        if (score > bestScore) {
+          best = node;
+          bestScore = score;
           ties = 1;
-        } else if (f.score === best.score) {
+        } else if (score === bestScore) {
           ties++;
-          if (this.#ctx.rng.int(1, ties) === 1) best = f;
+          if (this.#ctx.rng.int(1, ties) === 1) best = node;
         }
       }
-      nodeName = best.node.metadata.name;
-      detail = `${feasible.length}/${nodes.length} nodes feasible; scored, selected ${nodeName} (score ${best.score})`;
+      nodeName = best.metadata.name;
+      detail = `${feasible.length}/${nodes.length} nodes feasible; scored, selected ${nodeName} (score ${bestScore})`;
     }
     this.#count(pod, nodeName); // assume
     this.#ctx.emit('scheduler', 'NodeSelected', obj, detail, 'scheduleOnePod#1');
