@@ -44,9 +44,10 @@ export class SimContext {
   }
 
   emit(actor: Actor, kind: string, object: string, detail: string, key?: StepKey): void {
-    const ev: TraceEvent = { seq: this.trace.length, t: this.loop.now, actor, kind, object, detail };
-    if (key) ev.key = key;
-    this.trace.push(ev);
+    const seq = this.trace.length;
+    const t = this.loop.now;
+    // one literal per shape (a key added afterwards would cost every keyed event a property array)
+    this.trace.push(key ? { seq, t, actor, kind, object, detail, key } : { seq, t, actor, kind, object, detail });
   }
 
   /** Formatted seconds (the same few seconds are formatted over and over: now, start times, deadlines). */
@@ -71,8 +72,9 @@ export class SimContext {
     return `${this.rfc3339(t).slice(0, -1)}.${String(frac).padStart(3, '0')}000Z`;
   }
 
-  kubeletLog(line: Omit<KubeletLogLine, 't'>): void {
-    this.kubeletLogs.push({ t: this.loop.now, ...line });
+  /** Append a kubelet log line (its `t` is now). */
+  kubeletLog(line: KubeletLogLine): void {
+    this.kubeletLogs.push(line);
   }
 
   containerLog(containerId: string, stream: 'stdout' | 'stderr', text: string): void {

@@ -17,18 +17,20 @@ import { RUNTIME_VERSION } from '../runtime/cri.ts';
 import type { NodeConfig } from '../config.ts';
 import { intValue, milliCPU } from '../api/quantity.ts';
 import { RuntimeManager, syncResultsError } from './kuberuntime.ts';
-import { generateAPIPodStatus, terminatePodStatus, type StatusInputs } from './status.ts';
+import { generateAPIPodStatus, terminatePodStatus, type ReasonCache, type StatusInputs } from './status.ts';
 import { toRuntimePodStatus, type RuntimePodStatus } from './podstatus.ts';
 import type { ProbeResult } from './podactions.ts';
 import type { NodeEnv } from './env.ts';
 import { kobj, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
 import { runProbe } from './handlers.ts';
+import { deepEqual, shareUnchanged } from '../core/structural.ts';
 
 type WorkerState = 'syncing' | 'terminating' | 'terminated' | 'finished';
 
 // upstream: pkg/kubelet/active_deadline.go reason, message
 const DEADLINE_REASON = 'DeadlineExceeded';
 const DEADLINE_MESSAGE = 'Pod was active on the node longer than the specified deadline';
+const NO_REASONS: ReasonCache = new Map();
 
 /** The conditions the kubelet owns (they carry observedGeneration). */
 const KUBELET_CONDITION_TYPES = new Set(['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled']);
@@ -91,7 +93,8 @@ export class Kubelet {
   readonly #statusCache = new Map<string, PodStatus>();
   /** The status object last written to the API server, per pod (the status manager's apiStatusVersions). */
   readonly #written = new Map<string, PodStatus>();
-  readonly #reasonCache = new Map<string, Map<string, { err: string; message: string }>>();
+  readonly #reasonCache = new Map<string, ReasonCache>();
+  readonly #statusInputs: StatusInputs;
   readonly #lastIPs = new Map<string, string[]>();
   readonly #readiness = new Map<string, ProbeResult>();
   readonly #probeWorkers = new Map<string, ProbeWorker>();
@@ -123,9 +126,10 @@ export class Kubelet {
     this.#housekeepingPhase = timing.int(0, 1999);
     this.env = {
       ctx, api, runtime, nodeName: node.name, nodeIP: node.ip,
-      klog: (severity, source, msg, kv, v = 0) => ctx.kubeletLog({ node: node.name, severity, source, msg, kv, v, pid: runtime.kubeletPid }),
+      klog: (severity, source, msg, kv, v = 0) => ctx.kubeletLog({ t: ctx.now, node: node.name, severity, source, msg, kv, v, pid: runtime.kubeletPid }),
     };
     this.rm = new RuntimeManager(this.env);
+    this.#statusInputs = { readiness: this.#readiness, startup: this.rm.probeResults.startup, hostIP: node.ip, rfc3339: (t) => ctx.rfc3339(t) };
     this.rm.onPodSandboxReady = (pod) => this.#onPodSandboxReady(pod);
     runtime.onPodChange = (uid) => this.#markDirty(uid);
     api.addNode(this.#nodeObject());
@@ -221,10 +225,11 @@ export class Kubelet {
     if (pod.spec.nodeName !== this.node.name) return;
     const uid = pod.metadata.uid;
     const known = this.#pods.get(uid);
-    const ref = `[${q(`${pod.metadata.namespace}/${pod.metadata.name}`)}]`;
+    // the pods list of the SyncLoop log lines (most watch events, the kubelet's own status writes, log none)
+    const ref = (): string => `[${kobj(pod)}]`;
     if (type === 'DELETED') {
       if (!known && !this.#workers.has(uid)) return;
-      this.env.klog('I', 'kubelet.go:2478', 'SyncLoop REMOVE', [['source', q('api')], ['pods', ref]], 2);
+      this.env.klog('I', 'kubelet.go:2478', 'SyncLoop REMOVE', [['source', q('api')], ['pods', ref()]], 2);
       this.#pods.delete(uid);
       const w = this.#workers.get(uid);
       if (w) {
@@ -238,7 +243,7 @@ export class Kubelet {
     }
     if (!known) {
       if (this.#workers.get(uid)?.state === 'finished') return;
-      this.env.klog('I', 'kubelet.go:2462', 'SyncLoop ADD', [['source', q('api')], ['pods', ref]], 2);
+      this.env.klog('I', 'kubelet.go:2462', 'SyncLoop ADD', [['source', q('api')], ['pods', ref()]], 2);
       this.#pods.set(uid, pod);
       const w: PodWorker = {
         uid, pod, working: false, pending: false, state: 'syncing', grace: 0, deleted: false, removedFromApi: false, requeueToken: 0, observedRunning: false,
@@ -254,10 +259,10 @@ export class Kubelet {
     if (!w) return;
     w.pod = pod;
     if (pod.metadata.deletionTimestamp && !known.metadata.deletionTimestamp) {
-      this.env.klog('I', 'kubelet.go:2475', 'SyncLoop DELETE', [['source', q('api')], ['pods', ref]], 2);
+      this.env.klog('I', 'kubelet.go:2475', 'SyncLoop DELETE', [['source', q('api')], ['pods', ref()]], 2);
       this.#updatePod(w);
     } else if (pod.metadata.generation !== known.metadata.generation || pod.metadata.deletionGracePeriodSeconds !== known.metadata.deletionGracePeriodSeconds) {
-      this.env.klog('I', 'kubelet.go:2469', 'SyncLoop UPDATE', [['source', q('api')], ['pods', ref]], 2);
+      this.env.klog('I', 'kubelet.go:2469', 'SyncLoop UPDATE', [['source', q('api')], ['pods', ref()]], 2);
       this.#updatePod(w);
     }
   }
@@ -370,23 +375,9 @@ export class Kubelet {
     return rs;
   }
 
-  #statusInputs(pod: Pod): StatusInputs {
-    const find = (name: string): Container | undefined =>
-      pod.spec.containers.find((c) => c.name === name) ?? pod.spec.initContainers?.find((c) => c.name === name);
-    return {
-      reasons: this.#reasonCache.get(pod.metadata.uid) ?? new Map(),
-      readiness: this.#readiness,
-      startup: this.rm.probeResults.startup,
-      hasReadinessProbe: (n) => !!find(n)?.readinessProbe,
-      hasStartupProbe: (n) => !!find(n)?.startupProbe,
-      hostIP: this.node.ip,
-      rfc3339: (t) => this.#ctx.rfc3339(t),
-    };
-  }
-
   #generate(pod: Pod, rs: RuntimePodStatus, terminal: boolean): PodStatus {
     const old = this.#statusCache.get(pod.metadata.uid) ?? pod.status;
-    const status = generateAPIPodStatus(pod, rs, old, terminal, this.#statusInputs(pod));
+    const status = generateAPIPodStatus(pod, rs, old, terminal, this.#reasonCache.get(pod.metadata.uid) ?? NO_REASONS, this.#statusInputs);
     if (!this.#pastActiveDeadline(pod, old)) return status;
     return { ...status, phase: 'Failed', reason: DEADLINE_REASON, message: DEADLINE_MESSAGE };
   }
@@ -533,9 +524,11 @@ export class Kubelet {
       startTime: old.startTime ?? now,
     };
     const prev = this.#statusCache.get(uid);
-    const changed = prev === undefined || !deepEqual(prev, next);
+    // consecutive statuses share what did not change (conditions, container statuses, IPs)
+    const shared = prev === undefined ? next : shareUnchanged(prev, next);
+    const changed = shared !== prev && (prev === undefined || !deepEqual(prev, shared));
     if (changed) {
-      this.#statusCache.set(uid, next);
+      this.#statusCache.set(uid, shared);
       const phaseChanged = old.phase !== next.phase;
       this.#ctx.emit('kubelet', 'StatusUpdated', podObject(pod), `status: phase ${next.phase}${phaseChanged ? ` (was ${old.phase})` : ''}`);
     }
@@ -922,23 +915,4 @@ function goTime(ms: number, fraction: boolean): string {
   if (!fraction || time.endsWith('.000')) time = time.replace(/\.\d+$/, '');
   else time = time.replace(/0+$/, '');
   return `${date} ${time} +0000 UTC`;
-}
-
-/** Structural equality of JSON-like values (objects compared key by key, in any order). */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (const k of ka) {
-    if (!deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  }
-  return true;
 }

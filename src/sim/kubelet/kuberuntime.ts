@@ -58,7 +58,7 @@ export class RuntimeManager {
   /** When the first pull of a pod started (pod_startup_latency_tracker). */
   readonly firstPull = new Map<string, number>();
   readonly lastPull = new Map<string, number>();
-  probeResults: ProbeResults = { liveness: new Map(), startup: new Map() };
+  readonly probeResults: ProbeResults = { liveness: new Map(), startup: new Map() };
   /** runtimeHelper.OnPodSandboxReady: the kubelet's callback once a new sandbox is up, before any image pull. */
   onPodSandboxReady: (pod: Pod) => void = () => {};
 

@@ -94,13 +94,19 @@ export function getPhase(pod: Pod, info: ContainerStatus[], podIsTerminal: boole
 
 type Cond = Omit<PodCondition, 'lastProbeTime' | 'lastTransitionTime'>;
 
-const statusOf = (list: ContainerStatus[], name: string): ContainerStatus | undefined => list.find((s) => s.name === name);
+const statusOf = (list: ContainerStatus[], name: string): ContainerStatus | undefined => {
+  for (const s of list) if (s.name === name) return s;
+  return undefined;
+};
 const goList = (names: string[]): string => `[${names.join(' ')}]`;
 
 // upstream: pkg/kubelet/container/helpers.go HasAnyRegularContainerStarted
 export function hasAnyRegularContainerStarted(pod: Pod, statuses: ContainerStatus[]): boolean {
-  const names = new Set(pod.spec.containers.map((c) => c.name));
-  return statuses.some((s) => names.has(s.name) && (!!s.state.running || !!s.state.terminated));
+  for (const s of statuses) {
+    if (!s.state.running && !s.state.terminated) continue;
+    for (const c of pod.spec.containers) if (c.name === s.name) return true;
+  }
+  return false;
 }
 
 // upstream: pkg/kubelet/status/generate.go GeneratePodReadyToStartContainersCondition
@@ -137,27 +143,34 @@ export function generatePodInitializedCondition(pod: Pod, statuses: ContainerSta
 // upstream: generate.go GenerateContainersReadyCondition
 export function generateContainersReadyCondition(pod: Pod, statuses: ContainerStatus[] | null, phase: PodPhase): Cond {
   if (statuses === null) return { type: 'ContainersReady', status: 'False', reason: 'UnknownContainerStatuses' };
-  const unknown: string[] = [];
-  const unready: string[] = [];
-  const check = (c: Container): void => {
+  let unknown: string[] | undefined;
+  let unready: string[] | undefined;
+  for (const c of pod.spec.initContainers ?? []) {
+    if (!isRestartableInitContainer(c)) continue;
     const cs = statusOf(statuses, c.name);
-    if (!cs) unknown.push(c.name);
-    else if (!cs.ready) unready.push(c.name);
-  };
-  for (const c of pod.spec.initContainers ?? []) if (isRestartableInitContainer(c)) check(c);
-  for (const c of pod.spec.containers) check(c);
-  if (phase === 'Succeeded' && unknown.length === 0) return { type: 'ContainersReady', status: 'False', reason: 'PodCompleted' };
+    if (!cs) (unknown ??= []).push(c.name);
+    else if (!cs.ready) (unready ??= []).push(c.name);
+  }
+  for (const c of pod.spec.containers) {
+    const cs = statusOf(statuses, c.name);
+    if (!cs) (unknown ??= []).push(c.name);
+    else if (!cs.ready) (unready ??= []).push(c.name);
+  }
+  if (phase === 'Succeeded' && !unknown) return { type: 'ContainersReady', status: 'False', reason: 'PodCompleted' };
   if (phase === 'Failed') return { type: 'ContainersReady', status: 'False', reason: 'PodFailed' };
+  if (!unknown && !unready) return { type: 'ContainersReady', status: 'True' };
   const msgs: string[] = [];
-  if (unknown.length) msgs.push(`containers with unknown status: ${goList(unknown)}`);
-  if (unready.length) msgs.push(`containers with unready status: ${goList(unready)}`);
-  if (msgs.length) return { type: 'ContainersReady', status: 'False', reason: 'ContainersNotReady', message: msgs.join(', ') };
-  return { type: 'ContainersReady', status: 'True' };
+  if (unknown) msgs.push(`containers with unknown status: ${goList(unknown)}`);
+  if (unready) msgs.push(`containers with unready status: ${goList(unready)}`);
+  return { type: 'ContainersReady', status: 'False', reason: 'ContainersNotReady', message: msgs.join(', ') };
 }
 
 // upstream: generate.go GeneratePodReadyCondition
-export function generatePodReadyCondition(pod: Pod, statuses: ContainerStatus[] | null, phase: PodPhase, conditions: PodCondition[]): Cond {
-  const cr = generateContainersReadyCondition(pod, statuses, phase);
+export function generatePodReadyCondition(
+  pod: Pod, statuses: ContainerStatus[] | null, phase: PodPhase, conditions: PodCondition[],
+  containersReady: Cond = generateContainersReadyCondition(pod, statuses, phase),
+): Cond {
+  const cr = containersReady;
   if (cr.status !== 'True') {
     const out: Cond = { type: 'Ready', status: cr.status };
     if (cr.reason) out.reason = cr.reason;
@@ -174,47 +187,64 @@ export function generatePodReadyCondition(pod: Pod, statuses: ContainerStatus[] 
   return { type: 'Ready', status: 'True' };
 }
 
-/** What the kubelet knows besides the runtime: reasons of failed starts and the probers' results. */
+/** reasonCache: container name → the last start failure (err is the waiting reason). */
+export type ReasonCache = Map<string, { err: string; message: string }>;
+
+/** What the kubelet knows besides the runtime and the pod: the probers' results, its node's IP, the clock. */
 export interface StatusInputs {
-  /** reasonCache: container name → the last start failure (Err is the waiting reason). */
-  reasons: Map<string, { err: string; message: string }>;
   readiness: Map<string, ProbeResult>;
   startup: Map<string, ProbeResult>;
-  /** Containers that have a readiness / startup probe. */
-  hasReadinessProbe: (name: string) => boolean;
-  hasStartupProbe: (name: string) => boolean;
   hostIP: string;
   rfc3339: (t: number) => string;
 }
 
 const KUBELET_CONDITIONS = new Set(['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled']);
 
+/** The status of the container named `name`: the last one in the list (the Map upstream builds keeps the last). */
+function lastByName(list: ContainerStatus[], name: string): ContainerStatus | undefined {
+  for (let i = list.length - 1; i >= 0; i--) if (list[i].name === name) return list[i];
+  return undefined;
+}
+
 // upstream: kubelet_pods.go convertToAPIContainerStatuses
 function convertToAPIContainerStatuses(
   pod: Pod, rs: RuntimePodStatus, previous: ContainerStatus[] | undefined, containers: Container[],
-  hasInitContainers: boolean, isInitContainer: boolean, inputs: StatusInputs,
+  hasInitContainers: boolean, isInitContainer: boolean, reasons: ReasonCache, inputs: StatusInputs,
 ): ContainerStatus[] {
-  const old = new Map((previous ?? []).map((s) => [s.name, s]));
-  const defaultWaiting: ContainerState = { waiting: { reason: hasInitContainers ? 'PodInitializing' : 'ContainerCreating' } };
-  const statuses = new Map<string, ContainerStatus>();
+  // container names are unique in a pod, so the statuses are kept by the container's index
+  const prev = previous ?? [];
+  const runtime = rs.ContainerStatuses;
+  const defaultReason = hasInitContainers ? 'PodInitializing' : 'ContainerCreating';
+  const defaultWaiting: ContainerState = { waiting: { reason: defaultReason } };
+  const n = containers.length;
+  const olds: (ContainerStatus | undefined)[] = [];
+  const statuses: ContainerStatus[] = [];
   for (const c of containers) {
     let st: ContainerStatus = { name: c.name, state: defaultWaiting, lastState: {}, ready: false, restartCount: 0, image: c.image, imageID: '' };
-    const o = old.get(c.name);
+    const o = lastByName(prev, c.name);
     if (o) {
       if (o.state.terminated) st = { ...o };
       else st = { ...st, restartCount: o.restartCount, lastState: o.lastState };
     }
-    statuses.set(c.name, st);
+    olds.push(o);
+    statuses.push(st);
   }
   // a container that was running and vanished from the runtime: terminated with an unknown status
-  for (const c of containers) {
-    if (rs.ContainerStatuses.some((x) => x.Name === c.name && x.State === 'created')) continue;
-    const o = old.get(c.name);
+  for (let i = 0; i < n; i++) {
+    const o = olds[i];
     if (!o || o.state.terminated || !o.state.running) continue;
-    const st = statuses.get(c.name)!;
-    const isDefault = st.state.waiting?.reason === (hasInitContainers ? 'PodInitializing' : 'ContainerCreating');
-    if (!isDefault || st.lastState.terminated) continue;
-    if (rs.ContainerStatuses.some((x) => x.Name === c.name)) continue;
+    const name = containers[i].name;
+    let inRuntime = false;
+    let created = false;
+    for (const x of runtime) {
+      if (x.Name !== name) continue;
+      inRuntime = true;
+      if (x.State === 'created') created = true;
+    }
+    if (created) continue;
+    const st = statuses[i];
+    if (st.state.waiting?.reason !== defaultReason || st.lastState.terminated) continue;
+    if (inRuntime) continue;
     st.lastState = {
       terminated: {
         reason: 'ContainerStatusUnknown',
@@ -224,30 +254,32 @@ function convertToAPIContainerStatuses(
     };
     if (!pod.metadata.deletionTimestamp) st.restartCount += 1;
   }
-  const seen = new Map<string, number>();
-  for (const cs of rs.ContainerStatuses) {
-    const st0 = statuses.get(cs.Name);
-    if (!st0) continue;
-    const n = seen.get(cs.Name) ?? 0;
-    if (n >= 2) continue;
-    const conv = convertContainerStatus(cs, old.get(cs.Name), inputs);
-    if (n === 0) statuses.set(cs.Name, conv);
-    else st0.lastState = conv.state;
-    seen.set(cs.Name, n + 1);
+  // the newest instance of each container is its state, the one before its last state
+  const seen: number[] = new Array(n).fill(0);
+  for (const cs of runtime) {
+    let i = 0;
+    while (i < n && containers[i].name !== cs.Name) i++;
+    if (i === n || seen[i] >= 2) continue;
+    const conv = convertContainerStatus(cs, olds[i], inputs);
+    if (seen[i] === 0) statuses[i] = conv;
+    else statuses[i].lastState = conv.state;
+    seen[i]++;
   }
-  for (const c of containers) {
+  if (reasons.size === 0) return statuses;
+  for (let i = 0; i < n; i++) {
+    const c = containers[i];
+    const reason = reasons.get(c.name);
+    if (!reason) continue;
     if (isInitContainer) {
-      const s = rs.ContainerStatuses.find((x) => x.Name === c.name);
+      const s = runtime.find((x) => x.Name === c.name);
       if (s && s.State === 'exited' && s.ExitCode === 0) continue;
     }
     if (!shouldContainerBeRestarted(c, pod, rs)) continue;
-    const reason = inputs.reasons.get(c.name);
-    if (!reason) continue;
-    const st = statuses.get(c.name)!;
+    const st = statuses[i];
     if (st.state.terminated) st.lastState = st.state;
     st.state = { waiting: { reason: reason.err, message: reason.message } };
   }
-  return containers.map((c) => statuses.get(c.name)!);
+  return statuses;
 }
 
 // upstream: kubelet_pods.go convertToAPIContainerStatuses.convertContainerStatus
@@ -271,15 +303,14 @@ function convertContainerStatus(cs: RuntimeContainerStatus, old: ContainerStatus
       st.state = { waiting: {} };
       break;
     case 'exited': {
-      const t: NonNullable<ContainerState['terminated']> = {
-        exitCode: cs.ExitCode,
-        reason: cs.Reason,
-        startedAt: cs.StartedAt !== undefined ? inputs.rfc3339(cs.StartedAt) : undefined,
-        finishedAt: cs.FinishedAt !== undefined ? inputs.rfc3339(cs.FinishedAt) : undefined,
-        containerID: cid,
-      };
+      // the fields in their JSON order, absent ones left out
+      const t = {} as NonNullable<ContainerState['terminated']>;
+      if (cs.ExitCode !== undefined) t.exitCode = cs.ExitCode;
+      if (cs.Reason !== undefined) t.reason = cs.Reason;
+      if (cs.StartedAt !== undefined) t.startedAt = inputs.rfc3339(cs.StartedAt);
+      if (cs.FinishedAt !== undefined) t.finishedAt = inputs.rfc3339(cs.FinishedAt);
+      t.containerID = cid;
       if (cs.Message) t.message = cs.Message;
-      for (const k of Object.keys(t) as (keyof typeof t)[]) if (t[k] === undefined) delete t[k];
       st.state = { terminated: t };
       break;
     }
@@ -292,52 +323,68 @@ function convertContainerStatus(cs: RuntimeContainerStatus, old: ContainerStatus
   return st;
 }
 
-// upstream: pkg/kubelet/prober/prober_manager.go UpdatePodStatus, isContainerStarted
+/** The spec of a regular or init container (the probers' containers), by name. */
+function probedContainer(pod: Pod, name: string): Container | undefined {
+  for (const c of pod.spec.containers) if (c.name === name) return c;
+  for (const c of pod.spec.initContainers ?? []) if (c.name === name) return c;
+  return undefined;
+}
+
+const runtimeID = (cs: ContainerStatus): string => cs.containerID?.replace('containerd://', '') ?? '';
+
+// upstream: pkg/kubelet/prober/prober_manager.go isContainerStarted
+function isStarted(pod: Pod, cs: ContainerStatus, inputs: StatusInputs): boolean {
+  if (!cs.state.running) return false;
+  const r = inputs.startup.get(runtimeID(cs));
+  if (r !== undefined) return r === 'Success';
+  return !probedContainer(pod, cs.name)?.startupProbe;
+}
+
+function isReady(pod: Pod, cs: ContainerStatus, inputs: StatusInputs): boolean {
+  if (!cs.state.running) return false;
+  if (inputs.readiness.get(runtimeID(cs)) === 'Success') return true;
+  return !probedContainer(pod, cs.name)?.readinessProbe;
+}
+
+// upstream: pkg/kubelet/prober/prober_manager.go UpdatePodStatus
 function applyProbeState(pod: Pod, s: PodStatus, inputs: StatusInputs): void {
-  const started = (cs: ContainerStatus): boolean => {
-    if (!cs.state.running) return false;
-    const id = cs.containerID?.replace('containerd://', '') ?? '';
-    const r = inputs.startup.get(id);
-    if (r !== undefined) return r === 'Success';
-    return !inputs.hasStartupProbe(cs.name);
-  };
-  const ready = (cs: ContainerStatus): boolean => {
-    if (!cs.state.running) return false;
-    const id = cs.containerID?.replace('containerd://', '') ?? '';
-    if (inputs.readiness.get(id) === 'Success') return true;
-    return !inputs.hasReadinessProbe(cs.name);
-  };
   for (const cs of s.containerStatuses ?? []) {
-    cs.started = started(cs);
-    cs.ready = cs.started ? ready(cs) : false;
+    cs.started = isStarted(pod, cs, inputs);
+    cs.ready = cs.started ? isReady(pod, cs, inputs) : false;
   }
-  (s.initContainerStatuses ?? []).forEach((cs, i) => {
-    cs.started = started(cs);
+  const inits = s.initContainerStatuses ?? [];
+  for (let i = 0; i < inits.length; i++) {
+    const cs = inits[i];
+    cs.started = isStarted(pod, cs, inputs);
     const spec = pod.spec.initContainers![i];
     if (!isRestartableInitContainer(spec)) {
       cs.ready = !!cs.state.terminated && cs.state.terminated.exitCode === 0;
-      return;
+      continue;
     }
-    cs.ready = cs.started ? ready(cs) : false;
-  });
+    cs.ready = cs.started ? isReady(pod, cs, inputs) : false;
+  }
 }
 
 /** generateAPIPodStatus: the status the kubelet writes, before the status manager's merge. */
 // upstream: pkg/kubelet/kubelet_pods.go generateAPIPodStatus
 export function generateAPIPodStatus(
-  pod: Pod, rs: RuntimePodStatus, oldStatus: PodStatus, podIsTerminal: boolean, inputs: StatusInputs,
+  pod: Pod, rs: RuntimePodStatus, oldStatus: PodStatus, podIsTerminal: boolean, reasons: ReasonCache, inputs: StatusInputs,
 ): PodStatus {
   const hasInit = (pod.spec.initContainers ?? []).length > 0;
   const s: PodStatus = { phase: 'Pending' };
-  const containerStatuses = convertToAPIContainerStatuses(pod, rs, oldStatus.containerStatuses, pod.spec.containers, hasInit, false, inputs);
+  const containerStatuses = convertToAPIContainerStatuses(pod, rs, oldStatus.containerStatuses, pod.spec.containers, hasInit, false, reasons, inputs);
   const initStatuses = hasInit
-    ? convertToAPIContainerStatuses(pod, rs, oldStatus.initContainerStatuses, pod.spec.initContainers!, hasInit, true, inputs)
+    ? convertToAPIContainerStatuses(pod, rs, oldStatus.initContainerStatuses, pod.spec.initContainers!, hasInit, true, reasons, inputs)
     : undefined;
-  const all = [...containerStatuses, ...(initStatuses ?? [])];
-  const podHasInitialized = rs.ContainerStatuses.some(
-    (c) => pod.spec.containers.some((x) => x.name === c.Name) && (c.State === 'running' || c.State === 'exited' || c.State === 'created'),
-  );
-  let phase = getPhase(pod, all, podIsTerminal, podHasInitialized);
+  let podHasInitialized = false;
+  for (const c of rs.ContainerStatuses) {
+    if (c.State !== 'running' && c.State !== 'exited' && c.State !== 'created') continue;
+    if (pod.spec.containers.some((x) => x.name === c.Name)) {
+      podHasInitialized = true;
+      break;
+    }
+  }
+  let phase = getPhase(pod, initStatuses ? [...containerStatuses, ...initStatuses] : containerStatuses, podIsTerminal, podHasInitialized);
   if (phase !== 'Failed' && phase !== 'Succeeded') {
     if (oldStatus.phase === 'Failed' || oldStatus.phase === 'Succeeded') phase = oldStatus.phase;
     else if (pod.status.phase === 'Failed' || pod.status.phase === 'Succeeded') phase = pod.status.phase;
@@ -354,12 +401,14 @@ export function generateAPIPodStatus(
   if (initStatuses) s.initContainerStatuses = initStatuses;
   applyProbeState(pod, s, inputs);
 
-  const conditions: Cond[] = (pod.status.conditions ?? []).filter((c) => !KUBELET_CONDITIONS.has(c.type));
+  const conditions: Cond[] = [];
+  for (const c of pod.status.conditions ?? []) if (!KUBELET_CONDITIONS.has(c.type)) conditions.push(c);
   conditions.push(generatePodReadyToStartContainersCondition(pod, rs));
-  const allStatuses = [...(s.initContainerStatuses ?? []), ...s.containerStatuses];
+  const allStatuses = initStatuses ? [...initStatuses, ...containerStatuses] : containerStatuses;
+  const containersReady = generateContainersReadyCondition(pod, allStatuses, phase);
   conditions.push(generatePodInitializedCondition(pod, allStatuses, phase));
-  conditions.push(generatePodReadyCondition(pod, allStatuses, phase, pod.status.conditions ?? []));
-  conditions.push(generateContainersReadyCondition(pod, allStatuses, phase));
+  conditions.push(generatePodReadyCondition(pod, allStatuses, phase, pod.status.conditions ?? [], containersReady));
+  conditions.push(containersReady);
   conditions.push({ type: 'PodScheduled', status: 'True' });
   s.conditions = conditions as PodCondition[];
 
