@@ -21,7 +21,8 @@ export type PodWatcher = (type: WatchType, pod: Pod) => void;
 const podKey = (ns: string, name: string): string => podNames(ns, name).key;
 
 export class ApiServer {
-  readonly pods = new Map<string, Pod>();
+  /** The stored pods by "namespace/name": the history's live collection of pods, which every change goes through. */
+  readonly pods: Map<string, Pod>;
   readonly nodes = new Map<string, Node>();
   readonly events: EventRecorder;
   readonly #ctx: SimContext;
@@ -36,6 +37,7 @@ export class ApiServer {
   constructor(ctx: SimContext) {
     this.#ctx = ctx;
     this.#cPods = ctx.history.collection('pods');
+    this.pods = ctx.history.live[this.#cPods] as Map<string, Pod>;
     this.#cEvents = ctx.history.collection('events');
     this.#cNodes = ctx.history.collection('nodes');
     this.#rv = 1000 + ctx.rng.int(0, 8000);
@@ -77,7 +79,6 @@ export class ApiServer {
 
   #store(pod: Pod, type: WatchType): Pod {
     const stored: Pod = { ...pod, metadata: { ...pod.metadata, resourceVersion: this.#nextRV() } };
-    this.pods.set(podKey(stored.metadata.namespace!, stored.metadata.name), stored);
     this.#ctx.history.put(this.#ctx.now, this.#cPods, podKey(stored.metadata.namespace!, stored.metadata.name), stored);
     this.#notify(type, stored);
     return stored;
@@ -86,7 +87,6 @@ export class ApiServer {
   #remove(pod: Pod): Pod {
     const key = podKey(pod.metadata.namespace!, pod.metadata.name);
     const last: Pod = { ...pod, metadata: { ...pod.metadata, resourceVersion: this.#nextRV() } };
-    this.pods.delete(key);
     this.#ctx.history.put(this.#ctx.now, this.#cPods, key, undefined);
     this.#ctx.emit('apiserver', 'PodRemoved', podNames(pod.metadata.namespace!, pod.metadata.name).object, `pod "${pod.metadata.name}" removed from the API server`);
     this.#notify('DELETED', last);

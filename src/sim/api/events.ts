@@ -38,12 +38,18 @@ interface Bucket {
  * and the inner keys stay short.
  */
 interface ObjectState {
+  component: string;
+  host: string;
+  kind: string;
+  namespace: string | undefined;
+  name: string;
+  apiVersion: string | undefined;
   /** EventAggregatorByReasonFunc's key, without the object: type, reason. */
   aggregates: Map<string, Aggregate>;
   /** getEventKey without the object: fieldPath, type, reason, message (or the aggregate key once combined). */
   observed: Map<string, KubeEvent>;
   /** getSpamKey without the object: type. */
-  buckets: Map<string, Bucket>;
+  buckets: Record<string, Bucket>;
 }
 
 /** Writes events into the API server's store, correlated as the recording component's client-go would. */
@@ -51,7 +57,8 @@ export class EventRecorder {
   readonly #ctx: SimContext;
   readonly #write: (ev: KubeEvent) => void;
   readonly #nextRV: () => string;
-  readonly #objects = new Map<string, ObjectState>();
+  /** The per-source states of each involved object, by the object's UID (one per recording component, mostly). */
+  readonly #objects = new Map<string | undefined, ObjectState[]>();
   #nameSeq = 0;
 
   constructor(ctx: SimContext, write: (ev: KubeEvent) => void, nextRV: () => string) {
@@ -60,14 +67,27 @@ export class EventRecorder {
     this.#nextRV = nextRV;
   }
 
+  #state(input: EventInput, host: string): ObjectState {
+    const o = input.involved;
+    let states = this.#objects.get(o.uid);
+    if (!states) this.#objects.set(o.uid, (states = []));
+    for (const s of states) {
+      if (s.component === input.component && s.host === host && s.kind === o.kind && s.namespace === o.namespace && s.name === o.name && s.apiVersion === o.apiVersion) return s;
+    }
+    const state: ObjectState = {
+      component: input.component, host, kind: o.kind, namespace: o.namespace, name: o.name, apiVersion: o.apiVersion,
+      aggregates: new Map(), observed: new Map(), buckets: {},
+    };
+    states.push(state);
+    return state;
+  }
+
   /** Record one event; returns the stored object, or undefined when the spam filter dropped it. */
   record(input: EventInput): KubeEvent | undefined {
     const now = this.#ctx.now;
     const o = input.involved;
     const host = input.host ?? '';
-    const objectKey = `${input.component}\u0000${host}\u0000${o.kind}\u0000${o.namespace}\u0000${o.name}\u0000${o.uid}\u0000${o.apiVersion}`;
-    let state = this.#objects.get(objectKey);
-    if (!state) this.#objects.set(objectKey, (state = { aggregates: new Map(), observed: new Map(), buckets: new Map() }));
+    const state = this.#state(input, host);
     // upstream: events_cache.go EventAggregatorByReasonFunc
     const aggKey = `${input.type}\u0000${input.reason}`;
     let agg = state.aggregates.get(aggKey);
@@ -117,8 +137,8 @@ export class EventRecorder {
     state.observed.set(key, ev);
 
     // upstream: events_cache.go (*EventSourceObjectSpamFilter).Filter, getSpamKey
-    let b = state.buckets.get(input.type);
-    if (!b) state.buckets.set(input.type, (b = { tokens: SPAM_BURST, last: now }));
+    let b = state.buckets[input.type];
+    if (!b) state.buckets[input.type] = b = { tokens: SPAM_BURST, last: now };
     b.tokens = Math.min(SPAM_BURST, b.tokens + ((now - b.last) / 1000) * SPAM_QPS);
     b.last = now;
     if (b.tokens < 1) return undefined;

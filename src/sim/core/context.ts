@@ -56,14 +56,19 @@ export class SimContext {
   /** metav1.Time as JSON: RFC 3339, UTC, second precision. */
   rfc3339(t: number = this.loop.now): string {
     const sec = Math.floor((this.epoch + t) / 1000);
+    if (sec === this.#lastSecond) return this.#lastText;
     let text = this.#seconds.get(sec);
     if (text === undefined) {
       if (this.#seconds.size >= 4096) this.#seconds.clear();
       text = new Date(sec * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
       this.#seconds.set(sec, text);
     }
+    this.#lastSecond = sec;
+    this.#lastText = text;
     return text;
   }
+  #lastSecond = NaN;
+  #lastText = '';
 
   /** metav1.MicroTime as JSON: RFC 3339 with microseconds. */
   micro(t: number = this.loop.now): string {

@@ -14,8 +14,13 @@ export interface PodNames {
 const byNamespace = new Map<string, Map<string, PodNames>>();
 let size = 0;
 const MAX_SIZE = 100_000;
+// consecutive calls mostly name the same pod (a sync traces many steps of one pod)
+let lastNamespace: string | undefined;
+let lastName: string | undefined;
+let lastNames: PodNames | undefined;
 
 export function podNames(namespace: string, name: string): PodNames {
+  if (lastNames !== undefined && lastName === name && lastNamespace === namespace) return lastNames;
   let byName = byNamespace.get(namespace);
   if (!byName) byNamespace.set(namespace, (byName = new Map()));
   let names = byName.get(name);
@@ -30,5 +35,8 @@ export function podNames(namespace: string, name: string): PodNames {
     names = { key, object: `pod/${key}`, kobj: JSON.stringify(key) };
     byName.set(name, names);
   }
+  lastNamespace = namespace;
+  lastName = name;
+  lastNames = names;
   return names;
 }

@@ -17,13 +17,13 @@ import { RUNTIME_VERSION } from '../runtime/cri.ts';
 import type { NodeConfig } from '../config.ts';
 import { intValue, milliCPU } from '../api/quantity.ts';
 import { RuntimeManager, syncResultsError } from './kuberuntime.ts';
-import { generateAPIPodStatus, terminatePodStatus, type ReasonCache, type StatusInputs } from './status.ts';
+import { generateAPIPodStatus, isKubeletCondition, terminatePodStatus, type ReasonCache, type StatusInputs } from './status.ts';
 import { toRuntimePodStatus, type RuntimePodStatus } from './podstatus.ts';
 import type { ProbeResult } from './podactions.ts';
 import type { NodeEnv } from './env.ts';
 import { kobj, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
 import { runProbe } from './handlers.ts';
-import { deepEqual, shareUnchanged } from '../core/structural.ts';
+import { deepEqual } from '../core/structural.ts';
 
 type WorkerState = 'syncing' | 'terminating' | 'terminated' | 'finished';
 
@@ -32,8 +32,6 @@ const DEADLINE_REASON = 'DeadlineExceeded';
 const DEADLINE_MESSAGE = 'Pod was active on the node longer than the specified deadline';
 const NO_REASONS: ReasonCache = new Map();
 
-/** The conditions the kubelet owns (they carry observedGeneration). */
-const KUBELET_CONDITION_TYPES = new Set(['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled']);
 
 interface PodWorker {
   uid: string;
@@ -514,7 +512,7 @@ export class Kubelet {
       for (const o of previous) if (o.type === c.type) prev = o;
       const lastTransitionTime = prev && prev.status === c.status ? prev.lastTransitionTime : now;
       const out: PodCondition = { ...c, lastProbeTime: null, lastTransitionTime };
-      if (KUBELET_CONDITION_TYPES.has(c.type)) out.observedGeneration = generation;
+      if (isKubeletCondition(c.type)) out.observedGeneration = generation;
       return out;
     });
     const next: PodStatus = {
@@ -524,11 +522,9 @@ export class Kubelet {
       startTime: old.startTime ?? now,
     };
     const prev = this.#statusCache.get(uid);
-    // consecutive statuses share what did not change (conditions, container statuses, IPs)
-    const shared = prev === undefined ? next : shareUnchanged(prev, next);
-    const changed = shared !== prev && (prev === undefined || !deepEqual(prev, shared));
+    const changed = prev === undefined || !deepEqual(prev, next);
     if (changed) {
-      this.#statusCache.set(uid, shared);
+      this.#statusCache.set(uid, next);
       const phaseChanged = old.phase !== next.phase;
       this.#ctx.emit('kubelet', 'StatusUpdated', podObject(pod), `status: phase ${next.phase}${phaseChanged ? ` (was ${old.phase})` : ''}`);
     }

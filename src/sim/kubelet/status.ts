@@ -198,7 +198,10 @@ export interface StatusInputs {
   rfc3339: (t: number) => string;
 }
 
-const KUBELET_CONDITIONS = new Set(['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled']);
+/** The conditions the kubelet owns: it generates them, and they carry observedGeneration. */
+export function isKubeletCondition(type: string): boolean {
+  return type === 'PodReadyToStartContainers' || type === 'Initialized' || type === 'Ready' || type === 'ContainersReady' || type === 'PodScheduled';
+}
 
 /** The status of the container named `name`: the last one in the list (the Map upstream builds keeps the last). */
 function lastByName(list: ContainerStatus[], name: string): ContainerStatus | undefined {
@@ -402,7 +405,7 @@ export function generateAPIPodStatus(
   applyProbeState(pod, s, inputs);
 
   const conditions: Cond[] = [];
-  for (const c of pod.status.conditions ?? []) if (!KUBELET_CONDITIONS.has(c.type)) conditions.push(c);
+  for (const c of pod.status.conditions ?? []) if (!isKubeletCondition(c.type)) conditions.push(c);
   conditions.push(generatePodReadyToStartContainersCondition(pod, rs));
   const allStatuses = initStatuses ? [...initStatuses, ...containerStatuses] : containerStatuses;
   const containersReady = generateContainersReadyCondition(pod, allStatuses, phase);

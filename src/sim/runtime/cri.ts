@@ -69,8 +69,9 @@ export class ContainerRuntime {
   readonly #cSand: number;
   readonly #cCont: number;
   readonly #cImg: number;
-  readonly sandboxes = new Map<string, CriSandbox>();
-  readonly containers = new Map<string, CriContainer>();
+  /** Sandboxes and containers by ID: the history's live collections of this node, which every change goes through. */
+  readonly sandboxes: Map<string, CriSandbox>;
+  readonly containers: Map<string, CriContainer>;
   readonly images = new Map<string, CriImage>();
   readonly #processes = new Map<string, Process>();
   readonly #stopSignals = new Map<string, Signal>();
@@ -91,6 +92,8 @@ export class ContainerRuntime {
     this.#cSand = ctx.history.collection(`sandboxes/${node.name}`);
     this.#cCont = ctx.history.collection(`containers/${node.name}`);
     this.#cImg = ctx.history.collection(`images/${node.name}`);
+    this.sandboxes = ctx.history.live[this.#cSand] as Map<string, CriSandbox>;
+    this.containers = ctx.history.live[this.#cCont] as Map<string, CriContainer>;
     this.#ipRange = cidrRange(node.podCIDR);
     this.#lastIp = this.#ipRange.first - 1;
     this.#nextPid = ctx.rng.int(2_400_000, 2_600_000);
@@ -204,14 +207,12 @@ export class ContainerRuntime {
 
   #putSandbox(sb: CriSandbox): void {
     if (!this.sandboxes.has(sb.id)) this.#index(sb.podUid).sandboxes.add(sb.id);
-    this.sandboxes.set(sb.id, sb);
     this.#ctx.history.put(this.#ctx.now, this.#cSand, sb.id, sb);
     this.onPodChange(sb.podUid);
   }
 
   #putContainer(c: CriContainer): void {
     if (!this.containers.has(c.id)) this.#index(c.podUid).containers.add(c.id);
-    this.containers.set(c.id, c);
     this.#ctx.history.put(this.#ctx.now, this.#cCont, c.id, c);
     this.onPodChange(c.podUid);
   }
@@ -252,7 +253,6 @@ export class ContainerRuntime {
   removePodSandbox(id: string): void {
     const sb = this.sandboxes.get(id);
     if (!sb) return;
-    this.sandboxes.delete(id);
     this.#unindex(sb.podUid, 'sandboxes', id);
     this.#ctx.history.put(this.#ctx.now, this.#cSand, id, undefined);
     this.onPodChange(sb.podUid);
@@ -379,7 +379,6 @@ export class ContainerRuntime {
   removeContainer(id: string): void {
     const c = this.containers.get(id);
     if (!c) return;
-    this.containers.delete(id);
     this.#unindex(c.podUid, 'containers', id);
     this.#processes.delete(id);
     this.#files.delete(id);
