@@ -19,7 +19,10 @@ const ASTRO = resolve('node_modules/astro/bin/astro.mjs');
 export function readableOutput(): (line: string) => boolean {
   let inDump = false;
   let skipNext = false;
-  return (line) => {
+  return (raw) => {
+    // Build tools colour their output when they think a terminal (or FORCE_COLOR) is there: match
+    // on the text without the colour codes.
+    const line = raw.replace(/\x1b\[[0-9;]*m/g, '');
     if (inDump) {
       if (line === '}') inDump = false;
       return false;
