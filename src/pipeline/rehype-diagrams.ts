@@ -58,6 +58,25 @@ function isMermaidPre(node: Element): Element | undefined {
   return Array.isArray(cls) && cls.includes('language-mermaid') ? code : undefined;
 }
 
+// Astro transforms many chapters at once; each render opens a page in the shared browser. Unbounded, a book
+// of a hundred chapters opens a hundred pages that load mermaid together and time out. A few at a time
+// keep Chromium busy without drowning it.
+const RENDER_SLOTS = 2;
+let busySlots = 0;
+const waitingForSlot: (() => void)[] = [];
+
+async function inRenderSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (busySlots >= RENDER_SLOTS) await new Promise<void>((resolve) => waitingForSlot.push(resolve));
+  else busySlots += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waitingForSlot.shift();
+    if (next) next();
+    else busySlots -= 1;
+  }
+}
+
 export default function rehypeDiagrams(options: DiagramOptions = {}) {
   const cacheDir = options.cacheDir ?? process.env.PODLIFE_DIAGRAM_CACHE ?? join(process.cwd(), 'node_modules/.cache/podlife/diagrams');
   const mermaidConfig = { ...DEFAULT_CONFIG, ...options.mermaidConfig };
@@ -131,7 +150,8 @@ export default function rehypeDiagrams(options: DiagramOptions = {}) {
       if (browser === null) {
         warnNoBrowser();
       } else {
-        await render(missing, file, browser);
+        const found = browser;
+        await inRenderSlot(() => render(missing, file, found));
       }
     }
 
