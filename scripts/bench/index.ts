@@ -20,15 +20,17 @@ const quick = process.argv.includes('--quick');
 const rows: Row[] = [];
 const add = (area: string, figure: string, value: string, budget = '—', ok?: boolean) => rows.push({ area, figure, value, budget, ok });
 const s = (x: number) => `${x.toFixed(1)} s`;
+// A build row is ✓ when the build succeeded; a failed build shows as such rather than as a time.
+const buildTime = (t: { seconds: number; ok: boolean }) => (t.ok ? s(t.seconds) : `build FAILED after ${s(t.seconds)}`);
 
 // --- build ---------------------------------------------------------------------------------------
 const { cold, warm } = coldWarm();
-add('build', 'book, cold (no caches)', s(cold.seconds), '—', cold.ok);
-add('build', 'book, warm (diagram cache)', s(warm.seconds), '—', warm.ok);
+add('build', 'book, cold (no caches)', buildTime(cold), '—', cold.ok);
+add('build', 'book, warm (diagram cache)', buildTime(warm), '—', warm.ok);
 const counts = quick ? [1, 10] : [1, 10, 50];
-for (const g of growth(counts)) add('build', `book + ${g.chapters} generated chapter${g.chapters > 1 ? 's' : ''} per language, warm`, s(g.seconds), '—', g.ok);
+for (const g of growth(counts)) add('build', `book + ${g.chapters} generated chapter${g.chapters > 1 ? 's' : ''} per language, warm`, buildTime(g), '—', g.ok);
 const plain = plainAstro();
-add('build', 'plain Astro build of the same Markdown', s(plain.seconds), '—', plain.ok);
+add('build', 'plain Astro build of the same Markdown', buildTime(plain), '—', plain.ok);
 add('build', 'warm podlife build ÷ plain Astro', `${(warm.seconds / plain.seconds).toFixed(1)}×`);
 
 // --- pages ---------------------------------------------------------------------------------------
@@ -63,7 +65,7 @@ add('simulation', 'peak memory (RSS)', `${Math.round(sim.peakRssMiB)} MiB`);
 
 printTable(
   ['area', 'figure', 'value', 'budget', ''],
-  rows.map((r) => [r.area, r.figure, r.value, r.budget, r.ok === undefined ? '' : r.ok ? '✓' : '✗ over budget']),
+  rows.map((r) => [r.area, r.figure, r.value, r.budget, r.ok === undefined ? '' : r.ok ? '✓' : r.value.startsWith('build FAILED') ? '✗' : '✗ over budget']),
 );
 const over = rows.filter((r) => r.ok === false);
 if (over.length) console.log(`\n${over.length} figure(s) over budget.`);
