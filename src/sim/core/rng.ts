@@ -47,12 +47,15 @@ export class Rng {
   }
 
   /** n lowercase hex digits. */
+  // IDs are kept for the whole run (history, trace, logs): they are joined into one flat string, not built with
+  // `+=` (a tree of dozens of concatenation nodes per ID that every garbage collection would copy).
   hex(n: number): string {
-    let out = '';
-    while (out.length < n) {
+    const parts: string[] = [];
+    for (let len = 0; len < n; len += 8) {
       const v = this.u32();
-      out += HEX[v >>> 24] + HEX[(v >>> 16) & 255] + HEX[(v >>> 8) & 255] + HEX[v & 255];
+      parts.push(HEX[v >>> 24], HEX[(v >>> 16) & 255], HEX[(v >>> 8) & 255], HEX[v & 255]);
     }
+    const out = parts.join('');
     return out.length === n ? out : out.slice(0, n);
   }
 
@@ -60,7 +63,7 @@ export class Rng {
   uuid(): string {
     const h = this.hex(32);
     const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+    return [h.slice(0, 8), h.slice(8, 12), `4${h.slice(13, 16)}`, variant + h.slice(17, 20), h.slice(20, 32)].join('-');
   }
 
   /** n characters from the alphabet the API server uses for generateName suffixes (utilrand.String). */
