@@ -514,16 +514,15 @@ export class Kubelet {
       let prev: PodCondition | undefined;
       for (let j = 0; j < previous.length; j++) if (previous[j].type === c.type) prev = previous[j];
       const lastTransitionTime = prev && prev.status === c.status ? prev.lastTransitionTime : now;
-      const out: PodCondition = { ...c, lastProbeTime: null, lastTransitionTime };
+      const out = copyFields({} as PodCondition, c);
+      out.lastProbeTime = null;
+      out.lastTransitionTime = lastTransitionTime;
       if (isKubeletCondition(c.type)) out.observedGeneration = generation;
       conditions.push(out);
     }
-    const next: PodStatus = {
-      observedGeneration: pod.metadata.generation ?? 1,
-      ...status,
-      conditions,
-      startTime: old.startTime ?? now,
-    };
+    const next = copyFields({ observedGeneration: pod.metadata.generation ?? 1 } as PodStatus, status);
+    next.conditions = conditions;
+    next.startTime = old.startTime ?? now;
     const prev = this.#statusCache.get(uid);
     const changed = prev === undefined || !deepEqual(prev, next);
     if (changed) {
@@ -923,6 +922,15 @@ export class Kubelet {
     this.env.klog('I', 'kubelet.go:2601', 'SyncLoop (probe)', [['probe', q(w.type)], ['status', q(status)], ['pod', kobj(worker.pod)]], 1);
     this.#updatePod(worker);
   }
+}
+
+/**
+ * `{ ...target, ...src }` for plain objects, as a for-in copy: the statuses and conditions the status manager copies
+ * come in several shapes, where an object spread falls back to its slow generic path.
+ */
+function copyFields<T extends object>(target: T, src: object): T {
+  for (const k in src) (target as Record<string, unknown>)[k] = (src as Record<string, unknown>)[k];
+  return target;
 }
 
 /** Go's time.Time String(): "2026-08-04 03:00:01.02 +0000 UTC" (fraction trimmed), or whole seconds. */
