@@ -10,6 +10,18 @@ const DECIMAL: Record<string, number> = { n: 1e-9, u: 1e-6, m: 1e-3, '': 1, k: 1
 /** The numeric value of a quantity in base units (cores, bytes, count), or undefined when it does not parse. */
 export function parseQuantity(text: string | number): number | undefined {
   if (typeof text === 'number') return Number.isFinite(text) ? text : undefined;
+  // the same few quantities are parsed over and over (decoding, validation, QoS, scheduling): a pure memo
+  let v = parsed.get(text);
+  if (v === undefined && !parsed.has(text)) {
+    if (parsed.size >= 4096) parsed.clear();
+    v = parse(text);
+    parsed.set(text, v);
+  }
+  return v;
+}
+const parsed = new Map<string, number | undefined>();
+
+function parse(text: string): number | undefined {
   const m = /^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$/.exec(text.trim());
   if (!m || text.trim() !== text) return undefined;
   const [, num, suffix] = m;

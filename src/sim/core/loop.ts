@@ -1,5 +1,5 @@
 // The discrete-event loop: a virtual clock in milliseconds and a queue of callbacks. Events at the same
-// virtual time run in the order they were scheduled (a sequence number breaks ties), so runs are reproducible.
+// virtual time run in the order they were scheduled, so runs are reproducible.
 
 export type Task = () => void;
 
@@ -14,38 +14,37 @@ export type Proc<T = void> = Generator<Sleep, T, void>;
 
 export class EventLoop {
   now = 0;
+  // Most events share their time with others (ticks, latencies), so the queue keeps one FIFO bucket per distinct
+  // time and a binary min-heap of those times: scheduling at a known time is an append, running it a walk. Within a
+  // bucket, the order of scheduling is the order of the sequence numbers that broke ties before.
   #times: number[] = [];
-  #seqs: number[] = [];
-  #tasks: Task[] = [];
-  #seq = 0;
+  readonly #buckets = new Map<number, Task[]>();
+  #pending = 0;
 
   get pending(): number {
-    return this.#tasks.length;
+    return this.#pending;
   }
 
   /** Run `task` at virtual time t (>= now). */
   at(t: number, task: Task): void {
     if (t < this.now) t = this.now;
+    this.#pending++;
+    const bucket = this.#buckets.get(t);
+    if (bucket !== undefined) {
+      bucket.push(task);
+      return;
+    }
+    this.#buckets.set(t, [task]);
     const times = this.#times;
-    const seqs = this.#seqs;
-    const tasks = this.#tasks;
-    const seq = this.#seq++;
-    let i = tasks.length;
+    let i = times.length;
     times.push(t);
-    seqs.push(seq);
-    tasks.push(task);
-    // sift up (binary min-heap keyed by time, then sequence)
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (times[p] < t || (times[p] === t && seqs[p] < seq)) break;
+      if (times[p] < t) break;
       times[i] = times[p];
-      seqs[i] = seqs[p];
-      tasks[i] = tasks[p];
       i = p;
     }
     times[i] = t;
-    seqs[i] = seq;
-    tasks[i] = task;
   }
 
   after(ms: number, task: Task): void {
@@ -54,44 +53,46 @@ export class EventLoop {
 
   /** Time of the next queued event, or Infinity. */
   peekTime(): number {
-    return this.#tasks.length ? this.#times[0] : Infinity;
+    return this.#times.length ? this.#times[0] : Infinity;
   }
 
-  #pop(): Task {
+  #popTime(): void {
     const times = this.#times;
-    const seqs = this.#seqs;
-    const tasks = this.#tasks;
-    const top = tasks[0];
-    const lastT = times.pop()!;
-    const lastS = seqs.pop()!;
-    const lastTask = tasks.pop()!;
-    const n = tasks.length;
-    if (n > 0) {
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= n) break;
-        const r = l + 1;
-        let c = l;
-        if (r < n && (times[r] < times[l] || (times[r] === times[l] && seqs[r] < seqs[l]))) c = r;
-        if (times[c] > lastT || (times[c] === lastT && seqs[c] > lastS)) break;
-        times[i] = times[c];
-        seqs[i] = seqs[c];
-        tasks[i] = tasks[c];
-        i = c;
-      }
-      times[i] = lastT;
-      seqs[i] = lastS;
-      tasks[i] = lastTask;
+    const last = times.pop()!;
+    const n = times.length;
+    if (n === 0) return;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= n) break;
+      const r = l + 1;
+      const c = r < n && times[r] < times[l] ? r : l;
+      if (times[c] >= last) break;
+      times[i] = times[c];
+      i = c;
     }
-    return top;
+    times[i] = last;
   }
 
   /** Run every event with time <= t, then set the clock to t. */
   runUntil(t: number): void {
-    while (this.#tasks.length && this.#times[0] <= t) {
-      this.now = this.#times[0];
-      this.#pop()();
+    while (this.#times.length && this.#times[0] <= t) {
+      const time = this.#times[0];
+      this.now = time;
+      // events scheduled for this time while it runs join its bucket and run in this walk
+      const bucket = this.#buckets.get(time)!;
+      let i = 0;
+      try {
+        for (; i < bucket.length; i++) {
+          this.#pending--;
+          bucket[i]();
+        }
+      } finally {
+        // an event that threw is done; the ones after it stay queued
+        if (i < bucket.length) bucket.splice(0, i + 1);
+      }
+      this.#buckets.delete(time);
+      this.#popTime();
     }
     if (t > this.now) this.now = t;
   }

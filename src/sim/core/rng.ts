@@ -46,21 +46,29 @@ export class Rng {
     return lo + Math.floor(this.float() * (hi - lo + 1));
   }
 
+  // IDs are kept for the whole run (history, trace, logs): they are joined into one flat string, not built with
+  // `+=` (a tree of dozens of concatenation nodes per ID that every garbage collection would copy).
+  /** Random bytes as two-digit hex strings, four per u32 drawn (count is a multiple of 4). */
+  #hexBytes(count: number): string[] {
+    const parts: string[] = [];
+    for (let i = 0; i < count; i += 4) {
+      const v = this.u32();
+      parts.push(HEX[v >>> 24], HEX[(v >>> 16) & 255], HEX[(v >>> 8) & 255], HEX[v & 255]);
+    }
+    return parts;
+  }
+
   /** n lowercase hex digits. */
   hex(n: number): string {
-    let out = '';
-    while (out.length < n) {
-      const v = this.u32();
-      out += HEX[v >>> 24] + HEX[(v >>> 16) & 255] + HEX[(v >>> 8) & 255] + HEX[v & 255];
-    }
+    const out = this.#hexBytes(Math.ceil(n / 8) * 4).join('');
     return out.length === n ? out : out.slice(0, n);
   }
 
-  /** A random (version 4) UUID, as the API server assigns to metadata.uid. */
+  /** A random (version 4) UUID, as the API server assigns to metadata.uid: 32 hex digits with the version and variant set. */
   uuid(): string {
-    const h = this.hex(32);
-    const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+    const b = this.#hexBytes(16);
+    const variant = ((parseInt(b[8][0], 16) & 0x3) | 0x8).toString(16);
+    return [b[0], b[1], b[2], b[3], '-', b[4], b[5], '-4', b[6][1], b[7], '-', variant, b[8][1], b[9], '-', b[10], b[11], b[12], b[13], b[14], b[15]].join('');
   }
 
   /** n characters from the alphabet the API server uses for generateName suffixes (utilrand.String). */

@@ -5,7 +5,7 @@
 //           HandlePodCleanups); pkg/kubelet/pod_workers.go; pkg/kubelet/pleg/generic.go;
 //           pkg/kubelet/status/status_manager.go; pkg/kubelet/prober/worker.go
 
-import type { Container, Node, Pod, PodCondition, PodStatus } from '../types.ts';
+import type { Container, CriContainer, Node, Pod, PodCondition, PodStatus } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
 import type { Rng } from '../core/rng.ts';
 import type { Proc } from '../core/loop.ts';
@@ -78,6 +78,7 @@ interface ProbeWorker {
 }
 
 type PlegState = 'running' | 'exited' | 'unknown' | 'nonexistent';
+type PlegEventType = 'ContainerStarted' | 'ContainerDied' | 'ContainerChanged' | 'ContainerRemoved';
 
 export class Kubelet {
   readonly env: NodeEnv;
@@ -96,7 +97,7 @@ export class Kubelet {
   readonly #lastIPs = new Map<string, string[]>();
   readonly #readiness = new Map<string, ProbeResult>();
   readonly #probeWorkers = new Map<string, ProbeWorker>();
-  readonly #plegSeen = new Map<string, Map<string, PlegState>>();
+  readonly #plegSeen = new Map<string, { ids: string[]; states: PlegState[] }>();
   readonly #dirty = new Set<string>();
   #relistAt = -1;
   /** The pod cache the PLEG fills: each pod's runtime status as the relist that last saw it change read it. */
@@ -357,21 +358,20 @@ export class Kubelet {
 
   // ---------------------------------------------------------------------------------------------------------
   /** GetPodStatus: the pod's sandboxes and containers as the runtime has them now. */
-  #runtimePodStatus(uid: string, name: string, namespace: string): RuntimePodStatus {
-    const rt = this.#runtime;
-    const rs = toRuntimePodStatus(
-      uid, name, namespace, this.node.ip,
-      rt.podSandboxes(uid), rt.podContainers(uid),
-      (c) => {
-        const ref = parseImageRef(c.image);
-        const img = rt.images.get(ref.normalized);
-        return { image: ref.normalized, imageRef: img?.repoDigests[0] ?? '' };
-      },
-      this.#lastIPs.get(uid) ?? [],
-    );
+  #runtimePodStatus(
+    uid: string, name: string, namespace: string,
+    sandboxes = this.#runtime.podSandboxes(uid), containers = this.#runtime.podContainers(uid),
+  ): RuntimePodStatus {
+    const rs = toRuntimePodStatus(uid, name, namespace, this.node.ip, sandboxes, containers, this.#imageOf, this.#lastIPs.get(uid) ?? []);
     if (rs.IPs.length) this.#lastIPs.set(uid, rs.IPs);
     return rs;
   }
+
+  readonly #imageOf = (c: CriContainer): { image: string; imageRef: string } => {
+    const ref = parseImageRef(c.image);
+    const img = this.#runtime.images.get(ref.normalized);
+    return { image: ref.normalized, imageRef: img?.repoDigests[0] ?? '' };
+  };
 
   #generate(pod: Pod, rs: RuntimePodStatus, terminal: boolean): PodStatus {
     const old = this.#statusCache.get(pod.metadata.uid) ?? pod.status;
@@ -507,20 +507,22 @@ export class Kubelet {
     const now = this.#ctx.rfc3339();
     const generation = pod.metadata.generation ?? 1;
     const previous = old.conditions ?? [];
-    const conditions: PodCondition[] = (status.conditions ?? []).map((c) => {
+    const generated = status.conditions ?? [];
+    const conditions: PodCondition[] = [];
+    for (let i = 0; i < generated.length; i++) {
+      const c = generated[i];
       let prev: PodCondition | undefined;
-      for (const o of previous) if (o.type === c.type) prev = o;
+      for (let j = 0; j < previous.length; j++) if (previous[j].type === c.type) prev = previous[j];
       const lastTransitionTime = prev && prev.status === c.status ? prev.lastTransitionTime : now;
-      const out: PodCondition = { ...c, lastProbeTime: null, lastTransitionTime };
+      const out = copyFields({} as PodCondition, c);
+      out.lastProbeTime = null;
+      out.lastTransitionTime = lastTransitionTime;
       if (isKubeletCondition(c.type)) out.observedGeneration = generation;
-      return out;
-    });
-    const next: PodStatus = {
-      observedGeneration: pod.metadata.generation ?? 1,
-      ...status,
-      conditions,
-      startTime: old.startTime ?? now,
-    };
+      conditions.push(out);
+    }
+    const next = copyFields({ observedGeneration: pod.metadata.generation ?? 1 } as PodStatus, status);
+    next.conditions = conditions;
+    next.startTime = old.startTime ?? now;
     const prev = this.#statusCache.get(uid);
     const changed = prev === undefined || !deepEqual(prev, next);
     if (changed) {
@@ -610,57 +612,74 @@ export class Kubelet {
     const dirty = [...this.#dirty];
     this.#dirty.clear();
     for (const uid of dirty) {
-      const seen = this.#plegSeen.get(uid) ?? new Map<string, PlegState>();
-      const now = new Map<string, PlegState>();
+      const seen = this.#plegSeen.get(uid);
       const sandboxes = this.#runtime.podSandboxes(uid);
       const containers = this.#runtime.podContainers(uid);
-      for (const s of sandboxes) now.set(s.id, s.state === 'SANDBOX_READY' ? 'running' : 'exited');
+      // the pod's sandboxes and containers as this relist sees them (a few per pod: arrays, not maps)
+      const ids: string[] = [];
+      const states: PlegState[] = [];
+      for (const s of sandboxes) {
+        ids.push(s.id);
+        states.push(s.state === 'SANDBOX_READY' ? 'running' : 'exited');
+      }
       for (const c of containers) {
-        now.set(c.id, c.state === 'CONTAINER_RUNNING' ? 'running' : c.state === 'CONTAINER_EXITED' ? 'exited' : 'unknown');
+        ids.push(c.id);
+        states.push(c.state === 'CONTAINER_RUNNING' ? 'running' : c.state === 'CONTAINER_EXITED' ? 'exited' : 'unknown');
       }
-      const events: { type: string; id: string }[] = [];
-      for (const [id, st] of now) {
-        const old = seen.get(id) ?? 'nonexistent';
+      const types: PlegEventType[] = [];
+      const eventIds: string[] = [];
+      for (let i = 0; i < ids.length; i++) {
+        const st = states[i];
+        const j = seen ? seen.ids.indexOf(ids[i]) : -1;
+        const old = j < 0 ? 'nonexistent' : seen!.states[j];
         if (old === st) continue;
-        if (st === 'running') events.push({ type: 'ContainerStarted', id });
-        else if (st === 'exited') events.push({ type: 'ContainerDied', id });
-        else events.push({ type: 'ContainerChanged', id });
+        types.push(st === 'running' ? 'ContainerStarted' : st === 'exited' ? 'ContainerDied' : 'ContainerChanged');
+        eventIds.push(ids[i]);
       }
-      for (const [id, old] of seen) {
-        if (now.has(id)) continue;
-        if (old !== 'exited') events.push({ type: 'ContainerDied', id });
-        events.push({ type: 'ContainerRemoved', id });
+      if (seen) {
+        for (let j = 0; j < seen.ids.length; j++) {
+          const id = seen.ids[j];
+          if (ids.includes(id)) continue;
+          if (seen.states[j] !== 'exited') {
+            types.push('ContainerDied');
+            eventIds.push(id);
+          }
+          types.push('ContainerRemoved');
+          eventIds.push(id);
+        }
       }
-      if (now.size) this.#plegSeen.set(uid, now);
+      if (ids.length) this.#plegSeen.set(uid, { ids, states });
       else this.#plegSeen.delete(uid);
       const w = this.#workers.get(uid);
       // updateCache: the pod's status as of this relist (a pod gone from the runtime leaves the cache)
-      if (now.size === 0) this.#podCache.delete(uid);
+      if (ids.length === 0) this.#podCache.delete(uid);
       else {
         const meta = w?.pod.metadata ?? { name: sandboxes[0]?.name ?? containers[0].podName, namespace: sandboxes[0]?.namespace ?? containers[0].podNamespace };
-        this.#podCache.set(uid, this.#runtimePodStatus(uid, meta.name, meta.namespace!));
+        this.#podCache.set(uid, this.#runtimePodStatus(uid, meta.name, meta.namespace!, sandboxes, containers));
       }
-      if (!w || events.length === 0) continue;
+      if (!w || types.length === 0) continue;
       // ContainerChanged is not sent ("not reliable and no other components use yet"); ContainerRemoved is
       // sent but not sync-worthy (isSyncPodWorthy)
-      const sent = events.filter((e) => e.type !== 'ContainerChanged');
-      const worthy = sent.filter((e) => e.type !== 'ContainerRemoved');
+      let worthy = 0;
+      let list = '';
+      for (let i = 0; i < types.length; i++) {
+        if (types[i] === 'ContainerStarted' || types[i] === 'ContainerDied') worthy++;
+        list += `${i ? ', ' : ''}${types[i]} ${eventIds[i].slice(0, 13)}`;
+      }
       const known = this.#pods.has(uid);
-      this.#ctx.emit(
-        'kubelet', 'PLEGEvents', podObject(w.pod),
-        `relist: ${events.map((e) => `${e.type} ${e.id.slice(0, 13)}`).join(', ')}${worthy.length && known ? '' : ' (cache updated; nothing to sync)'}`,
-      );
+      this.#ctx.emit('kubelet', 'PLEGEvents', podObject(w.pod), `relist: ${list}${worthy && known ? '' : ' (cache updated; nothing to sync)'}`);
       if (known) {
-        for (const e of worthy) {
+        for (let i = 0; i < types.length; i++) {
+          if (types[i] !== 'ContainerStarted' && types[i] !== 'ContainerDied') continue;
           this.env.klog('I', 'kubelet.go:2517', 'SyncLoop (PLEG): event for pod', [
-            ['pod', kobj(w.pod)], ['event', `{"ID":"${uid}","Type":"${e.type}","Data":"${e.id}"}`],
+            ['pod', kobj(w.pod)], ['event', `{"ID":"${uid}","Type":"${types[i]}","Data":"${eventIds[i]}"}`],
           ], 2);
         }
-        if (worthy.length && w.state !== 'finished') this.#updatePod(w);
+        if (worthy && w.state !== 'finished') this.#updatePod(w);
       }
       // upstream: kubelet.go cleanUpContainersInPod, once per ContainerDied, with the cached status
-      for (const e of sent) {
-        if (e.type === 'ContainerDied') this.#cleanUpContainersInPod(w, e.id);
+      for (let i = 0; i < types.length; i++) {
+        if (types[i] === 'ContainerDied') this.#cleanUpContainersInPod(w, eventIds[i]);
       }
     }
     // cache.UpdateTime: wake the pod workers waiting for a newer cache
@@ -738,7 +757,9 @@ export class Kubelet {
   }
 
   #handlePodCleanups(): void {
-    for (const [uid, w] of [...this.#workers]) {
+    // deleting the current entry while iterating a Map is safe: the iteration goes on with the next one
+    for (const w of this.#workers.values()) {
+      const uid = w.uid;
       if (w.state !== 'finished' || this.#api.getPod(w.pod.metadata.namespace!, w.pod.metadata.name)?.metadata.uid === uid) continue;
       this.env.klog('I', 'kubelet_volumes.go:161', 'Cleaned up orphaned pod volumes dir', [
         ['podUID', q(uid)], ['path', q(`/var/lib/kubelet/pods/${uid}/volumes`)],
@@ -903,12 +924,29 @@ export class Kubelet {
   }
 }
 
+/**
+ * `{ ...target, ...src }` for plain objects, as a for-in copy: the statuses and conditions the status manager copies
+ * come in several shapes, where an object spread falls back to its slow generic path.
+ */
+function copyFields<T extends object>(target: T, src: object): T {
+  for (const k in src) (target as Record<string, unknown>)[k] = (src as Record<string, unknown>)[k];
+  return target;
+}
+
 /** Go's time.Time String(): "2026-08-04 03:00:01.02 +0000 UTC" (fraction trimmed), or whole seconds. */
 function goTime(ms: number, fraction: boolean): string {
-  const iso = new Date(ms).toISOString();
-  const [date, rest] = iso.split('T');
-  let time = rest.replace('Z', '');
-  if (!fraction || time.endsWith('.000')) time = time.replace(/\.\d+$/, '');
-  else time = time.replace(/0+$/, '');
-  return `${date} ${time} +0000 UTC`;
+  const whole = Math.trunc(ms); // what Date keeps of a fractional time
+  const sec = Math.floor(whole / 1000);
+  // the text of a whole second is formatted once (the pods of a run share a few seconds)
+  let text = goSeconds.get(sec);
+  if (text === undefined) {
+    if (goSeconds.size >= 4096) goSeconds.clear();
+    const [date, rest] = new Date(sec * 1000).toISOString().split('T');
+    text = `${date} ${rest.replace(/\.\d+Z$/, '')}`;
+    goSeconds.set(sec, text);
+  }
+  const frac = whole - sec * 1000;
+  if (!fraction || frac === 0) return `${text} +0000 UTC`;
+  return `${text}.${String(frac).padStart(3, '0').replace(/0+$/, '')} +0000 UTC`;
 }
+const goSeconds = new Map<number, string>();

@@ -83,19 +83,22 @@ export function toRuntimePodStatus(
     Namespace: namespace,
     IPs: ready.length ? ready : lastIPs,
     SandboxStatuses,
-    ContainerStatuses: containers.map((c) => ({
-      ID: c.id,
-      Name: c.name,
-      State: STATE[c.state],
-      CreatedAt: c.createdAt,
-      StartedAt: c.startedAt,
-      FinishedAt: c.finishedAt,
-      ExitCode: c.exitCode ?? 0,
-      Reason: c.reason,
-      Image: images(c).image,
-      ImageRef: images(c).imageRef,
-      Hash: c.annotations['io.kubernetes.container.hash'] ?? '',
-      RestartCount: Number(c.annotations['io.kubernetes.container.restartCount'] ?? '0'),
-    })),
+    ContainerStatuses: containers.map((c) => {
+      const img = images(c);
+      return {
+        ID: c.id,
+        Name: c.name,
+        State: STATE[c.state],
+        CreatedAt: c.createdAt,
+        StartedAt: c.startedAt,
+        FinishedAt: c.finishedAt,
+        ExitCode: c.exitCode ?? 0,
+        Reason: c.reason,
+        Image: img.image,
+        ImageRef: img.imageRef,
+        Hash: c.annotations['io.kubernetes.container.hash'] ?? '',
+        RestartCount: Number(c.annotations['io.kubernetes.container.restartCount'] ?? '0'),
+      };
+    }),
   };
 }
