@@ -143,7 +143,9 @@ function initPlayers(): void {
   const load = (section: HTMLElement) => {
     if (section.dataset.simMounted !== undefined) return;
     section.dataset.simMounted = '';
-    void import('./player/index.ts').then((player) => player.mount(section));
+    // Each language has its own small entry, so a reader downloads only the strings of the page's language.
+    const lang = section.dataset.lang ?? document.documentElement.lang.slice(0, 2);
+    void (lang === 'zh' ? import('./player/zh.ts') : import('./player/en.ts')).then((player) => player.mount(section));
   };
   // A shared moment in the URL (?scenario=…&t=…) mounts its player at once.
   const wanted = new URLSearchParams(location.search).get('scenario');

@@ -1,11 +1,12 @@
-// The simulation player island. The site's script imports this module when a [data-sim-player] section
-// scrolls into view and calls mount(section). The first load is small: the engine replays the run the
+// The simulation player island. When a [data-sim-player] section scrolls into view, the site's script
+// imports the entry of the page's language (en.ts or zh.ts: this module plus that language's strings)
+// and calls mount(section). The first load is small: the engine replays the run the
 // build recorded (data-scenario-replay). The console and the manifest editor bring the runner, the
 // command layer and the scenario parser (tools.ts) when first used — the same code path as
 // `podlife simulate`. Without a recorded replay, the player starts from the scenario's YAML directly.
 import './player.css';
 import { h } from './dom.ts';
-import { labelsFor } from './labels.ts';
+import type { Labels } from './labels.ts';
 import type { Simulation } from './model.ts';
 import { Player } from './player.ts';
 import { ReplaySource, readReplay } from './replay.ts';
@@ -14,10 +15,10 @@ import { readMoment } from './url.ts';
 
 const mounted = new WeakSet<HTMLElement>();
 
-export function mount(section: HTMLElement): void {
+/** Mount the player in its section, with the interface strings of the page's language (en.ts, zh.ts). */
+export function mountPlayer(section: HTMLElement, labels: Labels): void {
   if (mounted.has(section)) return;
   mounted.add(section);
-  const labels = labelsFor(section.dataset.lang ?? document.documentElement.lang.slice(0, 2));
   const status = h('p', { class: 'sim-loading', attrs: { role: 'status' }, text: labels.loading });
   section.prepend(status);
   section.setAttribute('aria-busy', 'true');

@@ -1,7 +1,8 @@
-// The player's interface strings, in the page's language (data-lang="en" | "zh").
+// The player's interface strings in English. Each language is its own module so a reader downloads only
+// the strings of the page's language (player/en.ts, player/zh.ts).
 import { site } from '../../src/site.ts';
 
-const en = {
+export const en = {
   simulated: `simulated · Kubernetes ${site.kubernetesVersion} model`,
   loading: 'Loading the simulation…',
   loadFailed: 'The simulation could not be loaded:',
@@ -46,53 +47,4 @@ const en = {
   atEvent: (t: string, detail: string) => `${t}: ${detail}`,
 };
 
-const zh: typeof en = {
-  simulated: `模拟 · Kubernetes ${site.kubernetesVersion} 模型`,
-  loading: '正在加载模拟…',
-  loadFailed: '无法加载模拟：',
-  controls: '模拟控制',
-  play: '播放',
-  pause: '暂停',
-  back: '回到上一个事件',
-  next: '前进到下一个事件',
-  time: '虚拟时间',
-  speed: '速度',
-  phase: '阶段',
-  phases: 'Pod 阶段',
-  transcript: '构建时的输出（即 `podlife simulate` 的输出）',
-  noPod: '尚无 Pod',
-  pods: 'Pod 列表',
-  events: '事件',
-  status: 'Pod 状态',
-  statusChanged: '标 + 的行在此事件中改变，标 − 的行被移除。',
-  statusNone: '此刻 Pod 还不存在。',
-  containers: '容器（CRI）',
-  trace: '事件轨迹',
-  traceHint: '每个事件都标出产生它的代码步骤。选择一个事件即可跳到该时刻。',
-  stepElsewhere: (key: string) => `到引用步骤 ${key} 的章节阅读它`,
-  filtered: '只显示此步骤的事件：',
-  showAll: '显示全部事件',
-  noEvents: '还没有发生任何事。',
-  console: '控制台',
-  consoleHint: '输入与 `podlife simulate` 相同的命令（kubectl、crictl、journalctl、grep …），在当前虚拟时间执行。↑/↓：历史记录。',
-  consoleInput: '命令',
-  run: '运行',
-  consoleResimulated: (t: string) => `（集群已改变：已在 ${t} 加入此命令重新模拟）`,
-  manifest: '编辑 Pod 清单',
-  manifestHint: '修改 Pod 后重新运行场景。清单有问题时，当前的运行结果保持不变。',
-  manifestLabel: 'Pod 清单（YAML）',
-  manifestRun: '用此 Pod 运行',
-  manifestReset: '恢复为场景原样',
-  manifestLine: (n: number) => `第 ${n} 行：`,
-  manifestOk: '已用修改后的 Pod 重新模拟。',
-  manifestNone: '此场景没有可编辑的 Pod。',
-  resetDone: '已恢复为场景原样。',
-  edited: '已被你修改',
-  atEvent: (t: string, detail: string) => `${t}：${detail}`,
-};
-
 export type Labels = typeof en;
-
-export function labelsFor(lang: string | undefined): Labels {
-  return lang === 'zh' ? zh : en;
-}

@@ -4,7 +4,7 @@
 // (gzipped; JS = module scripts and their static imports), the simulation island's JavaScript (gzipped;
 // what the player's dynamic import adds), and the time of one scrub step in the player in Chromium.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../../src/pipeline/browser.ts';
@@ -35,14 +35,22 @@ function staticClosure(dist: string, entry: string, seen = new Set<string>()): S
   return seen;
 }
 
-/** Files a module reaches through dynamic import() (and their static imports). */
-function dynamicClosure(dist: string, files: Set<string>): Set<string> {
+const LANGS = ['zh', 'en'];
+
+/**
+ * Files a module reaches through dynamic import() (and their static imports). The player has one entry
+ * per language (player/en.ts, player/zh.ts, built as en.<hash>.js, zh.<hash>.js): a page loads only its
+ * own language's, so that is the one counted.
+ */
+function dynamicClosure(dist: string, files: Set<string>, lang: string): Set<string> {
   const out = new Set<string>();
   for (const file of files) {
     const code = readFileSync(file, 'utf8');
     for (const m of code.matchAll(/import\(\s*["'`]([^"'`]+)["'`]\s*\)/g)) {
       if (!m[1].startsWith('.') && !m[1].startsWith('/_astro/')) continue; // e.g. /pagefind/ (loaded on search)
       const target = m[1].startsWith('/') ? assetPath(dist, m[1]) : join(file, '..', m[1]);
+      const entryLang = LANGS.find((l) => basename(target).startsWith(`${l}.`));
+      if (entryLang && entryLang !== lang) continue;
       for (const f of staticClosure(dist, target)) if (!files.has(f)) out.add(f);
     }
   }
@@ -61,7 +69,8 @@ function chapters(dist: string): string[] {
 
 export function pageWeights(dist = 'dist'): { pages: PageWeight[]; islandGz: number; islandFiles: string[] } {
   const pages: PageWeight[] = [];
-  let island = new Set<string>();
+  // The island per language: what a reader of a page with a player downloads when it comes into view.
+  const islands = new Map<string, Set<string>>();
   for (const url of chapters(dist)) {
     const html = readFileSync(join(dist, url, 'index.html'));
     const text = html.toString('utf8');
@@ -71,7 +80,8 @@ export function pageWeights(dist = 'dist'): { pages: PageWeight[]; islandGz: num
     const js = new Set<string>();
     for (const s of scripts) staticClosure(dist, s, js);
     const hasPlayer = text.includes('data-sim-player');
-    if (hasPlayer && island.size === 0) island = dynamicClosure(dist, js);
+    const lang = url.split('/')[1];
+    if (hasPlayer && !islands.has(lang)) islands.set(lang, dynamicClosure(dist, js, lang));
     pages.push({
       url,
       htmlBytes: html.length,
@@ -81,9 +91,14 @@ export function pageWeights(dist = 'dist'): { pages: PageWeight[]; islandGz: num
       hasPlayer,
     });
   }
-  // The island is whatever the player's import pulls in beyond the page's own scripts (one bundle, so
-  // gzip it as the browser would receive each file).
-  const islandGz = [...island].reduce((n, f) => n + gz(readFileSync(f)), 0);
+  // The island is whatever the player's import pulls in beyond the page's own scripts, each file gzipped
+  // as the browser receives it; the larger of the languages' is reported.
+  let island = new Set<string>();
+  let islandGz = 0;
+  for (const files of islands.values()) {
+    const size = [...files].reduce((n, f) => n + gz(readFileSync(f)), 0);
+    if (size > islandGz) [island, islandGz] = [files, size];
+  }
   return { pages, islandGz, islandFiles: [...island].map((f) => f.slice(dist.length + 1)) };
 }
 

@@ -84,6 +84,9 @@ test('the first load replays the recorded run; the runner, parser and command la
   expect(fetched).toContain(replay);
   const heavy = (p: string) => /\/tools\.[\w-]+\.js$/.test(p) || p.endsWith(`/${SCENARIO}.yaml`);
   expect(fetched.filter(heavy)).toEqual([]);
+  // Only the page's language's interface strings come with the island.
+  expect(fetched.filter((p) => /\/en\.[\w-]+\.js$/.test(p))).toHaveLength(1);
+  expect(fetched.filter((p) => /\/zh\.[\w-]+\.js$/.test(p))).toEqual([]);
   await player(page).locator('.sim-console-input').focus();
   await expect.poll(() => fetched.filter(heavy).length).toBe(2);
   expect(errors()).toEqual([]);
