@@ -12,7 +12,7 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import remarkConsoleOutputs from '../../src/pipeline/remark-console-outputs.ts';
 import remarkDirectives from '../../src/pipeline/remark-directives.ts';
-import { builtChapters, watchErrors } from './helpers.ts';
+import { builtChapters, mountedPlayer, watchErrors } from './helpers.ts';
 
 const IMG = '<img src=x onerror=alert(1)>';
 const SCRIPT = '</script><script>alert(2)</script>';
@@ -96,9 +96,7 @@ test('the player shows manifest, console and URL strings as text', async ({ page
   const errors = watchErrors(page);
   const fired = trap(page);
   await page.goto(`${playerUrl()}?scenario=${encodeURIComponent('<script>alert(3)</script>')}&t=${encodeURIComponent(IMG)}`);
-  const player = page.locator('[data-sim-player]').first();
-  await player.scrollIntoViewIfNeeded();
-  await expect(player.locator('.sim-live')).toBeVisible();
+  const player = await mountedPlayer(page.locator('[data-sim-player]').first());
 
   // Console: hostile names and whole hostile lines come back as text.
   const input = player.locator('.sim-console-input');

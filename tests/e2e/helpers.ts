@@ -1,7 +1,7 @@
 // Shared helpers for the end-to-end suite.
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const LANGS = ['zh', 'en'] as const;
 
@@ -27,4 +27,20 @@ export function watchErrors(page: Page): () => string[] {
   });
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   return () => errors;
+}
+
+/** Scroll a simulation player into view and wait until it is live (mounted, run loaded). */
+export async function mountedPlayer(player: Locator): Promise<Locator> {
+  await player.scrollIntoViewIfNeeded();
+  await expect(player.locator('.sim-live')).toBeVisible();
+  return player;
+}
+
+/** Drag a player's scrubber to t (ms) and let go: input events while dragging, change at the end. */
+export async function scrubTo(player: Locator, t: number): Promise<void> {
+  await player.locator('.sim-scrubber').evaluate((el: HTMLInputElement, value) => {
+    el.value = String(value);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  }, t);
 }

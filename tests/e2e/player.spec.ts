@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseScenario } from '../../src/sim/scenario.ts';
 import { runCommandAt, runScenario, runnable } from '../../src/sim/run.ts';
-import { builtChapters, watchErrors } from './helpers.ts';
+import { builtChapters, mountedPlayer, scrubTo as scrubToAt, watchErrors } from './helpers.ts';
 
 const SCENARIO = 'crash-loop';
 const AT_8M23S = 8 * 60_000 + 23_000;
@@ -39,20 +39,10 @@ const player = (page: Page) => page.locator(`[data-sim-player][data-scenario="${
 
 async function openPlayer(page: Page, query = ''): Promise<void> {
   await page.goto(`${url}${query}`);
-  await player(page).scrollIntoViewIfNeeded();
-  await expect(player(page).locator('.sim-live')).toBeVisible();
+  await mountedPlayer(player(page));
 }
 
-/** Drag the scrubber to t and let go (input events while dragging, change at the end). */
-async function scrubTo(page: Page, t: number): Promise<void> {
-  await player(page)
-    .locator('.sim-scrubber')
-    .evaluate((el: HTMLInputElement, value) => {
-      el.value = String(value);
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-      el.dispatchEvent(new Event('change', { bubbles: true }));
-    }, t);
-}
+const scrubTo = (page: Page, t: number) => scrubToAt(player(page), t);
 
 const panel = (page: Page, name: 'pods' | 'events' | 'containers' | 'status') => player(page).locator(`.sim-panel-${name} pre`);
 

@@ -2,7 +2,7 @@
 // generator; every answer shows inline, nothing throws, and the player keeps working afterwards.
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
-import { builtChapters, watchErrors } from './helpers.ts';
+import { builtChapters, mountedPlayer, scrubTo, watchErrors } from './helpers.ts';
 
 const HOSTILE = [
   '', ' ', '\\', "'", '"', '`', '$(reboot)', '; rm -rf /', '| | |', '&&', 'kubectl', 'kubectl get', 'kubectl get pods -o',
@@ -26,9 +26,7 @@ test('the console answers every input inline and keeps working', async ({ page }
   test.setTimeout(120_000);
   const errors = watchErrors(page);
   await page.goto(url());
-  const player = page.locator('[data-sim-player]').first();
-  await player.scrollIntoViewIfNeeded();
-  await expect(player.locator('.sim-live')).toBeVisible();
+  const player = await mountedPlayer(page.locator('[data-sim-player]').first());
   const input = player.locator('.sim-console-input');
   const random = fc.sample(fc.oneof(fc.string({ maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom(...HOSTILE)), { numRuns: 60, seed: 42 });
   const last = player.locator('.sim-console-entry').last();
@@ -43,11 +41,7 @@ test('the console answers every input inline and keeps working', async ({ page }
     await expect(last).not.toHaveText(`$ ${typed}\n`); // and something under it: output or an error
   }
   // Still works: move time (the console answers at the player's moment), then a real command answers.
-  await player.locator('.sim-scrubber').evaluate((el: HTMLInputElement) => {
-    el.value = String(8 * 60_000 + 23_000);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-    el.dispatchEvent(new Event('change', { bubbles: true }));
-  });
+  await scrubTo(player, 8 * 60_000 + 23_000);
   await input.fill('kubectl get nodes');
   await input.press('Enter');
   await expect(player.locator('.sim-console-entry').last()).toContainText(/worker01\s+Ready/);
@@ -59,9 +53,7 @@ test('the manifest editor reports every broken manifest inline and keeps the pre
   test.setTimeout(120_000);
   const errors = watchErrors(page);
   await page.goto(url());
-  const player = page.locator('[data-sim-player]').first();
-  await player.scrollIntoViewIfNeeded();
-  await expect(player.locator('.sim-live')).toBeVisible();
+  const player = await mountedPlayer(page.locator('[data-sim-player]').first());
   const editor = player.locator('.sim-manifest');
   await editor.locator('summary').click();
   const text = editor.locator('textarea');
