@@ -136,7 +136,21 @@ export class EventLoop {
   }
 }
 
+/**
+ * `yield sleepFor(ms)` inside a modelled goroutine. The loop only reads a Sleep, so one object per duration is
+ * shared by every goroutine (the model sleeps the same few latencies over and over).
+ */
+export function sleepFor(ms: number): Sleep {
+  let s = sleeps.get(ms);
+  if (s === undefined) {
+    if (sleeps.size >= 256) sleeps.clear();
+    sleeps.set(ms, (s = { sleep: ms }));
+  }
+  return s;
+}
+const sleeps = new Map<number, Sleep>();
+
 /** `yield* sleep(ms)` inside a modelled goroutine. */
 export function* sleep(ms: number): Proc {
-  if (ms > 0) yield { sleep: ms };
+  if (ms > 0) yield sleepFor(ms);
 }

@@ -31,6 +31,7 @@ type WorkerState = 'syncing' | 'terminating' | 'terminated' | 'finished';
 const DEADLINE_REASON = 'DeadlineExceeded';
 const DEADLINE_MESSAGE = 'Pod was active on the node longer than the specified deadline';
 const NO_REASONS: ReasonCache = new Map();
+const API_SOURCE = q('api');
 
 
 interface PodWorker {
@@ -224,11 +225,9 @@ export class Kubelet {
     if (pod.spec.nodeName !== this.node.name) return;
     const uid = pod.metadata.uid;
     const known = this.#pods.get(uid);
-    // the pods list of the SyncLoop log lines (most watch events, the kubelet's own status writes, log none)
-    const ref = (): string => `[${kobj(pod)}]`;
     if (type === 'DELETED') {
       if (!known && !this.#workers.has(uid)) return;
-      this.env.klog('I', 'kubelet.go:2478', 'SyncLoop REMOVE', [['source', q('api')], ['pods', ref()]], 2);
+      this.env.klog('I', 'kubelet.go:2478', 'SyncLoop REMOVE', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
       this.#pods.delete(uid);
       const w = this.#workers.get(uid);
       if (w) {
@@ -242,7 +241,7 @@ export class Kubelet {
     }
     if (!known) {
       if (this.#workers.get(uid)?.state === 'finished') return;
-      this.env.klog('I', 'kubelet.go:2462', 'SyncLoop ADD', [['source', q('api')], ['pods', ref()]], 2);
+      this.env.klog('I', 'kubelet.go:2462', 'SyncLoop ADD', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
       this.#pods.set(uid, pod);
       const w: PodWorker = {
         uid, pod, working: false, pending: false, state: 'syncing', grace: 0, deleted: false, removedFromApi: false, requeueToken: 0, observedRunning: false,
@@ -258,10 +257,10 @@ export class Kubelet {
     if (!w) return;
     w.pod = pod;
     if (pod.metadata.deletionTimestamp && !known.metadata.deletionTimestamp) {
-      this.env.klog('I', 'kubelet.go:2475', 'SyncLoop DELETE', [['source', q('api')], ['pods', ref()]], 2);
+      this.env.klog('I', 'kubelet.go:2475', 'SyncLoop DELETE', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
       this.#updatePod(w);
     } else if (pod.metadata.generation !== known.metadata.generation || pod.metadata.deletionGracePeriodSeconds !== known.metadata.deletionGracePeriodSeconds) {
-      this.env.klog('I', 'kubelet.go:2469', 'SyncLoop UPDATE', [['source', q('api')], ['pods', ref()]], 2);
+      this.env.klog('I', 'kubelet.go:2469', 'SyncLoop UPDATE', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
       this.#updatePod(w);
     }
   }
@@ -423,8 +422,9 @@ export class Kubelet {
       } else reasons?.delete(r.target);
     }
     const err = syncResultsError(results);
-    const until = results.map((r) => r.backoffUntil).filter((x): x is number => x !== undefined);
-    return { isTerminal: false, err, backoffUntil: until.length ? Math.min(...until) : undefined };
+    let backoffUntil: number | undefined;
+    for (const r of results) if (r.backoffUntil !== undefined && !(backoffUntil! <= r.backoffUntil)) backoffUntil = r.backoffUntil;
+    return { isTerminal: false, err, backoffUntil };
   }
 
   /** SyncTerminatingPod: stop every container within the grace period, then record the final status. */
