@@ -68,13 +68,46 @@ export class ApiServer {
   #notify(type: WatchType, pod: Pod): void {
     const node = pod.spec.nodeName;
     const scoped = node === undefined ? undefined : this.#nodeWatchers.get(node);
-    const deliver = (): void => {
-      for (const w of this.#watchers) w(type, pod);
-      if (scoped) for (const w of scoped) w(type, pod);
-    };
     const delay = this.#ctx.timings.watch;
-    if (delay > 0) this.#ctx.loop.after(delay, deliver);
-    else deliver();
+    if (!(delay > 0)) {
+      this.#deliver(type, pod, scoped);
+      return;
+    }
+    // every change waits the same latency, so deliveries are due in the order they are queued: one shared task
+    // takes the oldest (a queue entry instead of a closure per change)
+    const due = this.#ctx.now + delay;
+    if (due < this.#lastDue) {
+      this.#ctx.loop.at(due, () => this.#deliver(type, pod, scoped));
+      return;
+    }
+    this.#lastDue = due;
+    this.#pending.push(type, pod, scoped);
+    this.#ctx.loop.at(due, this.#deliverNext);
+  }
+
+  /** Changes waiting for the watch latency: (type, pod, node-scoped watchers) triples, oldest from #pendingHead. */
+  readonly #pending: (WatchType | Pod | PodWatcher[] | undefined)[] = [];
+  #pendingHead = 0;
+  #lastDue = -Infinity;
+  readonly #deliverNext = (): void => {
+    const pending = this.#pending;
+    const type = pending[this.#pendingHead] as WatchType;
+    const pod = pending[this.#pendingHead + 1] as Pod;
+    const scoped = pending[this.#pendingHead + 2] as PodWatcher[] | undefined;
+    this.#pendingHead += 3;
+    if (this.#pendingHead === pending.length) {
+      pending.length = 0;
+      this.#pendingHead = 0;
+    } else if (this.#pendingHead >= 6144 && this.#pendingHead * 2 >= pending.length) {
+      pending.splice(0, this.#pendingHead);
+      this.#pendingHead = 0;
+    }
+    this.#deliver(type, pod, scoped);
+  };
+
+  #deliver(type: WatchType, pod: Pod, scoped: PodWatcher[] | undefined): void {
+    for (const w of this.#watchers) w(type, pod);
+    if (scoped) for (const w of scoped) w(type, pod);
   }
 
   #store(pod: Pod, type: WatchType): Pod {

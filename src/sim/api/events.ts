@@ -23,19 +23,27 @@ const AGGREGATE_INTERVAL = 600_000; // defaultAggregateIntervalInSeconds
 const SPAM_BURST = 25; // defaultSpamBurst
 const SPAM_QPS = 1 / 300; // defaultSpamQPS
 
-interface Aggregate {
+/**
+ * The correlator's caches for one event type and reason of one source and object: the aggregator's record
+ * (EventAggregatorByReasonFunc's key is the object, type and reason) and the events eventObserve keeps under
+ * getEventKey (the same fields plus fieldPath and message), or under the aggregate key once combined.
+ */
+interface ReasonState {
+  type: string;
+  reason: string;
+  /** The aggregate record's distinct messages and last use. */
   localKeys: string[];
   last: number;
-}
-interface Bucket {
-  tokens: number;
-  last: number;
+  /** Observed events by (fieldPath, message): few per reason (aggregation combines the 10th distinct message on). */
+  observed: KubeEvent[];
+  /** The observed combined event ("(combined from similar events): ..."). */
+  combined: KubeEvent | undefined;
 }
 
 /**
  * The correlator's caches for one source (component, host) and involved object (kind, namespace, name, uid,
  * apiVersion): every key upstream builds starts with these fields, so the per-object state is found once per event
- * and the inner keys stay short.
+ * and the inner lookups compare only the remaining fields.
  */
 interface ObjectState {
   component: string;
@@ -44,12 +52,16 @@ interface ObjectState {
   namespace: string | undefined;
   name: string;
   apiVersion: string | undefined;
-  /** EventAggregatorByReasonFunc's key, without the object: type, reason. */
-  aggregates: Map<string, Aggregate>;
-  /** getEventKey without the object: fieldPath, type, reason, message (or the aggregate key once combined). */
-  observed: Map<string, KubeEvent>;
-  /** getSpamKey without the object: type. */
-  buckets: Record<string, Bucket>;
+  /** The events' source: one object shared by every event of this state (events are never modified once stored). */
+  source: KubeEvent['source'];
+  reasons: ReasonState[];
+  /** The spam filter's token buckets (getSpamKey adds the type to the object and source). */
+  normal: Bucket | undefined;
+  warning: Bucket | undefined;
+}
+interface Bucket {
+  tokens: number;
+  last: number;
 }
 
 /** Writes events into the API server's store, correlated as the recording component's client-go would. */
@@ -76,7 +88,8 @@ export class EventRecorder {
     }
     const state: ObjectState = {
       component: input.component, host, kind: o.kind, namespace: o.namespace, name: o.name, apiVersion: o.apiVersion,
-      aggregates: new Map(), observed: new Map(), buckets: {},
+      source: host ? { component: input.component, host } : { component: input.component },
+      reasons: [], normal: undefined, warning: undefined,
     };
     states.push(state);
     return state;
@@ -89,26 +102,41 @@ export class EventRecorder {
     const host = input.host ?? '';
     const state = this.#state(input, host);
     // upstream: events_cache.go EventAggregatorByReasonFunc
-    const aggKey = `${input.type}\u0000${input.reason}`;
-    let agg = state.aggregates.get(aggKey);
-    if (!agg || now - agg.last > AGGREGATE_INTERVAL) {
-      agg = { localKeys: [], last: now };
-      state.aggregates.set(aggKey, agg);
+    let agg: ReasonState | undefined;
+    for (const r of state.reasons) {
+      if (r.reason === input.reason && r.type === input.type) {
+        agg = r;
+        break;
+      }
     }
+    if (!agg) {
+      agg = { type: input.type, reason: input.reason, localKeys: [], last: now, observed: [], combined: undefined };
+      state.reasons.push(agg);
+    } else if (now - agg.last > AGGREGATE_INTERVAL) agg.localKeys = []; // the aggregate record expired: a new one
     if (!agg.localKeys.includes(input.message)) agg.localKeys.push(input.message);
     agg.last = now;
     let message = input.message;
-    // upstream: events_cache.go getEventKey
-    let key = `${o.fieldPath ?? ''}\u0000${aggKey}\u0000${input.message}`;
     const aggregated = agg.localKeys.length >= MAX_EVENTS;
+    // upstream: events_cache.go eventObserve, getEventKey (fieldPath, type, reason, message; the aggregate key once combined)
+    let prev: KubeEvent | undefined;
+    let at = -1;
     if (aggregated) {
       agg.localKeys.shift();
       message = `(combined from similar events): ${input.message}`;
-      key = aggKey;
+      prev = agg.combined;
+    } else {
+      const fieldPath = o.fieldPath ?? '';
+      const observed = agg.observed;
+      for (let i = 0; i < observed.length; i++) {
+        const ev = observed[i];
+        if (ev.message === message && (ev.involvedObject.fieldPath ?? '') === fieldPath) {
+          prev = ev;
+          at = i;
+          break;
+        }
+      }
     }
 
-    // upstream: events_cache.go eventObserve
-    const prev = state.observed.get(key);
     const ts = this.#ctx.rfc3339(now);
     let ev: KubeEvent;
     if (prev) {
@@ -122,7 +150,7 @@ export class EventRecorder {
         involvedObject: aggregated ? { ...o, fieldPath: undefined } : { ...o },
         reason: input.reason,
         message,
-        source: host ? { component: input.component, host } : { component: input.component },
+        source: state.source,
         firstTimestamp: ts,
         lastTimestamp: ts,
         count: 1,
@@ -134,11 +162,17 @@ export class EventRecorder {
       if (ev.involvedObject.fieldPath === undefined) delete ev.involvedObject.fieldPath;
       if (input.action) ev.action = input.action;
     }
-    state.observed.set(key, ev);
+    if (aggregated) agg.combined = ev;
+    else if (at >= 0) agg.observed[at] = ev;
+    else agg.observed.push(ev);
 
     // upstream: events_cache.go (*EventSourceObjectSpamFilter).Filter, getSpamKey
-    let b = state.buckets[input.type];
-    if (!b) state.buckets[input.type] = b = { tokens: SPAM_BURST, last: now };
+    let b = input.type === 'Normal' ? state.normal : state.warning;
+    if (!b) {
+      b = { tokens: SPAM_BURST, last: now };
+      if (input.type === 'Normal') state.normal = b;
+      else state.warning = b;
+    }
     b.tokens = Math.min(SPAM_BURST, b.tokens + ((now - b.last) / 1000) * SPAM_QPS);
     b.last = now;
     if (b.tokens < 1) return undefined;

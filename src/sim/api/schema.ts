@@ -115,68 +115,104 @@ function goType(n: Node, parentGo: string): string {
 }
 
 /**
+ * The JSON path and the Go field path of the value being decoded, kept as a stack of segments and joined only for a
+ * message: a field of a struct ("spec", "containers"), or an element of an array or map ("[0]", "[cpu]").
+ */
+class DecodePath {
+  readonly keys: (string | number)[] = [];
+  readonly fields: boolean[] = [];
+
+  /** "spec.containers[0].image" */
+  json(): string {
+    let out = '';
+    for (let i = 0; i < this.keys.length; i++) out += this.fields[i] ? (out ? `.${this.keys[i]}` : `${this.keys[i]}`) : `[${this.keys[i]}]`;
+    return out;
+  }
+
+  /** "spec.containers.image": struct fields only, as Go's json errors name them. */
+  go(): string {
+    let out = '';
+    for (let i = 0; i < this.keys.length; i++) if (this.fields[i]) out += out ? `.${this.keys[i]}` : `${this.keys[i]}`;
+    return out;
+  }
+}
+
+interface DecodeState {
+  at: DecodePath;
+  unknown: string[];
+  typeError: DecodeProblem | undefined;
+}
+
+function mismatch(st: DecodeState, v: unknown, n: Node, struct: string): void {
+  st.typeError = {
+    message: `json: cannot unmarshal ${jsonType(v)} into Go struct field ${struct}.${st.at.go()} of type ${goType(n, '')}`,
+    path: st.at.json(),
+  };
+}
+
+function walk(st: DecodeState, v: unknown, n: Node, struct: string): void {
+  if (st.typeError || v === null || v === undefined) return;
+  switch (n.t) {
+    case 'any':
+      return;
+    case 'string':
+      if (typeof v !== 'string') mismatch(st, v, n, struct);
+      return;
+    case 'bool':
+      if (typeof v !== 'boolean') mismatch(st, v, n, struct);
+      return;
+    case 'int':
+      if (typeof v !== 'number') mismatch(st, v, n, struct);
+      else if (!Number.isInteger(v)) st.typeError = { message: `json: cannot unmarshal number ${v} into Go struct field ${struct}.${st.at.go()} of type ${n.go}`, path: st.at.json() };
+      return;
+    case 'intOrString':
+      if (typeof v !== 'number' && typeof v !== 'string') {
+        st.typeError = { message: `json: cannot unmarshal ${jsonType(v)} into Go struct field ${struct}.${st.at.go()} of type intstr.IntOrString`, path: st.at.json() };
+      }
+      return;
+    case 'quantity':
+      if (typeof v === 'number' || (typeof v === 'string' && parseQuantity(v) !== undefined)) return;
+      st.typeError = { message: `quantities must match the regular expression '${QUANTITY_REGEXP}'`, path: st.at.json() };
+      return;
+    case 'array':
+    case 'map':
+    case 'object': {
+      if (typeof v !== 'object' || (n.t === 'array') !== Array.isArray(v)) return mismatch(st, v, n, struct);
+      const { keys, fields } = st.at;
+      const field = n.t === 'object';
+      if (n.t === 'array') {
+        for (let i = 0; i < (v as unknown[]).length; i++) {
+          keys.push(i);
+          fields.push(false);
+          walk(st, (v as unknown[])[i], n.of, struct);
+          keys.pop();
+          fields.pop();
+        }
+        return;
+      }
+      for (const k of Object.keys(v)) {
+        const f = n.t === 'object' ? n.fields[k] : n.of;
+        keys.push(k);
+        fields.push(field);
+        if (f) walk(st, (v as Record<string, unknown>)[k], f, field ? n.go : struct);
+        else st.unknown.push(st.at.json());
+        keys.pop();
+        fields.pop();
+      }
+      return;
+    }
+  }
+}
+
+/**
  * Check a pod as the API server decodes it. Returns the first type error (Go's json message), else every unknown
  * field as one strict-decoding message; undefined when the object decodes.
  */
 export function decodePod(raw: unknown): DecodeProblem | undefined {
-  const unknown: string[] = [];
-  let typeError: DecodeProblem | undefined;
-
-  const walk = (v: unknown, n: Node, path: string, goPath: string, struct: string): void => {
-    if (typeError || v === null || v === undefined) return;
-    const mismatch = (): void => {
-      typeError = {
-        message: `json: cannot unmarshal ${jsonType(v)} into Go struct field ${struct}.${goPath} of type ${goType(n, '')}`,
-        path,
-      };
-    };
-    switch (n.t) {
-      case 'any':
-        return;
-      case 'string':
-        if (typeof v !== 'string') mismatch();
-        return;
-      case 'bool':
-        if (typeof v !== 'boolean') mismatch();
-        return;
-      case 'int':
-        if (typeof v !== 'number') mismatch();
-        else if (!Number.isInteger(v)) typeError = { message: `json: cannot unmarshal number ${v} into Go struct field ${struct}.${goPath} of type ${n.go}`, path };
-        return;
-      case 'intOrString':
-        if (typeof v !== 'number' && typeof v !== 'string') {
-          typeError = { message: `json: cannot unmarshal ${jsonType(v)} into Go struct field ${struct}.${goPath} of type intstr.IntOrString`, path };
-        }
-        return;
-      case 'quantity':
-        if (typeof v === 'number' || (typeof v === 'string' && parseQuantity(v) !== undefined)) return;
-        typeError = { message: `quantities must match the regular expression '${QUANTITY_REGEXP}'`, path };
-        return;
-      case 'array':
-        if (!Array.isArray(v)) return mismatch();
-        v.forEach((item, i) => walk(item, n.of, `${path}[${i}]`, goPath, struct));
-        return;
-      case 'map':
-        if (typeof v !== 'object' || Array.isArray(v)) return mismatch();
-        for (const [k, item] of Object.entries(v as Record<string, unknown>)) walk(item, n.of, `${path}[${k}]`, goPath, struct);
-        return;
-      case 'object': {
-        if (typeof v !== 'object' || Array.isArray(v)) return mismatch();
-        for (const [k, item] of Object.entries(v as Record<string, unknown>)) {
-          const f = n.fields[k];
-          const childPath = path ? `${path}.${k}` : k;
-          if (!f) {
-            unknown.push(childPath);
-            continue;
-          }
-          walk(item, f, childPath, goPath ? `${goPath}.${k}` : k, n.go);
-        }
-        return;
-      }
-    }
-  };
-  walk(raw, pod, '', '', 'Pod');
-  if (typeError) return typeError;
+  const st: DecodeState = { at: new DecodePath(), unknown: [], typeError: undefined };
+  walk(st, raw, pod, 'Pod');
+  if (st.typeError) return st.typeError;
+  const unknown = st.unknown;
   if (unknown.length) {
     return { message: `strict decoding error: ${unknown.map((u) => `unknown field "${u}"`).join(', ')}`, path: unknown[0] };
   }

@@ -30,17 +30,6 @@ export interface FilterFailure {
 /** The effective requests of a pod: max(sum of containers, each init container) (sidecars add). */
 // upstream: pkg/api/v1/resource/helpers.go PodRequests
 export function podRequests(pod: Pod): Requests {
-  // a spec object is never modified once stored (a patch makes a new one), so its requests are parsed once
-  let r = requestsBySpec.get(pod.spec);
-  if (!r) {
-    r = computeRequests(pod);
-    requestsBySpec.set(pod.spec, r);
-  }
-  return r;
-}
-const requestsBySpec = new WeakMap<Pod['spec'], Requests>();
-
-function computeRequests(pod: Pod): Requests {
   let cpu = 0;
   let mem = 0;
   for (const c of pod.spec.containers) {
@@ -49,7 +38,8 @@ function computeRequests(pod: Pod): Requests {
   }
   let sideCpu = 0;
   let sideMem = 0;
-  for (const c of pod.spec.initContainers ?? []) {
+  const inits = pod.spec.initContainers;
+  if (inits) for (const c of inits) {
     const ic = milliCPU(c.resources?.requests?.cpu);
     const im = intValue(c.resources?.requests?.memory);
     if (c.restartPolicy === 'Always') {
@@ -63,16 +53,16 @@ function computeRequests(pod: Pod): Requests {
   return { milliCPU: cpu + sideCpu, memory: mem + sideMem };
 }
 
-export function allocatable(node: Node): { milliCPU: number; memory: number; pods: number } {
-  let r = allocatables.get(node);
-  if (!r) {
-    const a = node.status.allocatable;
-    r = { milliCPU: milliCPU(a.cpu), memory: intValue(a.memory), pods: intValue(a.pods) };
-    allocatables.set(node, r);
-  }
-  return r;
+export interface Allocatable {
+  milliCPU: number;
+  memory: number;
+  pods: number;
 }
-const allocatables = new WeakMap<Node, { milliCPU: number; memory: number; pods: number }>();
+
+export function allocatable(node: Node): Allocatable {
+  const a = node.status.allocatable;
+  return { milliCPU: milliCPU(a.cpu), memory: intValue(a.memory), pods: intValue(a.pods) };
+}
 
 function tolerates(tol: Toleration, taint: Taint): boolean {
   // upstream: staging/src/k8s.io/api/core/v1/toleration.go ToleratesTaint
@@ -83,19 +73,26 @@ function tolerates(tol: Toleration, taint: Taint): boolean {
   return (tol.value ?? '') === (taint.value ?? '');
 }
 
-/** Run the filter plugins in the default profile's order; the first failing plugin decides. */
-export function filterNode(pod: Pod, node: Node, usage: NodeUsage, req: Requests): FilterFailure | undefined {
+function tolerated(tolerations: Toleration[] | undefined, taint: Taint): boolean {
+  if (tolerations) for (const t of tolerations) if (tolerates(t, taint)) return true;
+  return false;
+}
+const UNSCHEDULABLE_TAINT: Taint = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
+
+/**
+ * Run the filter plugins in the default profile's order; the first failing plugin decides. `alloc` is the node's
+ * allocatable (the scheduler cache keeps it per node).
+ */
+export function filterNode(pod: Pod, node: Node, usage: NodeUsage, req: Requests, alloc: Allocatable): FilterFailure | undefined {
   // NodeUnschedulable. upstream: nodeunschedulable/node_unschedulable.go ErrReasonUnschedulable
-  if (node.spec.unschedulable) {
-    const tolerated = (pod.spec.tolerations ?? []).some((t) =>
-      tolerates(t, { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' }),
-    );
-    if (!tolerated) return { code: 'UnschedulableAndUnresolvable', reasons: ['node(s) were unschedulable'], plugin: 'NodeUnschedulable' };
+  if (node.spec.unschedulable && !tolerated(pod.spec.tolerations, UNSCHEDULABLE_TAINT)) {
+    return { code: 'UnschedulableAndUnresolvable', reasons: ['node(s) were unschedulable'], plugin: 'NodeUnschedulable' };
   }
   // TaintToleration. upstream: tainttoleration/taint_toleration.go Filter
-  for (const taint of node.spec.taints ?? []) {
+  const taints = node.spec.taints;
+  if (taints) for (const taint of taints) {
     if (taint.effect !== 'NoSchedule' && taint.effect !== 'NoExecute') continue;
-    if (!(pod.spec.tolerations ?? []).some((t) => tolerates(t, taint))) {
+    if (!tolerated(pod.spec.tolerations, taint)) {
       return { code: 'UnschedulableAndUnresolvable', reasons: [`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`], plugin: 'TaintToleration' };
     }
   }
@@ -110,7 +107,6 @@ export function filterNode(pod: Pod, node: Node, usage: NodeUsage, req: Requests
   // NodeResourcesFit. upstream: noderesources/fit.go fitsRequest, Filter (v1.36.2 L678-L697): a request larger
   // than the node's whole allocatable is Unresolvable, and then the status is UnschedulableAndUnresolvable
   // (no preemption can make room on that node)
-  const alloc = allocatable(node);
   const fitsPods = usage.pods + 1 <= alloc.pods;
   const fitsCpu = !(req.milliCPU > 0 && req.milliCPU > alloc.milliCPU - usage.milliCPU);
   const fitsMemory = !(req.memory > 0 && req.memory > alloc.memory - usage.memory);
@@ -132,8 +128,7 @@ export function filterNode(pod: Pod, node: Node, usage: NodeUsage, req: Requests
 
 /** NodeResourcesFit score with the LeastAllocated strategy (cpu and memory, weight 1 each). */
 // upstream: noderesources/least_allocated.go leastResourceScorer
-export function scoreNode(node: Node, usage: NodeUsage, req: Requests): number {
-  const alloc = allocatable(node);
+export function scoreNode(alloc: Allocatable, usage: NodeUsage, req: Requests): number {
   // non-zero defaults for pods without requests: 100m CPU, 200Mi memory (schedutil.DefaultMilliCPURequest/DefaultMemoryRequest)
   const cpuReq = usage.milliCPU + (req.milliCPU || 100);
   const memReq = usage.memory + (req.memory || 200 * 1024 * 1024);

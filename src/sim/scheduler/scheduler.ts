@@ -13,8 +13,8 @@ import type { SimContext } from '../core/context.ts';
 import type { ApiServer } from '../api/apiserver.ts';
 import { podNames } from '../core/names.ts';
 import {
-  filterNode, fitErrorMessage, podRequests, preemptionMessage, scoreNode,
-  type FilterFailure, type NodeUsage, type Requests,
+  allocatable, filterNode, fitErrorMessage, podRequests, preemptionMessage, scoreNode,
+  type Allocatable, type FilterFailure, type NodeUsage, type Requests,
 } from './framework.ts';
 
 const INITIAL_BACKOFF = 1000; // podInitialBackoffDuration
@@ -33,6 +33,12 @@ interface QueuedPod {
   token: number;
   /** The last failure was resolvable by resources freeing up (NodeResourcesFit / preemption). */
   resourceFailure: boolean;
+}
+
+interface NodeCache {
+  list: Node[];
+  allocs: Allocatable[];
+  usages: NodeUsage[];
 }
 
 const key = (p: Pod): string => p.metadata.uid;
@@ -54,15 +60,19 @@ export class Scheduler {
     api.watchPods((type, pod) => this.#onPod(type, pod));
   }
 
-  #sortedNodes: { source: Map<string, Node>; size: number; list: Node[] } | undefined;
+  #nodeCache: NodeCache | undefined;
 
-  /** The scheduler cache's node list, by name (nodes do not change while the simulation runs). */
-  #nodes(): Node[] {
+  /**
+   * The scheduler cache's nodes, by name (nodes do not change while the simulation runs), with each node's
+   * allocatable and its usage record (the live object #usageOf keeps), so a cycle looks nothing up per node.
+   */
+  #nodes(): NodeCache {
     const nodes = this.#api.nodes;
-    if (!this.#sortedNodes || this.#sortedNodes.size !== nodes.size) {
-      this.#sortedNodes = { source: nodes, size: nodes.size, list: [...nodes.values()].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1)) };
+    if (!this.#nodeCache || this.#nodeCache.list.length !== nodes.size) {
+      const list = [...nodes.values()].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
+      this.#nodeCache = { list, allocs: list.map(allocatable), usages: list.map((n) => this.#usageOf(n.metadata.name)) };
     }
-    return this.#sortedNodes.list;
+    return this.#nodeCache;
   }
 
   #usageOf(node: string): NodeUsage {
@@ -74,9 +84,8 @@ export class Scheduler {
     return u;
   }
 
-  #count(pod: Pod, node: string): void {
+  #count(pod: Pod, node: string, req: Requests = podRequests(pod)): void {
     if (this.#counted.has(key(pod))) return;
-    const req = podRequests(pod);
     this.#counted.set(key(pod), { node, req, priority: pod.spec.priority ?? 0, pod });
     const u = this.#usageOf(node);
     u.milliCPU += req.milliCPU;
@@ -170,8 +179,19 @@ export class Scheduler {
   #kick(): void {
     if (this.#busy || this.#activeQ.length === 0) return;
     this.#busy = true;
-    this.#ctx.loop.after(0, () => this.#scheduleOne());
+    this.#ctx.loop.after(0, this.#scheduleOneTask);
   }
+
+  // one pod is in its scheduling cycle at a time (#busy): the loop's tasks for it are made once
+  readonly #scheduleOneTask = (): void => this.#scheduleOne();
+  #inflight: QueuedPod | undefined;
+  readonly #cycleTask = (): void => {
+    const q = this.#inflight!;
+    this.#inflight = undefined;
+    this.#schedulingCycle(q);
+    this.#busy = false;
+    this.#kick();
+  };
 
   // upstream: pkg/scheduler/backend/queue/scheduling_queue.go calculateBackoffDuration
   #backoffDuration(attempts: number): number {
@@ -218,11 +238,8 @@ export class Scheduler {
     q.lastAttempt = this.#ctx.now;
     this.#ctx.emit('scheduler', 'PodPopped', obj, `attempt ${q.attempts}: pod taken from activeQ`, 'ScheduleOne#1');
     this.#ctx.emit('scheduler', 'SchedulingAttempt', obj, 'scheduleOnePod: run the scheduling cycle', 'ScheduleOne#2');
-    this.#ctx.loop.after(this.#ctx.timings.schedule, () => {
-      this.#schedulingCycle(q);
-      this.#busy = false;
-      this.#kick();
-    });
+    this.#inflight = q;
+    this.#ctx.loop.after(this.#ctx.timings.schedule, this.#cycleTask);
   }
 
   // upstream: pkg/scheduler/schedule_one.go (*Scheduler).scheduleOnePod, schedulingCycle, bindingCycle
@@ -235,46 +252,44 @@ export class Scheduler {
     q.pod = current;
     const pod = current;
     const obj = podNames(pod.metadata.namespace!, pod.metadata.name).object;
-    const nodes = this.#nodes();
+    const cache = this.#nodes();
+    const nodes = cache.list;
     const req = podRequests(pod);
-    const failures: FilterFailure[] = [];
-    const feasible: Node[] = [];
-    for (const node of nodes) {
-      const f = filterNode(pod, node, this.#usageOf(node.metadata.name), req);
-      if (f) failures.push(f);
-      else feasible.push(node);
+    // filter and score in one pass: a node's score is taken as soon as it passes the filters, in node order, so the
+    // selection (and its random tie-breaks) is what scoring the feasible list afterwards gives
+    // upstream: schedule_one.go prioritizeNodes, selectHost: the highest score; ties broken at random (reservoir sampling)
+    let failures: FilterFailure[] | undefined;
+    let feasible = 0;
+    let best = 0;
+    let bestScore = 0;
+    let ties = 0;
+    for (let i = 0; i < nodes.length; i++) {
+      const usage = cache.usages[i];
+      const f = filterNode(pod, nodes[i], usage, req, cache.allocs[i]);
+      if (f) {
+        (failures ??= []).push(f);
+        continue;
+      }
+      const score = scoreNode(cache.allocs[i], usage, req);
+      if (++feasible === 1 || score > bestScore) {
+        best = i;
+        bestScore = score;
+        ties = 1;
+      } else if (score === bestScore) {
+        ties++;
+        if (this.#ctx.rng.int(1, ties) === 1) best = i;
+      }
     }
-    if (feasible.length === 0) {
-      this.#handleFailure(q, nodes, failures, req);
+    if (feasible === 0) {
+      this.#handleFailure(q, cache, failures!, req);
       return;
     }
-    let nodeName: string;
-    let detail: string;
-    if (feasible.length === 1) {
-      // upstream: schedule_one.go schedulePod: "When only one node after predicate, just use it." (no scoring)
-      nodeName = feasible[0].metadata.name;
-      detail = `${feasible.length}/${nodes.length} nodes feasible; the only one, ${nodeName}, is used without scoring`;
-    } else {
-      // upstream: schedule_one.go prioritizeNodes, selectHost: the highest score; ties broken at random (reservoir sampling)
-      let best = feasible[0];
-      let bestScore = scoreNode(best, this.#usageOf(best.metadata.name), req);
-      let ties = 1;
-      for (let i = 1; i < feasible.length; i++) {
-        const node = feasible[i];
-        const score = scoreNode(node, this.#usageOf(node.metadata.name), req);
-        if (score > bestScore) {
-          best = node;
-          bestScore = score;
-          ties = 1;
-        } else if (score === bestScore) {
-          ties++;
-          if (this.#ctx.rng.int(1, ties) === 1) best = node;
-        }
-      }
-      nodeName = best.metadata.name;
-      detail = `${feasible.length}/${nodes.length} nodes feasible; scored, selected ${nodeName} (score ${bestScore})`;
-    }
-    this.#count(pod, nodeName); // assume
+    const nodeName = nodes[best].metadata.name;
+    // upstream: schedule_one.go schedulePod: "When only one node after predicate, just use it." (no scoring)
+    const detail = feasible === 1
+      ? `${feasible}/${nodes.length} nodes feasible; the only one, ${nodeName}, is used without scoring`
+      : `${feasible}/${nodes.length} nodes feasible; scored, selected ${nodeName} (score ${bestScore})`;
+    this.#count(pod, nodeName, req); // assume
     this.#ctx.emit('scheduler', 'NodeSelected', obj, detail, 'scheduleOnePod#1');
     // binding cycle, asynchronous
     this.#ctx.loop.after(this.#ctx.timings.bind, () => {
@@ -295,23 +310,26 @@ export class Scheduler {
   }
 
   // upstream: schedule_one.go handleSchedulingFailure; preemption via DefaultPreemption.PostFilter
-  #handleFailure(q: QueuedPod, nodes: Node[], failures: FilterFailure[], req: Requests): void {
+  #handleFailure(q: QueuedPod, cache: NodeCache, failures: FilterFailure[], req: Requests): void {
+    const nodes = cache.list;
     const pod = q.pod;
     const obj = podNames(pod.metadata.namespace!, pod.metadata.name).object;
     const prio = pod.spec.priority ?? 0;
     // upstream: plugins/defaultpreemption/default_preemption.go SelectVictimsOnNode: remove every lower-priority
     // pod; if the preemptor fits then, reprieve them from the most important down while it still fits
-    const selectVictims = (node: Node): { victims: Pod[] } | { reasons: string[] } => {
+    const selectVictims = (i: number): { victims: Pod[] } | { reasons: string[] } => {
+      const node = nodes[i];
+      const alloc = cache.allocs[i];
       const potential = [...this.#counted.values()].filter((c) => c.node === node.metadata.name && c.priority < prio);
       if (potential.length === 0) return { reasons: ['No preemption victims found for incoming pod'] };
-      const u = { ...this.#usageOf(node.metadata.name) };
+      const u = { ...cache.usages[i] };
       const take = (c: { req: Requests }, sign: 1 | -1): void => {
         u.milliCPU += sign * c.req.milliCPU;
         u.memory += sign * c.req.memory;
         u.pods += sign;
       };
       for (const c of potential) take(c, -1);
-      const still = filterNode(pod, node, u, req);
+      const still = filterNode(pod, node, u, req, alloc);
       if (still) return { reasons: still.reasons };
       // MoreImportantPod: higher priority first, then the earlier start
       const started = (p: Pod): string => p.status.startTime ?? p.metadata.creationTimestamp;
@@ -319,7 +337,7 @@ export class Scheduler {
       const victims: Pod[] = [];
       for (const c of potential) {
         take(c, 1);
-        if (filterNode(pod, node, u, req)) {
+        if (filterNode(pod, node, u, req, alloc)) {
           take(c, -1);
           victims.push(c.pod);
         }
@@ -328,7 +346,7 @@ export class Scheduler {
     };
     const searched = new Map<number, ReturnType<typeof selectVictims>>();
     const search = (i: number) => {
-      if (!searched.has(i)) searched.set(i, selectVictims(nodes[i]));
+      if (!searched.has(i)) searched.set(i, selectVictims(i));
       return searched.get(i)!;
     };
     const pre = preemptionMessage(pod, nodes.length, failures, (i) => {
