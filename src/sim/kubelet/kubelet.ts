@@ -524,12 +524,7 @@ export class Kubelet {
         prev !== undefined && p !== undefined && kubelet && p.status === c.status && p.reason === c.reason && p.message === c.message &&
         p.lastProbeTime === null && p.observedGeneration === generation
       ) out = p;
-      else {
-        out = copyFields({} as PodCondition, c);
-        out.lastProbeTime = null;
-        out.lastTransitionTime = p && p.status === c.status ? p.lastTransitionTime : now;
-        if (kubelet) out.observedGeneration = generation;
-      }
+      else out = stampCondition(c, p && p.status === c.status ? p.lastTransitionTime : now, kubelet ? generation : undefined);
       if (out !== previous[i]) same = false;
       conditions.push(out);
     }
@@ -943,6 +938,25 @@ export class Kubelet {
 function copyFields<T extends object>(target: T, src: object): T {
   for (const k in src) (target as Record<string, unknown>)[k] = (src as Record<string, unknown>)[k];
   return target;
+}
+
+/**
+ * A condition as the status manager keeps it: `c`'s fields, then lastProbeTime, lastTransitionTime and, for the
+ * kubelet's own conditions, observedGeneration (keys in that order, as a copy of `c` with those set has them). A
+ * freshly generated one (type, status and maybe reason and message, in that order) is written as one literal.
+ */
+function stampCondition(c: PodCondition, lastTransitionTime: string, generation: number | undefined): PodCondition {
+  if (generation !== undefined && c.lastProbeTime === undefined && c.lastTransitionTime === undefined && c.observedGeneration === undefined) {
+    const { type, status, reason, message } = c;
+    if (reason === undefined && message === undefined) return { type, status, lastProbeTime: null, lastTransitionTime, observedGeneration: generation };
+    if (message === undefined) return { type, status, reason, lastProbeTime: null, lastTransitionTime, observedGeneration: generation };
+    if (reason !== undefined) return { type, status, reason, message, lastProbeTime: null, lastTransitionTime, observedGeneration: generation };
+  }
+  const out = copyFields({} as PodCondition, c);
+  out.lastProbeTime = null;
+  out.lastTransitionTime = lastTransitionTime;
+  if (generation !== undefined) out.observedGeneration = generation;
+  return out;
 }
 
 /** Go's time.Time String(): "2026-08-04 03:00:01.02 +0000 UTC" (fraction trimmed), or whole seconds. */
