@@ -401,15 +401,17 @@ export function generateAPIPodStatus(
     if (podHasInitialized) break;
   }
   let phase = getPhase(pod, initStatuses ? [...containerStatuses, ...initStatuses] : containerStatuses, podIsTerminal, podHasInitialized);
+  const api = pod.status;
+  const apiTerminal = api.phase === 'Failed' || api.phase === 'Succeeded';
   if (phase !== 'Failed' && phase !== 'Succeeded') {
     if (oldStatus.phase === 'Failed' || oldStatus.phase === 'Succeeded') phase = oldStatus.phase;
-    else if (pod.status.phase === 'Failed' || pod.status.phase === 'Succeeded') phase = pod.status.phase;
+    else if (apiTerminal) phase = api.phase;
   }
-  if (pod.status.phase === 'Failed' || pod.status.phase === 'Succeeded') phase = pod.status.phase;
+  if (apiTerminal) phase = api.phase;
   s.phase = phase;
   if (phase === oldStatus.phase) {
-    const reason = oldStatus.reason || pod.status.reason;
-    const message = oldStatus.message || pod.status.message;
+    const reason = oldStatus.reason || api.reason;
+    const message = oldStatus.message || api.message;
     if (reason) s.reason = reason;
     if (message) s.message = message;
   }
@@ -420,12 +422,13 @@ export function generateAPIPodStatus(
   if (initStatuses) s.initContainerStatuses = shareUnchanged(initStatuses, oldStatus.initContainerStatuses);
 
   const conditions: Cond[] = [];
-  for (const c of pod.status.conditions ?? []) if (!isKubeletCondition(c.type)) conditions.push(c);
+  const apiConditions = api.conditions ?? [];
+  for (const c of apiConditions) if (!isKubeletCondition(c.type)) conditions.push(c);
   conditions.push(generatePodReadyToStartContainersCondition(pod, rs));
   const allStatuses = initStatuses ? [...initStatuses, ...containerStatuses] : containerStatuses;
   const containersReady = generateContainersReadyCondition(pod, allStatuses, phase);
   conditions.push(generatePodInitializedCondition(pod, allStatuses, phase));
-  conditions.push(generatePodReadyCondition(pod, allStatuses, phase, pod.status.conditions ?? [], containersReady));
+  conditions.push(generatePodReadyCondition(pod, allStatuses, phase, apiConditions, containersReady));
   conditions.push(containersReady);
   conditions.push({ type: 'PodScheduled', status: 'True' });
   s.conditions = conditions as PodCondition[];
@@ -439,7 +442,7 @@ export function generateAPIPodStatus(
     s.podIP = rs.IPs[0];
     s.podIPs = rs.IPs.length === 1 ? oneIP(rs.IPs[0], oldStatus.podIPs) : rs.IPs.map((ip) => ({ ip }));
   }
-  s.qosClass = pod.status.qosClass;
+  s.qosClass = api.qosClass;
   return s;
 }
 
