@@ -498,7 +498,8 @@ export class Kubelet {
   #setPodStatus(w: PodWorker, status: PodStatus, final = false): void {
     const pod = w.pod;
     const uid = w.uid;
-    const old = this.#statusCache.get(uid) ?? pod.status;
+    const prev = this.#statusCache.get(uid);
+    const old = prev ?? pod.status;
     // pods are not allowed to transition out of terminal phases
     if ((old.phase === 'Succeeded' || old.phase === 'Failed') && status.phase !== old.phase) {
       this.env.klog('E', 'status_manager.go:727', 'Pod attempted illegal phase transition', [['pod', kobj(pod)], ['originalStatusPhase', q(old.phase)], ['apiStatusPhase', q(status.phase)]]);
@@ -509,21 +510,27 @@ export class Kubelet {
     const previous = old.conditions ?? [];
     const generated = status.conditions ?? [];
     const conditions: PodCondition[] = [];
+    // A kubelet condition the cache already has (same status, reason, message and generation) stays that object,
+    // and the cache's list stays when every condition does: the versions of the status share them. (The cache's
+    // kubelet conditions were all made below, with their keys in one order.)
+    let same = prev !== undefined && generated.length === previous.length;
     for (let i = 0; i < generated.length; i++) {
       const c = generated[i];
-      let prev: PodCondition | undefined;
-      for (let j = 0; j < previous.length; j++) if (previous[j].type === c.type) prev = previous[j];
-      const lastTransitionTime = prev && prev.status === c.status ? prev.lastTransitionTime : now;
-      const out = copyFields({} as PodCondition, c);
-      out.lastProbeTime = null;
-      out.lastTransitionTime = lastTransitionTime;
-      if (isKubeletCondition(c.type)) out.observedGeneration = generation;
+      let p: PodCondition | undefined;
+      for (let j = 0; j < previous.length; j++) if (previous[j].type === c.type) p = previous[j];
+      const kubelet = isKubeletCondition(c.type);
+      let out: PodCondition;
+      if (
+        prev !== undefined && p !== undefined && kubelet && p.status === c.status && p.reason === c.reason && p.message === c.message &&
+        p.lastProbeTime === null && p.observedGeneration === generation
+      ) out = p;
+      else out = stampCondition(c, p && p.status === c.status ? p.lastTransitionTime : now, kubelet ? generation : undefined);
+      if (out !== previous[i]) same = false;
       conditions.push(out);
     }
-    const next = copyFields({ observedGeneration: pod.metadata.generation ?? 1 } as PodStatus, status);
-    next.conditions = conditions;
+    const next = copyFields({ observedGeneration: generation } as PodStatus, status);
+    next.conditions = same ? previous : conditions;
     next.startTime = old.startTime ?? now;
-    const prev = this.#statusCache.get(uid);
     const changed = prev === undefined || !deepEqual(prev, next);
     if (changed) {
       this.#statusCache.set(uid, next);
@@ -931,6 +938,25 @@ export class Kubelet {
 function copyFields<T extends object>(target: T, src: object): T {
   for (const k in src) (target as Record<string, unknown>)[k] = (src as Record<string, unknown>)[k];
   return target;
+}
+
+/**
+ * A condition as the status manager keeps it: `c`'s fields, then lastProbeTime, lastTransitionTime and, for the
+ * kubelet's own conditions, observedGeneration (keys in that order, as a copy of `c` with those set has them). A
+ * freshly generated one (type, status and maybe reason and message, in that order) is written as one literal.
+ */
+function stampCondition(c: PodCondition, lastTransitionTime: string, generation: number | undefined): PodCondition {
+  if (generation !== undefined && c.lastProbeTime === undefined && c.lastTransitionTime === undefined && c.observedGeneration === undefined) {
+    const { type, status, reason, message } = c;
+    if (reason === undefined && message === undefined) return { type, status, lastProbeTime: null, lastTransitionTime, observedGeneration: generation };
+    if (message === undefined) return { type, status, reason, lastProbeTime: null, lastTransitionTime, observedGeneration: generation };
+    if (reason !== undefined) return { type, status, reason, message, lastProbeTime: null, lastTransitionTime, observedGeneration: generation };
+  }
+  const out = copyFields({} as PodCondition, c);
+  out.lastProbeTime = null;
+  out.lastTransitionTime = lastTransitionTime;
+  if (generation !== undefined) out.observedGeneration = generation;
+  return out;
 }
 
 /** Go's time.Time String(): "2026-08-04 03:00:01.02 +0000 UTC" (fraction trimmed), or whole seconds. */

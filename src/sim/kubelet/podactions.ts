@@ -66,7 +66,8 @@ export function containerChanged(c: Container, s: RuntimeContainerStatus): boole
 // upstream: pkg/kubelet/kuberuntime/util/util.go PodSandboxChanged
 export function podSandboxChanged(pod: Pod, s: RuntimePodStatus): { changed: boolean; attempt: number; sandboxID: string } {
   if (s.SandboxStatuses.length === 0) return { changed: true, attempt: 0, sandboxID: '' };
-  const ready = s.SandboxStatuses.filter((x) => x.State === 'SANDBOX_READY').length;
+  let ready = 0;
+  for (const x of s.SandboxStatuses) if (x.State === 'SANDBOX_READY') ready++;
   const latest = s.SandboxStatuses[0];
   if (ready > 1) return { changed: true, attempt: latest.Attempt + 1, sandboxID: latest.Id };
   if (latest.State !== 'SANDBOX_READY') return { changed: true, attempt: latest.Attempt + 1, sandboxID: latest.Id };
@@ -216,10 +217,11 @@ export function computePodActions(pod: Pod, s: RuntimePodStatus, probes: ProbeRe
       return changes;
     }
     const containersToStart: number[] = [];
-    pod.spec.containers.forEach((c, idx) => {
-      if (pod.spec.restartPolicy === 'OnFailure' && containerSucceeded(c, s)) return;
+    const containers = pod.spec.containers;
+    for (let idx = 0; idx < containers.length; idx++) {
+      if (pod.spec.restartPolicy === 'OnFailure' && containerSucceeded(containers[idx], s)) continue;
       containersToStart.push(idx);
-    });
+    }
     if (containersToStart.length === 0 && hasAnyRegularContainerCreated(pod, s)) {
       changes.CreateSandbox = false;
       return changes;
@@ -233,15 +235,18 @@ export function computePodActions(pod: Pod, s: RuntimePodStatus, probes: ProbeRe
   }
 
   // computePodActions#3: the sandbox is kept; decide container by container
-  (pod.spec.ephemeralContainers ?? []).forEach((c, i) => {
-    if (!findContainerStatusByName(s, c.name)) changes.EphemeralContainersToStart.push(i);
-  });
+  const ephemeral = pod.spec.ephemeralContainers ?? [];
+  for (let i = 0; i < ephemeral.length; i++) {
+    if (!findContainerStatusByName(s, ephemeral[i].name)) changes.EphemeralContainersToStart.push(i);
+  }
 
   const hasInitialized = computeInitContainerActions(pod, s, changes, probes);
   if (changes.KillPod || !hasInitialized) return changes;
 
   let keepCount = 0;
-  pod.spec.containers.forEach((container, idx) => {
+  const containers = pod.spec.containers;
+  for (let idx = 0; idx < containers.length; idx++) {
+    const container = containers[idx];
     const status = findContainerStatusByName(s, container.name);
     if (!status || status.State !== 'running') {
       if (shouldContainerBeRestarted(container, pod, s)) {
@@ -253,7 +258,7 @@ export function computePodActions(pod: Pod, s: RuntimePodStatus, probes: ProbeRe
           });
         }
       }
-      return;
+      continue;
     }
     let message: string;
     let reason: ContainerKillReason = '';
@@ -269,14 +274,14 @@ export function computePodActions(pod: Pod, s: RuntimePodStatus, probes: ProbeRe
       reason = 'StartupProbe';
     } else {
       keepCount++;
-      return;
+      continue;
     }
     if (restart) {
       message = `${message}, will be restarted`;
       changes.ContainersToStart.push(idx);
     }
     changes.ContainersToKill.set(status.ID, { name: status.Name, container, message, reason });
-  });
+  }
 
   if (keepCount === 0 && changes.ContainersToStart.length === 0) {
     changes.KillPod = true;

@@ -44,7 +44,8 @@ export interface RuntimePodStatus {
 }
 
 export function findContainerStatusByName(s: RuntimePodStatus, name: string): RuntimeContainerStatus | undefined {
-  return s.ContainerStatuses.find((c) => c.Name === name);
+  for (const c of s.ContainerStatuses) if (c.Name === name) return c;
+  return undefined;
 }
 
 /** A stable hash of the container spec (what the kubelet compares to decide "definition changed"). */

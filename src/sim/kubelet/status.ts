@@ -3,10 +3,16 @@
 // upstream: pkg/kubelet/kubelet_pods.go (getPhase, generateAPIPodStatus, convertToAPIContainerStatuses);
 //           pkg/kubelet/status/generate.go; pkg/kubelet/prober/prober_manager.go UpdatePodStatus
 
-import type { Container, ContainerState, ContainerStatus, Pod, PodCondition, PodPhase, PodStatus } from '../types.ts';
+import type { Container, ContainerState, ContainerStatus, Pod, PodCondition, PodIP, PodPhase, PodStatus } from '../types.ts';
 import { isRestartableInitContainer, podSandboxChanged, shouldContainerBeRestarted, type ProbeResult } from './podactions.ts';
-import type { RuntimeContainerStatus, RuntimePodStatus } from './podstatus.ts';
-import { clone } from '../core/clone.ts';
+import { findContainerStatusByName, type RuntimeContainerStatus, type RuntimePodStatus } from './podstatus.ts';
+import { deepEqual } from '../core/structural.ts';
+
+/** The first status of the container named `name`. */
+function statusOf(list: ContainerStatus[], name: string): ContainerStatus | undefined {
+  for (const s of list) if (s.name === name) return s;
+  return undefined;
+}
 
 /** getPhase(pod, info, podIsTerminal, podHasInitialized), without the ContainerRestartRules gate. */
 // upstream: pkg/kubelet/kubelet_pods.go getPhase
@@ -16,7 +22,7 @@ export function getPhase(pod: Pod, info: ContainerStatus[], podIsTerminal: boole
   let pendingRegularInit = 0;
   let failedInitialization = 0;
   for (const c of spec.initContainers ?? []) {
-    const cs = info.find((s) => s.name === c.name);
+    const cs = statusOf(info, c.name);
     if (isRestartableInitContainer(c)) {
       if (!cs) continue; // counted with the regular containers below
       continue;
@@ -43,7 +49,7 @@ export function getPhase(pod: Pod, info: ContainerStatus[], podIsTerminal: boole
   let succeeded = 0;
   for (const c of spec.initContainers ?? []) {
     if (!isRestartableInitContainer(c)) continue;
-    const cs = info.find((s) => s.name === c.name);
+    const cs = statusOf(info, c.name);
     if (!cs) {
       unknown++;
       continue;
@@ -62,7 +68,7 @@ export function getPhase(pod: Pod, info: ContainerStatus[], podIsTerminal: boole
     } else unknown++;
   }
   for (const c of spec.containers) {
-    const cs = info.find((s) => s.name === c.name);
+    const cs = statusOf(info, c.name);
     if (!cs) {
       unknown++;
       continue;
@@ -94,10 +100,6 @@ export function getPhase(pod: Pod, info: ContainerStatus[], podIsTerminal: boole
 
 type Cond = Omit<PodCondition, 'lastProbeTime' | 'lastTransitionTime'>;
 
-const statusOf = (list: ContainerStatus[], name: string): ContainerStatus | undefined => {
-  for (const s of list) if (s.name === name) return s;
-  return undefined;
-};
 const goList = (names: string[]): string => `[${names.join(' ')}]`;
 
 // upstream: pkg/kubelet/container/helpers.go HasAnyRegularContainerStarted
@@ -209,72 +211,68 @@ function lastByName(list: ContainerStatus[], name: string): ContainerStatus | un
   return undefined;
 }
 
+// The states the kubelet writes again and again, shared by the statuses: a status is never changed once generated
+// (every version of a pod keeps its own, so an unchanged part is kept once, not copied into each version).
+const NO_STATE: ContainerState = {};
+const WAITING: ContainerState = { waiting: {} };
+const CREATING: ContainerState = { waiting: { reason: 'ContainerCreating' } };
+const INITIALIZING: ContainerState = { waiting: { reason: 'PodInitializing' } };
+const UNKNOWN_TERMINATION: ContainerState = {
+  terminated: { reason: 'ContainerStatusUnknown', message: 'The container could not be located when the pod was terminated', exitCode: 137 },
+};
+const VANISHED: ContainerState = {
+  terminated: {
+    reason: 'ContainerStatusUnknown',
+    message: 'The container could not be located when the pod was deleted.  The container used to be Running',
+    exitCode: 137,
+  },
+};
+
 // upstream: kubelet_pods.go convertToAPIContainerStatuses
 function convertToAPIContainerStatuses(
   pod: Pod, rs: RuntimePodStatus, previous: ContainerStatus[] | undefined, containers: Container[],
   hasInitContainers: boolean, isInitContainer: boolean, reasons: ReasonCache, inputs: StatusInputs,
 ): ContainerStatus[] {
-  // container names are unique in a pod, so the statuses are kept by the container's index
-  const prev = previous ?? [];
   const runtime = rs.ContainerStatuses;
-  const defaultReason = hasInitContainers ? 'PodInitializing' : 'ContainerCreating';
-  const defaultWaiting: ContainerState = { waiting: { reason: defaultReason } };
-  const n = containers.length;
-  const olds: (ContainerStatus | undefined)[] = [];
+  const defaultWaiting = hasInitContainers ? INITIALIZING : CREATING;
   const statuses: ContainerStatus[] = [];
   for (const c of containers) {
-    let st: ContainerStatus = { name: c.name, state: defaultWaiting, lastState: {}, ready: false, restartCount: 0, image: c.image, imageID: '' };
-    const o = lastByName(prev, c.name);
-    if (o) {
-      if (o.state.terminated) st = { ...o };
-      else st = { ...st, restartCount: o.restartCount, lastState: o.lastState };
+    const o = previous && lastByName(previous, c.name);
+    // container names are unique in a pod: the newest instance of each is its state, the one before its last state
+    let newest: RuntimeContainerStatus | undefined;
+    let older: RuntimeContainerStatus | undefined;
+    for (const x of runtime) {
+      if (x.Name !== c.name) continue;
+      if (newest === undefined) newest = x;
+      else {
+        older = x;
+        break;
+      }
     }
-    olds.push(o);
+    let st: ContainerStatus;
+    if (newest !== undefined) {
+      st = convertContainerStatus(newest, o, inputs);
+      if (older !== undefined) st.lastState = convertContainerStatus(older, o, inputs).state;
+    } else if (o === undefined) {
+      st = { name: c.name, state: defaultWaiting, lastState: NO_STATE, ready: false, restartCount: 0, image: c.image, imageID: '' };
+    } else if (o.state.terminated) st = { ...o };
+    else {
+      st = { name: c.name, state: defaultWaiting, lastState: o.lastState, ready: false, restartCount: o.restartCount, image: c.image, imageID: '' };
+      // a container that was running and vanished from the runtime: terminated with an unknown status
+      if (o.state.running && !o.lastState.terminated) {
+        st.lastState = VANISHED;
+        if (!pod.metadata.deletionTimestamp) st.restartCount += 1;
+      }
+    }
     statuses.push(st);
   }
-  // a container that was running and vanished from the runtime: terminated with an unknown status
-  for (let i = 0; i < n; i++) {
-    const o = olds[i];
-    if (!o || o.state.terminated || !o.state.running) continue;
-    const name = containers[i].name;
-    let inRuntime = false;
-    let created = false;
-    for (const x of runtime) {
-      if (x.Name !== name) continue;
-      inRuntime = true;
-      if (x.State === 'created') created = true;
-    }
-    if (created) continue;
-    const st = statuses[i];
-    if (st.state.waiting?.reason !== defaultReason || st.lastState.terminated) continue;
-    if (inRuntime) continue;
-    st.lastState = {
-      terminated: {
-        reason: 'ContainerStatusUnknown',
-        message: 'The container could not be located when the pod was deleted.  The container used to be Running',
-        exitCode: 137,
-      },
-    };
-    if (!pod.metadata.deletionTimestamp) st.restartCount += 1;
-  }
-  // the newest instance of each container is its state, the one before its last state
-  const seen: number[] = new Array(n).fill(0);
-  for (const cs of runtime) {
-    let i = 0;
-    while (i < n && containers[i].name !== cs.Name) i++;
-    if (i === n || seen[i] >= 2) continue;
-    const conv = convertContainerStatus(cs, olds[i], inputs);
-    if (seen[i] === 0) statuses[i] = conv;
-    else statuses[i].lastState = conv.state;
-    seen[i]++;
-  }
   if (reasons.size === 0) return statuses;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < containers.length; i++) {
     const c = containers[i];
     const reason = reasons.get(c.name);
     if (!reason) continue;
     if (isInitContainer) {
-      const s = runtime.find((x) => x.Name === c.name);
+      const s = findContainerStatusByName(rs, c.name);
       if (s && s.State === 'exited' && s.ExitCode === 0) continue;
     }
     if (!shouldContainerBeRestarted(c, pod, rs)) continue;
@@ -287,23 +285,17 @@ function convertToAPIContainerStatuses(
 
 // upstream: kubelet_pods.go convertToAPIContainerStatuses.convertContainerStatus
 function convertContainerStatus(cs: RuntimeContainerStatus, old: ContainerStatus | undefined, inputs: StatusInputs): ContainerStatus {
-  const cid = `containerd://${cs.ID}`;
-  const st: ContainerStatus = {
-    name: cs.Name,
-    state: {},
-    lastState: {},
-    ready: false,
-    restartCount: cs.RestartCount,
-    image: cs.Image,
-    imageID: cs.ImageRef,
-    containerID: cid,
-  };
+  // the old status's ID when it names the same container (one string for every version of the status)
+  const oldID = old?.containerID;
+  const cid = oldID !== undefined && oldID.length === cs.ID.length + 13 && oldID.endsWith(cs.ID) ? oldID : `containerd://${cs.ID}`;
+  let state: ContainerState;
+  let restartCount = cs.RestartCount;
   switch (cs.State) {
     case 'running':
-      st.state = { running: { startedAt: inputs.rfc3339(cs.StartedAt!) } };
+      state = { running: { startedAt: inputs.rfc3339(cs.StartedAt!) } };
       break;
     case 'created':
-      st.state = { waiting: {} };
+      state = WAITING;
       break;
     case 'exited': {
       // the fields in their JSON order, absent ones left out
@@ -314,16 +306,32 @@ function convertContainerStatus(cs: RuntimeContainerStatus, old: ContainerStatus
       if (cs.FinishedAt !== undefined) t.finishedAt = inputs.rfc3339(cs.FinishedAt);
       t.containerID = cid;
       if (cs.Message) t.message = cs.Message;
-      st.state = { terminated: t };
+      state = { terminated: t };
       break;
     }
     default:
       if (old?.state.running) {
-        st.state = { terminated: { reason: 'ContainerStatusUnknown', message: 'The container could not be located when the pod was terminated', exitCode: 137 } };
-        st.restartCount = old.restartCount + 1;
-      } else st.state = { waiting: {} };
+        state = UNKNOWN_TERMINATION;
+        restartCount = old.restartCount + 1;
+      } else state = WAITING;
   }
-  return st;
+  return { name: cs.Name, state, lastState: NO_STATE, ready: false, restartCount, image: cs.Image, imageID: cs.ImageRef, containerID: cid };
+}
+
+/**
+ * The new statuses, with each one equal to its old status replaced by the old object (and the old list itself when
+ * nothing changed). Both come from this file, which builds every status and state with its keys in one order, so
+ * equal values mean equal JSON.
+ */
+function shareUnchanged(statuses: ContainerStatus[], old: ContainerStatus[] | undefined): ContainerStatus[] {
+  if (old === undefined) return statuses;
+  let same = statuses.length === old.length;
+  for (let i = 0; i < statuses.length; i++) {
+    const o = lastByName(old, statuses[i].name);
+    if (o !== undefined && deepEqual(statuses[i], o)) statuses[i] = o;
+    if (statuses[i] !== old[i]) same = false;
+  }
+  return same ? old : statuses;
 }
 
 /** The spec of a regular or init container (the probers' containers), by name. */
@@ -333,19 +341,23 @@ function probedContainer(pod: Pod, name: string): Container | undefined {
   return undefined;
 }
 
-const runtimeID = (cs: ContainerStatus): string => cs.containerID?.replace('containerd://', '') ?? '';
+/** A prober's result for the container, kept by its runtime ID (none at all for the many pods without probes). */
+function probeResult(results: Map<string, ProbeResult>, cs: ContainerStatus): ProbeResult | undefined {
+  if (results.size === 0) return undefined;
+  return results.get(cs.containerID?.replace('containerd://', '') ?? '');
+}
 
 // upstream: pkg/kubelet/prober/prober_manager.go isContainerStarted
 function isStarted(pod: Pod, cs: ContainerStatus, inputs: StatusInputs): boolean {
   if (!cs.state.running) return false;
-  const r = inputs.startup.get(runtimeID(cs));
+  const r = probeResult(inputs.startup, cs);
   if (r !== undefined) return r === 'Success';
   return !probedContainer(pod, cs.name)?.startupProbe;
 }
 
 function isReady(pod: Pod, cs: ContainerStatus, inputs: StatusInputs): boolean {
   if (!cs.state.running) return false;
-  if (inputs.readiness.get(runtimeID(cs)) === 'Success') return true;
+  if (probeResult(inputs.readiness, cs) === 'Success') return true;
   return !probedContainer(pod, cs.name)?.readinessProbe;
 }
 
@@ -368,6 +380,9 @@ function applyProbeState(pod: Pod, s: PodStatus, inputs: StatusInputs): void {
   }
 }
 
+/** [{ ip }], or the old list when it is that. */
+const oneIP = (ip: string, old: PodIP[] | undefined): PodIP[] => (old?.length === 1 && old[0].ip === ip ? old : [{ ip }]);
+
 /** generateAPIPodStatus: the status the kubelet writes, before the status manager's merge. */
 // upstream: pkg/kubelet/kubelet_pods.go generateAPIPodStatus
 export function generateAPIPodStatus(
@@ -382,49 +397,52 @@ export function generateAPIPodStatus(
   let podHasInitialized = false;
   for (const c of rs.ContainerStatuses) {
     if (c.State !== 'running' && c.State !== 'exited' && c.State !== 'created') continue;
-    if (pod.spec.containers.some((x) => x.name === c.Name)) {
-      podHasInitialized = true;
-      break;
-    }
+    for (const x of pod.spec.containers) if (x.name === c.Name) podHasInitialized = true;
+    if (podHasInitialized) break;
   }
   let phase = getPhase(pod, initStatuses ? [...containerStatuses, ...initStatuses] : containerStatuses, podIsTerminal, podHasInitialized);
+  const api = pod.status;
+  const apiTerminal = api.phase === 'Failed' || api.phase === 'Succeeded';
   if (phase !== 'Failed' && phase !== 'Succeeded') {
     if (oldStatus.phase === 'Failed' || oldStatus.phase === 'Succeeded') phase = oldStatus.phase;
-    else if (pod.status.phase === 'Failed' || pod.status.phase === 'Succeeded') phase = pod.status.phase;
+    else if (apiTerminal) phase = api.phase;
   }
-  if (pod.status.phase === 'Failed' || pod.status.phase === 'Succeeded') phase = pod.status.phase;
+  if (apiTerminal) phase = api.phase;
   s.phase = phase;
   if (phase === oldStatus.phase) {
-    const reason = oldStatus.reason || pod.status.reason;
-    const message = oldStatus.message || pod.status.message;
+    const reason = oldStatus.reason || api.reason;
+    const message = oldStatus.message || api.message;
     if (reason) s.reason = reason;
     if (message) s.message = message;
   }
   s.containerStatuses = containerStatuses;
   if (initStatuses) s.initContainerStatuses = initStatuses;
   applyProbeState(pod, s, inputs);
+  s.containerStatuses = shareUnchanged(containerStatuses, oldStatus.containerStatuses);
+  if (initStatuses) s.initContainerStatuses = shareUnchanged(initStatuses, oldStatus.initContainerStatuses);
 
   const conditions: Cond[] = [];
-  for (const c of pod.status.conditions ?? []) if (!isKubeletCondition(c.type)) conditions.push(c);
+  const apiConditions = api.conditions ?? [];
+  for (const c of apiConditions) if (!isKubeletCondition(c.type)) conditions.push(c);
   conditions.push(generatePodReadyToStartContainersCondition(pod, rs));
   const allStatuses = initStatuses ? [...initStatuses, ...containerStatuses] : containerStatuses;
   const containersReady = generateContainersReadyCondition(pod, allStatuses, phase);
   conditions.push(generatePodInitializedCondition(pod, allStatuses, phase));
-  conditions.push(generatePodReadyCondition(pod, allStatuses, phase, pod.status.conditions ?? [], containersReady));
+  conditions.push(generatePodReadyCondition(pod, allStatuses, phase, apiConditions, containersReady));
   conditions.push(containersReady);
   conditions.push({ type: 'PodScheduled', status: 'True' });
   s.conditions = conditions as PodCondition[];
 
   s.hostIP = inputs.hostIP;
-  s.hostIPs = [{ ip: inputs.hostIP }];
+  s.hostIPs = oneIP(inputs.hostIP, oldStatus.hostIPs);
   if (pod.spec.hostNetwork) {
     s.podIP = inputs.hostIP;
-    s.podIPs = [{ ip: inputs.hostIP }];
+    s.podIPs = oneIP(inputs.hostIP, oldStatus.podIPs);
   } else if (rs.IPs.length) {
     s.podIP = rs.IPs[0];
-    s.podIPs = rs.IPs.map((ip) => ({ ip }));
+    s.podIPs = rs.IPs.length === 1 ? oneIP(rs.IPs[0], oldStatus.podIPs) : rs.IPs.map((ip) => ({ ip }));
   }
-  s.qosClass = pod.status.qosClass;
+  s.qosClass = api.qosClass;
   return s;
 }
 
@@ -441,27 +459,35 @@ function hasPodInitialized(pod: Pod, status: PodStatus): boolean {
   return last.lastState.terminated?.exitCode === 0 || last.state.terminated?.exitCode === 0;
 }
 
-const UNKNOWN_TERMINATION = {
-  terminated: { reason: 'ContainerStatusUnknown', message: 'The container could not be located when the pod was terminated', exitCode: 137 },
-};
-
 /**
  * TerminatePod: at the end of the pod's life every container has a terminated state (an absent one counts as a
  * failure) and the phase is terminal: Pending or Running become Failed.
  */
 // upstream: pkg/kubelet/status/status_manager.go (*manager).TerminatePod
 export function terminatePodStatus(pod: Pod, old: PodStatus): PodStatus {
-  const status: PodStatus = clone(old);
-  if (hasPodInitialized(pod, status)) {
-    for (const cs of status.containerStatuses ?? []) {
-      if (!cs.state.terminated) cs.state = clone(UNKNOWN_TERMINATION);
-    }
+  // a copy of the old status that shares what does not change
+  const status: PodStatus = { ...old };
+  if (old.containerStatuses && hasPodInitialized(pod, old)) {
+    status.containerStatuses = markTerminated(old.containerStatuses, old.containerStatuses.length);
   }
   // all but the final suffix of waiting init containers (those never started) are marked failed
-  const inits = status.initContainerStatuses ?? [];
-  let end = inits.length;
-  while (end > 0 && inits[end - 1].state.waiting) end--;
-  for (let i = 0; i < end; i++) if (!inits[i].state.terminated) inits[i].state = clone(UNKNOWN_TERMINATION);
+  const inits = old.initContainerStatuses;
+  if (inits) {
+    let end = inits.length;
+    while (end > 0 && inits[end - 1].state.waiting) end--;
+    status.initContainerStatuses = markTerminated(inits, end);
+  }
   if (status.phase === 'Pending' || status.phase === 'Running') status.phase = 'Failed';
   return status;
+}
+
+/** The statuses, the first `end` of them with an unknown termination where they have no terminated state. */
+function markTerminated(list: ContainerStatus[], end: number): ContainerStatus[] {
+  let out = list;
+  for (let i = 0; i < end; i++) {
+    if (list[i].state.terminated) continue;
+    if (out === list) out = list.slice();
+    out[i] = { ...list[i], state: UNKNOWN_TERMINATION };
+  }
+  return out;
 }
