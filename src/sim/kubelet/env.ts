@@ -80,9 +80,8 @@ export function podObject(pod: Pod): string {
 
 /** Every container of the pod by name (init, regular, ephemeral). */
 export function containerSpec(pod: Pod, name: string): Container | undefined {
-  return (
-    pod.spec.containers.find((c) => c.name === name) ??
-    pod.spec.initContainers?.find((c) => c.name === name) ??
-    pod.spec.ephemeralContainers?.find((c) => c.name === name)
-  );
+  for (const c of pod.spec.containers) if (c.name === name) return c;
+  if (pod.spec.initContainers !== undefined) for (const c of pod.spec.initContainers) if (c.name === name) return c;
+  if (pod.spec.ephemeralContainers !== undefined) for (const c of pod.spec.ephemeralContainers) if (c.name === name) return c;
+  return undefined;
 }

@@ -51,6 +51,7 @@ export function syncResultsError(results: SyncResult[]): string | undefined {
   return errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
 }
 
+const STARTED: { err?: string; msg: string; backoffUntil?: number } = { msg: '' };
 const NOT_IN_BACKOFF: { inBackOff: boolean; msg: string; until?: number } = { inBackOff: false, msg: '' };
 
 export class RuntimeManager {
@@ -245,7 +246,7 @@ export class RuntimeManager {
     });
     this.#emit(pod, 'SandboxCreated', `RunPodSandbox ${sb.id.slice(0, 13)}: pause pid ${sb.pausePid}, IP ${sb.ip}`, 'createPodSandbox#4');
     env.ctx.emit('runtime', 'SandboxReady', `sandbox/${sb.id}`, `pause process ${sb.pausePid}; ipc, uts and net namespaces at /proc/${sb.pausePid}/ns`);
-    return { id: sb.id, ip: sb.ip };
+    return sb;
   }
 
   /** EnsureImageExists with the pull policy, Pulling/Pulled events and the image pull back-off. */
@@ -379,7 +380,7 @@ export class RuntimeManager {
         return { err: 'PostStartHookError', msg: hook.msg };
       }
     }
-    return { msg: '' };
+    return STARTED;
   }
 
   /** killContainer: Killing event, grace period, PreStop, the 2 s minimum, then CRI StopContainer. */

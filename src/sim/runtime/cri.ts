@@ -57,6 +57,44 @@ function cidrRange(cidr: string): { first: number; last: number } {
   return { first: net + 2, last: net + size - 2 };
 }
 
+interface PodIndex {
+  sandboxes: CriSandbox[];
+  containers: CriContainer[];
+}
+
+function indexOfId(list: { id: string }[], id: string): number {
+  for (let i = 0; i < list.length; i++) if (list[i].id === id) return i;
+  return -1;
+}
+
+/** Replace the object with the same ID, or append a new one. */
+function putById<T extends { id: string }>(list: T[], obj: T): void {
+  const at = indexOfId(list, obj.id);
+  if (at >= 0) list[at] = obj;
+  else list.push(obj);
+}
+
+function newestFirst<T extends { createdAt: number; attempt: number }>(list: T[]): T[] {
+  return list.length < 2 ? list : list.sort(byNewest);
+}
+
+function byNewest(a: { createdAt: number; attempt: number }, b: { createdAt: number; attempt: number }): number {
+  return b.createdAt - a.createdAt || b.attempt - a.attempt;
+}
+
+function ipToInt(ip: string): number {
+  let n = 0;
+  let octet = 0;
+  for (let i = 0; i < ip.length; i++) {
+    const c = ip.charCodeAt(i);
+    if (c === 46) {
+      n = n * 256 + octet;
+      octet = 0;
+    } else octet = octet * 10 + (c - 48);
+  }
+  return n * 256 + octet;
+}
+
 function intToIp(n: number): string {
   return `${n >>> 24}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
 }
@@ -238,13 +276,17 @@ export class ContainerRuntime {
     return '';
   }
 
-  /** Sandbox and container IDs by pod UID (ListPodSandbox / ListContainers with a pod filter). */
-  readonly #byPod = new Map<string, { sandboxes: Set<string>; containers: Set<string> }>();
+  /**
+   * The current sandboxes and containers of each pod by UID, in creation order (ListPodSandbox / ListContainers
+   * with a pod filter): every change goes through #putSandbox, #putContainer and the removals, which keep it in step
+   * with the live collections. A pod has a sandbox or two and a few containers: arrays, searched by ID.
+   */
+  readonly #byPod = new Map<string, PodIndex>();
 
-  #index(podUid: string): { sandboxes: Set<string>; containers: Set<string> } {
+  #index(podUid: string): PodIndex {
     let i = this.#byPod.get(podUid);
     if (!i) {
-      i = { sandboxes: new Set(), containers: new Set() };
+      i = { sandboxes: [], containers: [] };
       this.#byPod.set(podUid, i);
     }
     return i;
@@ -253,18 +295,20 @@ export class ContainerRuntime {
   #unindex(podUid: string, kind: 'sandboxes' | 'containers', id: string): void {
     const i = this.#byPod.get(podUid);
     if (!i) return;
-    i[kind].delete(id);
-    if (i.sandboxes.size === 0 && i.containers.size === 0) this.#byPod.delete(podUid);
+    const list: { id: string }[] = i[kind];
+    const at = indexOfId(list, id);
+    if (at >= 0) list.splice(at, 1);
+    if (i.sandboxes.length === 0 && i.containers.length === 0) this.#byPod.delete(podUid);
   }
 
   #putSandbox(sb: CriSandbox): void {
-    if (!this.sandboxes.has(sb.id)) this.#index(sb.podUid).sandboxes.add(sb.id);
+    putById(this.#index(sb.podUid).sandboxes, sb);
     this.#ctx.history.put(this.#ctx.now, this.#cSand, sb.id, sb);
     this.onPodChange(sb.podUid);
   }
 
   #putContainer(c: CriContainer): void {
-    if (!this.containers.has(c.id)) this.#index(c.podUid).containers.add(c.id);
+    putById(this.#index(c.podUid).containers, c);
     this.#ctx.history.put(this.#ctx.now, this.#cCont, c.id, c);
     this.onPodChange(c.podUid);
   }
@@ -277,10 +321,7 @@ export class ContainerRuntime {
     if (ms > 0) yield { sleep: ms };
     const cur = this.sandboxes.get(id);
     if (!cur || cur.state === 'SANDBOX_NOTREADY') return;
-    if (cur.ip && cur.ip !== this.node.ip) {
-      const n = cur.ip.split('.').reduce((a, o) => a * 256 + Number(o), 0);
-      this.#usedIps.delete(n);
-    }
+    if (cur.ip && cur.ip !== this.node.ip) this.#usedIps.delete(ipToInt(cur.ip));
     this.#putSandbox({ ...cur, state: 'SANDBOX_NOTREADY' });
   }
 
@@ -432,15 +473,13 @@ export class ContainerRuntime {
 
   /** ListPodSandbox for one pod, newest first (as kubecontainer.PodStatus orders them). */
   podSandboxes(podUid: string): CriSandbox[] {
-    const out: CriSandbox[] = [];
-    for (const id of this.#byPod.get(podUid)?.sandboxes ?? []) out.push(this.sandboxes.get(id)!);
-    return out.sort((a, b) => b.createdAt - a.createdAt || b.attempt - a.attempt);
+    const i = this.#byPod.get(podUid);
+    return i ? newestFirst(i.sandboxes.slice()) : [];
   }
 
   /** ListContainers for one pod, newest first. */
   podContainers(podUid: string): CriContainer[] {
-    const out: CriContainer[] = [];
-    for (const id of this.#byPod.get(podUid)?.containers ?? []) out.push(this.containers.get(id)!);
-    return out.sort((a, b) => b.createdAt - a.createdAt || b.attempt - a.attempt);
+    const i = this.#byPod.get(podUid);
+    return i ? newestFirst(i.containers.slice()) : [];
   }
 }
