@@ -182,9 +182,8 @@ export class Process {
 
   #startService(spec: ServiceSpec): void {
     this.service = spec;
-    if (spec.startLogs.length === 0) return;
-    const stamp = this.#stamp();
-    for (const l of spec.startLogs) this.#host.log(l.stream, l.text.replace('{time}', stamp));
+    let stamp: string | undefined;
+    for (const l of spec.startLogs) this.#host.log(l.stream, l.text.includes('{time}') ? l.text.replace('{time}', (stamp ??= this.#stamp())) : l.text);
   }
 
   /** The wall clock now, as nginx stamps its log lines: "2026/08/04 03:32:37". */
@@ -218,10 +217,8 @@ export class Process {
     if (this.service) {
       const stop = this.service.stopsOn[sig];
       if (stop) {
-        if (stop.logs.length) {
-          const stamp = this.#stamp();
-          for (const l of stop.logs) this.#host.log('stderr', l.replace('{time}', stamp));
-        }
+        let stamp: string | undefined;
+        for (const l of stop.logs) this.#host.log('stderr', l.includes('{time}') ? l.replace('{time}', (stamp ??= this.#stamp())) : l);
         this.#timer(stop.ms, () => this.#finish(0));
       }
       return;
