@@ -438,23 +438,15 @@ export class ContainerRuntime {
     if (!c || c.state !== 'CONTAINER_RUNNING') return { signalled: sig, killed: false };
     const proc = rec!.proc!;
     proc.signal(sig);
-    yield* this.#waitExit(id, timeoutSeconds * 1000);
+    // wait for the exit (a handler may have exited at once), at most the timeout
+    if (this.containers.get(id)?.state === 'CONTAINER_RUNNING') {
+      yield { wait: (wake) => (rec!.exitWaiters ??= []).push(wake), timeout: timeoutSeconds * 1000 };
+    }
     if (this.containers.get(id)?.state === 'CONTAINER_RUNNING') {
       proc.signal('SIGKILL');
       return { signalled: sig, killed: true };
     }
     return { signalled: sig, killed: false };
-  }
-
-  *#waitExit(id: string, timeout: number): Proc {
-    if (this.containers.get(id)?.state !== 'CONTAINER_RUNNING') return;
-    yield {
-      wait: (wake) => {
-        const rec = this.#records.get(id);
-        if (rec) (rec.exitWaiters ??= []).push(wake);
-      },
-      timeout,
-    };
   }
 
   /** Signal a container's PID 1 directly (used by `nginx -s quit` style hooks). */
