@@ -19,10 +19,16 @@ let lastNamespace: string | undefined;
 let lastName: string | undefined;
 let lastNames: PodNames | undefined;
 
+// and nearly all pods share one namespace: its map is kept at hand
+let lastByName: Map<string, PodNames> | undefined;
+
 export function podNames(namespace: string, name: string): PodNames {
-  if (lastNames !== undefined && lastName === name && lastNamespace === namespace) return lastNames;
-  let byName = byNamespace.get(namespace);
-  if (!byName) byNamespace.set(namespace, (byName = new Map()));
+  if (lastName === name && lastNamespace === namespace && lastNames !== undefined) return lastNames;
+  let byName = lastNamespace === namespace ? lastByName : undefined;
+  if (byName === undefined) {
+    byName = byNamespace.get(namespace);
+    if (!byName) byNamespace.set(namespace, (byName = new Map()));
+  }
   let names = byName.get(name);
   if (!names) {
     if (++size > MAX_SIZE) {
@@ -36,6 +42,7 @@ export function podNames(namespace: string, name: string): PodNames {
     byName.set(name, names);
   }
   lastNamespace = namespace;
+  lastByName = byName;
   lastName = name;
   lastNames = names;
   return names;

@@ -1,7 +1,13 @@
 // A seeded pseudo-random generator (sfc32, seeded through splitmix32): every ID, UID, PID and jitter in the
 // simulation comes from here, so the same seed always yields the same bytes. Never Math.random().
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+const HEX_CODES = Array.from('0123456789abcdef', (ch) => ch.charCodeAt(0));
+const DASH = 45;
+// one reusable array of character codes per ID length (String.fromCharCode takes them all)
+const SCRATCH: number[][] = [];
+function scratch(n: number): number[] {
+  return (SCRATCH[n] ??= new Array<number>(n).fill(0));
+}
 
 export class Rng {
   #a: number;
@@ -46,29 +52,35 @@ export class Rng {
     return lo + Math.floor(this.float() * (hi - lo + 1));
   }
 
-  // IDs are kept for the whole run (history, trace, logs): they are joined into one flat string, not built with
-  // `+=` (a tree of dozens of concatenation nodes per ID that every garbage collection would copy).
-  /** Random bytes as two-digit hex strings, four per u32 drawn (count is a multiple of 4). */
-  #hexBytes(count: number): string[] {
-    const parts: string[] = [];
-    for (let i = 0; i < count; i += 4) {
-      const v = this.u32();
-      parts.push(HEX[v >>> 24], HEX[(v >>> 16) & 255], HEX[(v >>> 8) & 255], HEX[v & 255]);
-    }
-    return parts;
-  }
-
-  /** n lowercase hex digits. */
+  // IDs are kept for the whole run (history, trace, logs): each is made in one piece from its character codes
+  // (a flat string), not built with `+=` (a tree of dozens of concatenation nodes per ID that every garbage
+  // collection would copy) nor joined from a string per byte.
+  /** n lowercase hex digits: ceil(n / 8) u32s drawn, each gives 8 digits, most significant first. */
   hex(n: number): string {
-    const out = this.#hexBytes(Math.ceil(n / 8) * 4).join('');
-    return out.length === n ? out : out.slice(0, n);
+    const codes = scratch(n);
+    for (let i = 0; i < n; ) {
+      const v = this.u32();
+      for (let shift = 28; shift >= 0 && i < n; shift -= 4) codes[i++] = HEX_CODES[(v >>> shift) & 15];
+    }
+    return String.fromCharCode.apply(null, codes);
   }
 
   /** A random (version 4) UUID, as the API server assigns to metadata.uid: 32 hex digits with the version and variant set. */
   uuid(): string {
-    const b = this.#hexBytes(16);
-    const variant = ((parseInt(b[8][0], 16) & 0x3) | 0x8).toString(16);
-    return [b[0], b[1], b[2], b[3], '-', b[4], b[5], '-4', b[6][1], b[7], '-', variant, b[8][1], b[9], '-', b[10], b[11], b[12], b[13], b[14], b[15]].join('');
+    // 4 u32s give the 32 digits; dashes go after the 8th, 12th, 16th and 20th digit; the 13th digit (at 14) is
+    // replaced by the version (4), the 17th (at 19) keeps its low 2 bits under the variant bits (10)
+    const codes = scratch(36);
+    let at = 0;
+    for (let w = 0; w < 4; w++) {
+      const v = this.u32();
+      for (let shift = 28; shift >= 0; shift -= 4) {
+        if (at === 8 || at === 13 || at === 18 || at === 23) codes[at++] = DASH;
+        const d = (v >>> shift) & 15;
+        codes[at] = at === 14 ? HEX_CODES[4] : at === 19 ? HEX_CODES[(d & 0x3) | 0x8] : HEX_CODES[d];
+        at++;
+      }
+    }
+    return String.fromCharCode.apply(null, codes);
   }
 
   /** n characters from the alphabet the API server uses for generateName suffixes (utilrand.String). */

@@ -33,9 +33,25 @@ export function formatPod(pod: Pod): string {
 
 /** The fieldPath of a container in its pod (GenerateContainerRef). upstream: pkg/kubelet/container/ref.go fieldPath */
 export function containerFieldPath(pod: Pod, c: Container): string {
-  if ((pod.spec.initContainers ?? []).some((x) => x.name === c.name)) return `spec.initContainers{${c.name}}`;
-  if ((pod.spec.ephemeralContainers ?? []).some((x) => x.name === c.name)) return `spec.ephemeralContainers{${c.name}}`;
-  return `spec.containers{${c.name}}`;
+  const name = c.name;
+  if (pod.spec.initContainers !== undefined) for (const x of pod.spec.initContainers) if (x.name === name) return fieldPath(INIT_PATHS, 'spec.initContainers', name);
+  if (pod.spec.ephemeralContainers !== undefined) for (const x of pod.spec.ephemeralContainers) if (x.name === name) return fieldPath(EPHEMERAL_PATHS, 'spec.ephemeralContainers', name);
+  return fieldPath(PATHS, 'spec.containers', name);
+}
+
+// The fieldPaths by container name: the same few names recur in every pod, and each event keeps its fieldPath.
+const PATHS = new Map<string, string>();
+const INIT_PATHS = new Map<string, string>();
+const EPHEMERAL_PATHS = new Map<string, string>();
+
+function fieldPath(paths: Map<string, string>, field: string, name: string): string {
+  let path = paths.get(name);
+  if (path === undefined) {
+    if (paths.size >= 1000) paths.clear();
+    path = `${field}{${name}}`;
+    paths.set(name, path);
+  }
+  return path;
 }
 
 /** Record an event on a container of a pod, as recordContainerEvent does. */
@@ -64,9 +80,8 @@ export function podObject(pod: Pod): string {
 
 /** Every container of the pod by name (init, regular, ephemeral). */
 export function containerSpec(pod: Pod, name: string): Container | undefined {
-  return (
-    pod.spec.containers.find((c) => c.name === name) ??
-    pod.spec.initContainers?.find((c) => c.name === name) ??
-    pod.spec.ephemeralContainers?.find((c) => c.name === name)
-  );
+  for (const c of pod.spec.containers) if (c.name === name) return c;
+  if (pod.spec.initContainers !== undefined) for (const c of pod.spec.initContainers) if (c.name === name) return c;
+  if (pod.spec.ephemeralContainers !== undefined) for (const c of pod.spec.ephemeralContainers) if (c.name === name) return c;
+  return undefined;
 }

@@ -43,10 +43,16 @@ export function setTerminationGracePeriod(pod: Pod, c: Container, reason: Contai
 
 /** Go's %v of an error list from PodSyncResult.Error(). */
 export function syncResultsError(results: SyncResult[]): string | undefined {
-  const errs = results.filter((r) => r.error).map((r) => `failed to ${q(r.action)} for ${q(r.target)} with ${r.error}: ${q(r.message ?? '')}`);
-  if (!errs.length) return undefined;
+  let errs: string[] | undefined;
+  for (const r of results) {
+    if (r.error) (errs ??= []).push(`failed to ${q(r.action)} for ${q(r.target)} with ${r.error}: ${q(r.message ?? '')}`);
+  }
+  if (errs === undefined) return undefined;
   return errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
 }
+
+const STARTED: { err?: string; msg: string; backoffUntil?: number } = { msg: '' };
+const NOT_IN_BACKOFF: { inBackOff: boolean; msg: string; until?: number } = { inBackOff: false, msg: '' };
 
 export class RuntimeManager {
   readonly #env: NodeEnv;
@@ -121,52 +127,58 @@ export class RuntimeManager {
       return results;
     }
 
-    const start = function* (this: RuntimeManager, typeName: string, c: Container): Proc<string | undefined> {
-      const r: SyncResult = { action: 'StartContainer', target: c.name };
-      results.push(r);
-      const bo = this.doBackOff(pod, c, podStatus);
-      if (bo.inBackOff) {
-        r.error = 'CrashLoopBackOff';
-        r.message = bo.msg;
-        r.backoffUntil = bo.until;
-        return r.error;
-      }
-      const res = yield* this.startContainer(sandboxID, pod, c, podStatus);
-      if (res.err) {
-        r.error = res.err;
-        r.message = res.msg;
-        if (res.err !== 'ImagePullBackOff') {
-          env.klog('E', 'kuberuntime_manager.go:1632', 'Unhandled Error', [
-            ['err', q(`${typeName} ${c.name} start failed in pod ${formatPod(pod)}: ${res.err}: ${res.msg}`)],
-            ['logger', q('UnhandledError')],
-          ]);
-        }
-        if (res.backoffUntil !== undefined) r.backoffUntil = res.backoffUntil;
-        return res.err;
-      }
-      return undefined;
-    };
-
     // SyncPod#6: ephemeral containers
     for (const idx of changes.EphemeralContainersToStart) {
       const c = pod.spec.ephemeralContainers![idx];
       this.#emit(pod, 'StartEphemeralContainer', `start ephemeral container ${c.name}`, 'SyncPod#6');
-      yield* start.call(this, 'ephemeral container', c);
+      const r = this.#startResult(pod, c, podStatus, results);
+      if (r.error === undefined) this.#started('ephemeral container', pod, c, r, yield* this.startContainer(sandboxID, pod, c, podStatus));
     }
     // SyncPod#7: init containers, in order; a regular init container that fails to start stops the sync
     for (const idx of changes.InitContainersToStart) {
       const c = pod.spec.initContainers![idx];
       this.#emit(pod, 'StartInitContainer', `start init container ${c.name}`, 'SyncPod#7');
-      const err = yield* start.call(this, 'init container', c);
-      if (err !== undefined && !isRestartableInitContainer(c)) return results;
+      const r = this.#startResult(pod, c, podStatus, results);
+      if (r.error === undefined) this.#started('init container', pod, c, r, yield* this.startContainer(sandboxID, pod, c, podStatus));
+      if (r.error !== undefined && !isRestartableInitContainer(c)) return results;
     }
     // SyncPod#9: regular containers (SyncPod#8, in-place resize, is not modelled)
     for (const idx of changes.ContainersToStart) {
       const c = pod.spec.containers[idx];
       this.#emit(pod, 'StartContainer', `start container ${c.name}`, 'SyncPod#9');
-      yield* start.call(this, 'container', c);
+      const r = this.#startResult(pod, c, podStatus, results);
+      if (r.error === undefined) this.#started('container', pod, c, r, yield* this.startContainer(sandboxID, pod, c, podStatus));
     }
     return results;
+  }
+
+  // SyncPod's start(): the StartContainer result of a container, failed at once while it is in its crash-loop
+  // back-off (then startContainer is not called).
+  #startResult(pod: Pod, c: Container, s: RuntimePodStatus, results: SyncResult[]): SyncResult {
+    const r: SyncResult = { action: 'StartContainer', target: c.name };
+    results.push(r);
+    const bo = this.doBackOff(pod, c, s);
+    if (bo.inBackOff) {
+      r.error = 'CrashLoopBackOff';
+      r.message = bo.msg;
+      r.backoffUntil = bo.until;
+    }
+    return r;
+  }
+
+  // SyncPod's start(), after startContainer: its error goes into the result, and one other than ImagePullBackOff
+  // is logged.
+  #started(typeName: string, pod: Pod, c: Container, r: SyncResult, res: { err?: string; msg: string; backoffUntil?: number }): void {
+    if (!res.err) return;
+    r.error = res.err;
+    r.message = res.msg;
+    if (res.err !== 'ImagePullBackOff') {
+      this.#env.klog('E', 'kuberuntime_manager.go:1632', 'Unhandled Error', [
+        ['err', q(`${typeName} ${c.name} start failed in pod ${formatPod(pod)}: ${res.err}: ${res.msg}`)],
+        ['logger', q('UnhandledError')],
+      ]);
+    }
+    if (res.backoffUntil !== undefined) r.backoffUntil = res.backoffUntil;
   }
 
   #traceComputePodActions(pod: Pod, s: RuntimePodStatus, a: PodActions): void {
@@ -179,22 +191,28 @@ export class RuntimeManager {
       'computePodActions#1',
     );
     if (a.CreateSandbox || (a.KillPod && a.SandboxID !== '' && s.SandboxStatuses[0]?.State !== 'SANDBOX_READY')) {
-      this.#emit(pod, 'ContainersPlanned', a.InitContainersToStart.length ? `start init container ${pod.spec.initContainers![a.InitContainersToStart[0]].name} first` : `start ${a.ContainersToStart.map((i) => pod.spec.containers[i].name).join(', ') || 'nothing'}`, 'computePodActions#2');
+      this.#emit(pod, 'ContainersPlanned', a.InitContainersToStart.length ? `start init container ${pod.spec.initContainers![a.InitContainersToStart[0]].name} first` : `start ${joinNames(a.ContainersToStart, pod.spec.containers, ', ') || 'nothing'}`, 'computePodActions#2');
     } else {
-      const parts: string[] = [];
-      if (a.ContainersToKill.size) parts.push(`kill ${[...a.ContainersToKill.values()].map((k) => k.name).join(', ')}`);
-      if (a.InitContainersToStart.length) parts.push(`start init ${a.InitContainersToStart.map((i) => pod.spec.initContainers![i].name).join(', ')}`);
-      if (a.ContainersToStart.length) parts.push(`start ${a.ContainersToStart.map((i) => pod.spec.containers[i].name).join(', ')}`);
-      if (a.KillPod) parts.push('kill the pod');
-      this.#emit(pod, 'ContainersPlanned', parts.join('; ') || 'keep every container', 'computePodActions#3');
+      let plan = '';
+      if (a.ContainersToKill.size) plan = `kill ${killNames(a, ', ')}`;
+      if (a.InitContainersToStart.length) plan = joinPlan(plan, `start init ${joinNames(a.InitContainersToStart, pod.spec.initContainers!, ', ')}`);
+      if (a.ContainersToStart.length) plan = joinPlan(plan, `start ${joinNames(a.ContainersToStart, pod.spec.containers, ', ')}`);
+      if (a.KillPod) plan = joinPlan(plan, 'kill the pod');
+      this.#emit(pod, 'ContainersPlanned', plan || 'keep every container', 'computePodActions#3');
     }
   }
 
   /** doBackOff: is the container still in its crash-loop back-off? */
   // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go doBackOff
   doBackOff(pod: Pod, c: Container, s: RuntimePodStatus): { inBackOff: boolean; msg: string; until?: number } {
-    const cStatus = s.ContainerStatuses.find((x) => x.Name === c.name && x.State === 'exited');
-    if (!cStatus) return { inBackOff: false, msg: '' };
+    let cStatus;
+    for (const x of s.ContainerStatuses) {
+      if (x.Name === c.name && x.State === 'exited') {
+        cStatus = x;
+        break;
+      }
+    }
+    if (!cStatus) return NOT_IN_BACKOFF;
     const ts = cStatus.FinishedAt ?? 0;
     const key = `${pod.metadata.name}_${pod.metadata.namespace}_${pod.metadata.uid}_${c.name}_${hashContainer(c)}`;
     if (this.crashLoopBackOff.isInBackOffSince(key, ts)) {
@@ -206,7 +224,7 @@ export class RuntimeManager {
     }
     this.crashLoopBackOff.next(key, ts);
     this.#emit(pod, 'BackOffElapsed', `restart ${c.name}: next back-off ${formatGoDuration(this.crashLoopBackOff.get(key))}`, 'doBackOff#2');
-    return { inBackOff: false, msg: '' };
+    return NOT_IN_BACKOFF;
   }
 
   /** createPodSandbox: config, log directory, runtime handler, then CRI RunPodSandbox. */
@@ -228,7 +246,7 @@ export class RuntimeManager {
     });
     this.#emit(pod, 'SandboxCreated', `RunPodSandbox ${sb.id.slice(0, 13)}: pause pid ${sb.pausePid}, IP ${sb.ip}`, 'createPodSandbox#4');
     env.ctx.emit('runtime', 'SandboxReady', `sandbox/${sb.id}`, `pause process ${sb.pausePid}; ipc, uts and net namespaces at /proc/${sb.pausePid}/ns`);
-    return { id: sb.id, ip: sb.ip };
+    return sb;
   }
 
   /** EnsureImageExists with the pull policy, Pulling/Pulled events and the image pull back-off. */
@@ -337,7 +355,8 @@ export class RuntimeManager {
       return { err: 'CreateContainerError', msg: created.error };
     }
     recordContainerEvent(env, pod, c, 'Normal', 'Created', 'Container created');
-    env.ctx.emit('runtime', 'ContainerCreated', `container/${created.id}`, `${c.name} created in sandbox ${sandboxID.slice(0, 13)}; joins /proc/<pause>/ns/{ipc,uts,net}`);
+    const object = `container/${created.id}`;
+    env.ctx.emit('runtime', 'ContainerCreated', object, `${c.name} created in sandbox ${sandboxID.slice(0, 13)}; joins /proc/<pause>/ns/{ipc,uts,net}`);
     // Step 3: start the container.
     this.#emit(pod, 'StartContainer', `StartContainer ${created.id.slice(0, 13)}`, 'startContainer#3');
     const started = yield* env.runtime.startContainer(created.id);
@@ -346,7 +365,7 @@ export class RuntimeManager {
       return { err: 'RunContainerError', msg: started.error };
     }
     recordContainerEvent(env, pod, c, 'Normal', 'Started', 'Container started');
-    env.ctx.emit('process', 'ProcessStarted', `container/${created.id}`, `${c.name}: ${(script ?? cfg.argv.join(' ')).slice(0, 120)}`);
+    env.ctx.emit('process', 'ProcessStarted', object, `${c.name}: ${(script ?? cfg.argv.join(' ')).slice(0, 120)}`);
     // Step 4: execute the post start hook.
     const postStart = c.lifecycle?.postStart;
     if (postStart) {
@@ -361,7 +380,7 @@ export class RuntimeManager {
         return { err: 'PostStartHookError', msg: hook.msg };
       }
     }
-    return { msg: '' };
+    return STARTED;
   }
 
   /** killContainer: Killing event, grace period, PreStop, the 2 s minimum, then CRI StopContainer. */
@@ -419,17 +438,23 @@ export class RuntimeManager {
   // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go killPodWithSyncResult (v1.36.2 L1953)
   *killPodWithSyncResult(pod: Pod, s: RuntimePodStatus, gracePeriodOverride: number | undefined): Proc<SyncResult[]> {
     const env = this.#env;
-    const running = s.ContainerStatuses.filter((c) => c.State === 'running');
-    const results: SyncResult[] = running.map((c) => ({ action: 'KillContainer', target: c.Name }));
-    this.#emit(pod, 'KillContainers', running.length ? `kill ${running.map((c) => c.Name).join(', ')}` : 'no running container', 'killPodWithSyncResult#1');
+    const results: SyncResult[] = [];
+    let names: string | undefined;
+    for (const c of s.ContainerStatuses) {
+      if (c.State !== 'running') continue;
+      results.push({ action: 'KillContainer', target: c.Name });
+      names = names === undefined ? c.Name : `${names}, ${c.Name}`;
+    }
+    this.#emit(pod, 'KillContainers', names !== undefined ? `kill ${names}` : 'no running container', 'killPodWithSyncResult#1');
     // containers are killed in parallel (one goroutine each); wait for all
-    let pending = running.length;
+    let pending = results.length;
     let wake: (() => void) | undefined;
-    for (const c of running) {
-      env.ctx.loop.spawn(this.killContainer(pod, c.ID, c.Name, '', '', gracePeriodOverride), () => {
-        pending--;
-        if (pending === 0) wake?.();
-      });
+    const killed = (): void => {
+      pending--;
+      if (pending === 0) wake?.();
+    };
+    for (const c of s.ContainerStatuses) {
+      if (c.State === 'running') env.ctx.loop.spawn(this.killContainer(pod, c.ID, c.Name, '', '', gracePeriodOverride), killed);
     }
     if (pending > 0) yield { wait: (w) => (wake = w), timeout: Infinity };
     for (const sb of s.SandboxStatuses) {
@@ -443,7 +468,8 @@ export class RuntimeManager {
 
   // upstream: kuberuntime_manager.go purgeInitContainers: remove every init container instance
   #purgeInitContainers(pod: Pod, s: RuntimePodStatus): void {
-    const names = new Set((pod.spec.initContainers ?? []).map((c) => c.name));
+    if (!pod.spec.initContainers?.length) return;
+    const names = new Set(pod.spec.initContainers.map((c) => c.name));
     for (const c of s.ContainerStatuses) {
       if (names.has(c.Name) && c.State === 'exited') this.#remove(c.ID);
     }
@@ -451,7 +477,8 @@ export class RuntimeManager {
 
   // upstream: kuberuntime_manager.go pruneInitContainersBeforeStart: keep only the newest exited instance per init container
   #pruneInitContainersBeforeStart(pod: Pod, s: RuntimePodStatus): void {
-    const names = new Set((pod.spec.initContainers ?? []).map((c) => c.name));
+    if (!pod.spec.initContainers?.length) return;
+    const names = new Set(pod.spec.initContainers.map((c) => c.name));
     const seen = new Set<string>();
     for (const c of s.ContainerStatuses) {
       if (!names.has(c.Name) || c.State !== 'exited') continue;
@@ -468,12 +495,46 @@ export class RuntimeManager {
 }
 
 function describeActions(pod: Pod, a: PodActions): string {
-  const parts: string[] = [];
-  if (a.KillPod) parts.push('KillPod');
-  if (a.CreateSandbox) parts.push(`CreateSandbox (attempt ${a.Attempt})`);
-  if (a.ContainersToKill.size) parts.push(`ContainersToKill [${[...a.ContainersToKill.values()].map((k) => k.name).join(' ')}]`);
-  if (a.InitContainersToStart.length) parts.push(`InitContainersToStart [${a.InitContainersToStart.map((i) => pod.spec.initContainers![i].name).join(' ')}]`);
-  if (a.ContainersToStart.length) parts.push(`ContainersToStart [${a.ContainersToStart.map((i) => pod.spec.containers[i].name).join(' ')}]`);
-  if (a.EphemeralContainersToStart.length) parts.push(`EphemeralContainersToStart [${a.EphemeralContainersToStart.length}]`);
-  return `podActions{${parts.join(', ')}}`;
+  let out = 'podActions{';
+  let sep = '';
+  if (a.KillPod) {
+    out += 'KillPod';
+    sep = ', ';
+  }
+  if (a.CreateSandbox) {
+    out += `${sep}CreateSandbox (attempt ${a.Attempt})`;
+    sep = ', ';
+  }
+  if (a.ContainersToKill.size) {
+    out += `${sep}ContainersToKill [${killNames(a, ' ')}]`;
+    sep = ', ';
+  }
+  if (a.InitContainersToStart.length) {
+    out += `${sep}InitContainersToStart [${joinNames(a.InitContainersToStart, pod.spec.initContainers!, ' ')}]`;
+    sep = ', ';
+  }
+  if (a.ContainersToStart.length) {
+    out += `${sep}ContainersToStart [${joinNames(a.ContainersToStart, pod.spec.containers, ' ')}]`;
+    sep = ', ';
+  }
+  if (a.EphemeralContainersToStart.length) out += `${sep}EphemeralContainersToStart [${a.EphemeralContainersToStart.length}]`;
+  return `${out}}`;
+}
+
+/** The names of the containers at these indexes, joined with sep. */
+function joinNames(idxs: number[], cs: Container[], sep: string): string {
+  let out = '';
+  for (let i = 0; i < idxs.length; i++) out = i === 0 ? cs[idxs[i]].name : `${out}${sep}${cs[idxs[i]].name}`;
+  return out;
+}
+
+/** The names of the containers to kill, joined with sep. */
+function killNames(a: PodActions, sep: string): string {
+  let out: string | undefined;
+  for (const k of a.ContainersToKill.values()) out = out === undefined ? k.name : `${out}${sep}${k.name}`;
+  return out ?? '';
+}
+
+function joinPlan(plan: string, part: string): string {
+  return plan === '' ? part : `${plan}; ${part}`;
 }

@@ -124,8 +124,8 @@ export function imageDefaults(repository: string): ImageDefaults {
 /** The argv a container runs: Kubernetes `command` replaces ENTRYPOINT, `args` replaces CMD. */
 // upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go generateContainerConfig (kubecontainer.ExpandContainerCommandAndArgs)
 export function containerArgv(defaults: ImageDefaults, command: string[] | undefined, args: string[] | undefined): string[] {
-  if (command && command.length) return [...command, ...(args ?? [])];
-  return [...defaults.entrypoint, ...(args && args.length ? args : defaults.cmd)];
+  if (command && command.length) return args ? command.concat(args) : command.slice();
+  return defaults.entrypoint.concat(args && args.length ? args : defaults.cmd);
 }
 
 /**

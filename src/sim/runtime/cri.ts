@@ -5,13 +5,12 @@
 
 import type { CriContainer, CriImage, CriSandbox, NamespaceRef } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
-import type { Proc } from '../core/loop.ts';
-import { sleep } from '../core/loop.ts';
+import type { EventLoop, Proc } from '../core/loop.ts';
 import { digestOf } from '../core/rng.ts';
 import type { ImageRef } from '../api/imageref.ts';
 import { parseImageRef } from '../api/imageref.ts';
 import type { ImageBehaviour, NodeConfig } from '../config.ts';
-import { Process, programFor, type Program, type Signal } from './process.ts';
+import { Process, programFor, type Program, type ProcessHost, type ProgramContext, type Signal } from './process.ts';
 import { parseShell } from './shell.ts';
 import { SANDBOX_IMAGE, SERVICES, UNKNOWN_SERVICE, imageDefaults } from './catalog.ts';
 
@@ -58,8 +57,99 @@ function cidrRange(cidr: string): { first: number; last: number } {
   return { first: net + 2, last: net + size - 2 };
 }
 
+interface PodIndex {
+  sandboxes: CriSandbox[];
+  containers: CriContainer[];
+}
+
+function indexOfId(list: { id: string }[], id: string): number {
+  for (let i = 0; i < list.length; i++) if (list[i].id === id) return i;
+  return -1;
+}
+
+/** Replace the object with the same ID, or append a new one. */
+function putById<T extends { id: string }>(list: T[], obj: T): void {
+  const at = indexOfId(list, obj.id);
+  if (at >= 0) list[at] = obj;
+  else list.push(obj);
+}
+
+function newestFirst<T extends { createdAt: number; attempt: number }>(list: T[]): T[] {
+  return list.length < 2 ? list : list.sort(byNewest);
+}
+
+function byNewest(a: { createdAt: number; attempt: number }, b: { createdAt: number; attempt: number }): number {
+  return b.createdAt - a.createdAt || b.attempt - a.attempt;
+}
+
+function ipToInt(ip: string): number {
+  let n = 0;
+  let octet = 0;
+  for (let i = 0; i < ip.length; i++) {
+    const c = ip.charCodeAt(i);
+    if (c === 46) {
+      n = n * 256 + octet;
+      octet = 0;
+    } else octet = octet * 10 + (c - 48);
+  }
+  return n * 256 + octet;
+}
+
 function intToIp(n: number): string {
-  return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
+  return `${n >>> 24}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
+}
+
+// What a process may consult, by whether its stdin is open: the same two objects for every container.
+const PROGRAM_CONTEXT: ProgramContext = { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: false };
+const PROGRAM_CONTEXT_STDIN: ProgramContext = { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: true };
+
+// The namespaces a container does not share with its sandbox: read-only, so every container's list shares them.
+const PID_NS: NamespaceRef = { type: 'pid' };
+const MOUNT_NS: NamespaceRef = { type: 'mount' };
+const CGROUP_NS: NamespaceRef = { type: 'cgroup' };
+
+/**
+ * What the runtime keeps of one container besides its CRI object (the config it was created with, its stop signal,
+ * its process and files, who waits for its exit), in one record; it is also the host its process runs on.
+ */
+class ContainerRecord implements ProcessHost {
+  readonly #rt: ContainerRuntime;
+  readonly #ctx: SimContext;
+  readonly id: string;
+  readonly cfg: ContainerConfig;
+  readonly stopSignal: Signal;
+  proc: Process | undefined = undefined;
+  #fs: Set<string> | undefined = undefined;
+  exitWaiters: (() => void)[] | undefined = undefined;
+
+  constructor(rt: ContainerRuntime, ctx: SimContext, id: string, cfg: ContainerConfig, stopSignal: Signal) {
+    this.#rt = rt;
+    this.#ctx = ctx;
+    this.id = id;
+    this.cfg = cfg;
+    this.stopSignal = stopSignal;
+  }
+
+  get loop(): EventLoop {
+    return this.#ctx.loop;
+  }
+
+  /** The container's files, made on first use (most processes never touch one). */
+  get fs(): Set<string> {
+    return (this.#fs ??= new Set());
+  }
+
+  log(stream: 'stdout' | 'stderr', text: string): void {
+    this.#ctx.containerLog(this.id, stream, text);
+  }
+
+  wallclock(t: number): Date {
+    return new Date(this.#ctx.epoch + t);
+  }
+
+  exited(exitCode: number, signal?: number): void {
+    this.#rt.containerExited(this.id, exitCode, signal);
+  }
 }
 
 export class ContainerRuntime {
@@ -73,10 +163,8 @@ export class ContainerRuntime {
   readonly sandboxes: Map<string, CriSandbox>;
   readonly containers: Map<string, CriContainer>;
   readonly images = new Map<string, CriImage>();
-  readonly #processes = new Map<string, Process>();
-  readonly #stopSignals = new Map<string, Signal>();
-  readonly #files = new Map<string, Set<string>>();
-  readonly #exitWaiters = new Map<string, (() => void)[]>();
+  /** Per container: config, stop signal, process, files and exit waiters (removed with the container). */
+  readonly #records = new Map<string, ContainerRecord>();
   readonly #ipRange: { first: number; last: number };
   #lastIp: number;
   readonly #usedIps = new Set<number>();
@@ -134,7 +222,8 @@ export class ContainerRuntime {
   /** PullImage: takes the image's pull time; fails with its configured registry error. */
   *pullImage(ref: ImageRef, defaultPull: number): Proc<PullResult> {
     const b = this.behaviour(ref);
-    yield* sleep(b.pull ?? defaultPull);
+    const ms = b.pull ?? defaultPull;
+    if (ms > 0) yield { sleep: ms };
     if (b.error !== undefined) {
       const e = b.error;
       if (e.startsWith('rpc error:')) return { error: e };
@@ -151,7 +240,8 @@ export class ContainerRuntime {
 
   /** RunPodSandbox: the pause process, its namespaces, and a pod IP from the node's CIDR (host-local IPAM). */
   *runPodSandbox(cfg: SandboxConfig): Proc<CriSandbox> {
-    yield* sleep(this.#ctx.timings.sandboxCreate);
+    const ms = this.#ctx.timings.sandboxCreate;
+    if (ms > 0) yield { sleep: ms };
     // the CRI plugin ensures its sandbox image first (a pull the first time, within sandboxCreate)
     this.#addImage(parseImageRef(SANDBOX_IMAGE.ref));
     const sb: CriSandbox = {
@@ -186,13 +276,17 @@ export class ContainerRuntime {
     return '';
   }
 
-  /** Sandbox and container IDs by pod UID (ListPodSandbox / ListContainers with a pod filter). */
-  readonly #byPod = new Map<string, { sandboxes: Set<string>; containers: Set<string> }>();
+  /**
+   * The current sandboxes and containers of each pod by UID, in creation order (ListPodSandbox / ListContainers
+   * with a pod filter): every change goes through #putSandbox, #putContainer and the removals, which keep it in step
+   * with the live collections. A pod has a sandbox or two and a few containers: arrays, searched by ID.
+   */
+  readonly #byPod = new Map<string, PodIndex>();
 
-  #index(podUid: string): { sandboxes: Set<string>; containers: Set<string> } {
+  #index(podUid: string): PodIndex {
     let i = this.#byPod.get(podUid);
     if (!i) {
-      i = { sandboxes: new Set(), containers: new Set() };
+      i = { sandboxes: [], containers: [] };
       this.#byPod.set(podUid, i);
     }
     return i;
@@ -201,18 +295,20 @@ export class ContainerRuntime {
   #unindex(podUid: string, kind: 'sandboxes' | 'containers', id: string): void {
     const i = this.#byPod.get(podUid);
     if (!i) return;
-    i[kind].delete(id);
-    if (i.sandboxes.size === 0 && i.containers.size === 0) this.#byPod.delete(podUid);
+    const list: { id: string }[] = i[kind];
+    const at = indexOfId(list, id);
+    if (at >= 0) list.splice(at, 1);
+    if (i.sandboxes.length === 0 && i.containers.length === 0) this.#byPod.delete(podUid);
   }
 
   #putSandbox(sb: CriSandbox): void {
-    if (!this.sandboxes.has(sb.id)) this.#index(sb.podUid).sandboxes.add(sb.id);
+    putById(this.#index(sb.podUid).sandboxes, sb);
     this.#ctx.history.put(this.#ctx.now, this.#cSand, sb.id, sb);
     this.onPodChange(sb.podUid);
   }
 
   #putContainer(c: CriContainer): void {
-    if (!this.containers.has(c.id)) this.#index(c.podUid).containers.add(c.id);
+    putById(this.#index(c.podUid).containers, c);
     this.#ctx.history.put(this.#ctx.now, this.#cCont, c.id, c);
     this.onPodChange(c.podUid);
   }
@@ -221,13 +317,11 @@ export class ContainerRuntime {
   *stopPodSandbox(id: string): Proc {
     const sb = this.sandboxes.get(id);
     if (!sb || sb.state === 'SANDBOX_NOTREADY') return;
-    yield* sleep(this.#ctx.timings.sandboxStop);
+    const ms = this.#ctx.timings.sandboxStop;
+    if (ms > 0) yield { sleep: ms };
     const cur = this.sandboxes.get(id);
     if (!cur || cur.state === 'SANDBOX_NOTREADY') return;
-    if (cur.ip && cur.ip !== this.node.ip) {
-      const n = cur.ip.split('.').reduce((a, o) => a * 256 + Number(o), 0);
-      this.#usedIps.delete(n);
-    }
+    if (cur.ip && cur.ip !== this.node.ip) this.#usedIps.delete(ipToInt(cur.ip));
     this.#putSandbox({ ...cur, state: 'SANDBOX_NOTREADY' });
   }
 
@@ -239,7 +333,7 @@ export class ContainerRuntime {
   //           sandbox. This terminates the container forcibly")
   requestStopPodSandbox(sb: CriSandbox): void {
     for (const c of this.podContainers(sb.podUid)) {
-      if (c.sandboxId === sb.id && c.state === 'CONTAINER_RUNNING') this.#processes.get(c.id)?.signal('SIGKILL');
+      if (c.sandboxId === sb.id && c.state === 'CONTAINER_RUNNING') this.#records.get(c.id)?.proc?.signal('SIGKILL');
     }
     this.#ctx.loop.spawn(this.stopPodSandbox(sb.id));
   }
@@ -260,10 +354,11 @@ export class ContainerRuntime {
 
   /** CreateContainer: the container joins the pause process's ipc, uts and network namespaces. */
   *createContainer(sandboxId: string, cfg: ContainerConfig): Proc<CriContainer | { error: string }> {
-    yield* sleep(this.#ctx.timings.containerCreate);
+    const ms = this.#ctx.timings.containerCreate;
+    if (ms > 0) yield { sleep: ms };
     const sb = this.sandboxes.get(sandboxId);
     if (!sb || sb.state !== 'SANDBOX_READY') return { error: `failed to get sandbox container task: no running task found: task ${sandboxId} not found` };
-    const ns = (type: NamespaceRef['type']): NamespaceRef => ({ type, path: `/proc/${sb.pausePid}/ns/${type === 'network' ? 'net' : type}` });
+    const nsDir = `/proc/${sb.pausePid}/ns/`;
     const img = this.images.get(cfg.imageRef);
     const c: CriContainer = {
       id: this.#ctx.rng.hex(64),
@@ -277,50 +372,38 @@ export class ContainerRuntime {
       imageId: img?.id ?? '',
       state: 'CONTAINER_CREATED',
       createdAt: this.#ctx.now,
-      namespaces: [{ type: 'pid' }, ns('ipc'), ns('uts'), ns('network'), { type: 'mount' }, { type: 'cgroup' }],
+      namespaces: [PID_NS, { type: 'ipc', path: `${nsDir}ipc` }, { type: 'uts', path: `${nsDir}uts` }, { type: 'network', path: `${nsDir}net` }, MOUNT_NS, CGROUP_NS],
       logPath: `/var/log/pods/${cfg.podNamespace}_${cfg.podName}_${cfg.podUid}/${cfg.name}/${cfg.attempt}.log`,
       labels: cfg.labels,
       annotations: cfg.annotations,
     };
     this.#putContainer(c);
-    const ref = parseImageRef(cfg.imageRef);
-    const defaults = imageDefaults(ref.repository);
-    this.#stopSignals.set(c.id, defaults.stopSignal);
-    this.#configs.set(c.id, cfg);
+    const stopSignal = imageDefaults(parseImageRef(cfg.imageRef).repository).stopSignal;
+    this.#records.set(c.id, new ContainerRecord(this, this.#ctx, c.id, cfg, stopSignal));
     return c;
   }
-  readonly #configs = new Map<string, ContainerConfig>();
 
   /** StartContainer: the process starts; what it does is the process model's business. */
   *startContainer(id: string): Proc<{ error?: string }> {
-    yield* sleep(this.#ctx.timings.containerStart);
+    const ms = this.#ctx.timings.containerStart;
+    if (ms > 0) yield { sleep: ms };
     const c = this.containers.get(id);
-    const cfg = this.#configs.get(id);
-    if (!c || !cfg || c.state !== 'CONTAINER_CREATED') return { error: `container ${id} is not in created state` };
+    const rec = this.#records.get(id);
+    if (!c || !rec || c.state !== 'CONTAINER_CREATED') return { error: `container ${id} is not in created state` };
+    const cfg = rec.cfg;
     let program: Program;
-    const ctx = { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: cfg.stdin };
+    const ctx = cfg.stdin ? PROGRAM_CONTEXT_STDIN : PROGRAM_CONTEXT;
     if (cfg.script !== undefined) program = { kind: 'shell', stmts: parseShell(cfg.script) };
     else program = programFor(cfg.argv, ctx);
-    const files = new Set<string>();
-    this.#files.set(id, files);
-    const proc = new Process(
-      {
-        loop: this.#ctx.loop,
-        log: (stream, text) => this.#ctx.containerLog(id, stream, text),
-        fs: files,
-        wallclock: (t) => new Date(this.#ctx.epoch + t),
-        exited: (code, signal) => this.#exited(id, code, signal),
-      },
-      program,
-      ctx,
-    );
-    this.#processes.set(id, proc);
+    const proc = new Process(rec, program, ctx);
+    rec.proc = proc;
     this.#putContainer({ ...c, state: 'CONTAINER_RUNNING', startedAt: this.#ctx.now, pid: this.#pid() });
     proc.start();
     return {};
   }
 
-  #exited(id: string, exitCode: number, _signal?: number): void {
+  /** The process of a container ended (its host's `exited`). */
+  containerExited(id: string, exitCode: number, _signal?: number): void {
     const c = this.containers.get(id);
     if (!c) return;
     this.#putContainer({
@@ -330,28 +413,35 @@ export class ContainerRuntime {
       exitCode,
       reason: exitCode === 0 ? 'Completed' : 'Error',
     });
-    const waiters = this.#exitWaiters.get(id) ?? [];
-    this.#exitWaiters.delete(id);
+    const rec = this.#records.get(id);
+    const waiters = rec?.exitWaiters;
+    if (waiters === undefined) return;
+    rec!.exitWaiters = undefined;
     for (const w of waiters) w();
   }
 
   /** The running process of a container (probes and hooks consult it). */
   process(id: string): Process | undefined {
-    return this.#processes.get(id);
+    return this.#records.get(id)?.proc;
   }
 
   files(id: string): Set<string> | undefined {
-    return this.#files.get(id);
+    const rec = this.#records.get(id);
+    return rec?.proc ? rec.fs : undefined;
   }
 
   /** StopContainer: the image's stop signal (SIGTERM unless STOPSIGNAL says otherwise), SIGKILL after the timeout. */
   *stopContainer(id: string, timeoutSeconds: number): Proc<{ signalled: Signal; killed: boolean }> {
-    const sig = this.#stopSignals.get(id) ?? 'SIGTERM';
+    const rec = this.#records.get(id);
+    const sig = rec?.stopSignal ?? 'SIGTERM';
     const c = this.containers.get(id);
     if (!c || c.state !== 'CONTAINER_RUNNING') return { signalled: sig, killed: false };
-    const proc = this.#processes.get(id)!;
+    const proc = rec!.proc!;
     proc.signal(sig);
-    yield* this.#waitExit(id, timeoutSeconds * 1000);
+    // wait for the exit (a handler may have exited at once), at most the timeout
+    if (this.containers.get(id)?.state === 'CONTAINER_RUNNING') {
+      yield { wait: (wake) => (rec!.exitWaiters ??= []).push(wake), timeout: timeoutSeconds * 1000 };
+    }
     if (this.containers.get(id)?.state === 'CONTAINER_RUNNING') {
       proc.signal('SIGKILL');
       return { signalled: sig, killed: true };
@@ -359,46 +449,29 @@ export class ContainerRuntime {
     return { signalled: sig, killed: false };
   }
 
-  *#waitExit(id: string, timeout: number): Proc {
-    if (this.containers.get(id)?.state !== 'CONTAINER_RUNNING') return;
-    yield {
-      wait: (wake) => {
-        const list = this.#exitWaiters.get(id) ?? [];
-        list.push(wake);
-        this.#exitWaiters.set(id, list);
-      },
-      timeout,
-    };
-  }
-
   /** Signal a container's PID 1 directly (used by `nginx -s quit` style hooks). */
   signal(id: string, sig: Signal): void {
-    this.#processes.get(id)?.signal(sig);
+    this.#records.get(id)?.proc?.signal(sig);
   }
 
   removeContainer(id: string): void {
     const c = this.containers.get(id);
     if (!c) return;
     this.#unindex(c.podUid, 'containers', id);
-    this.#processes.delete(id);
-    this.#files.delete(id);
-    this.#configs.delete(id);
-    this.#stopSignals.delete(id);
+    this.#records.delete(id);
     this.#ctx.history.put(this.#ctx.now, this.#cCont, id, undefined);
     this.onPodChange(c.podUid);
   }
 
   /** ListPodSandbox for one pod, newest first (as kubecontainer.PodStatus orders them). */
   podSandboxes(podUid: string): CriSandbox[] {
-    const out: CriSandbox[] = [];
-    for (const id of this.#byPod.get(podUid)?.sandboxes ?? []) out.push(this.sandboxes.get(id)!);
-    return out.sort((a, b) => b.createdAt - a.createdAt || b.attempt - a.attempt);
+    const i = this.#byPod.get(podUid);
+    return i ? newestFirst(i.sandboxes.slice()) : [];
   }
 
   /** ListContainers for one pod, newest first. */
   podContainers(podUid: string): CriContainer[] {
-    const out: CriContainer[] = [];
-    for (const id of this.#byPod.get(podUid)?.containers ?? []) out.push(this.containers.get(id)!);
-    return out.sort((a, b) => b.createdAt - a.createdAt || b.attempt - a.attempt);
+    const i = this.#byPod.get(podUid);
+    return i ? newestFirst(i.containers.slice()) : [];
   }
 }

@@ -137,8 +137,9 @@ export class Process {
   #timerToken = 0;
   #gen: Generator<Wait, number, void> | undefined;
   #currentWait: Wait | undefined;
-  #traps = new Map<Signal, Stmt[] | null>();
-  #pendingTraps: Signal[] = [];
+  // only a shell sets traps: other programs share two empty collections that nothing writes to
+  readonly #traps: Map<Signal, Stmt[] | null>;
+  readonly #pendingTraps: Signal[];
   #lastStatus = 0;
   #bgUntil = 0;
   /** The service running as PID 1 (directly or via exec), if any: probes and signals consult it. */
@@ -149,6 +150,9 @@ export class Process {
     this.#host = host;
     this.#program = program;
     this.#ctx = ctx;
+    const shell = program.kind === 'shell';
+    this.#traps = shell ? new Map() : NO_TRAPS;
+    this.#pendingTraps = shell ? [] : NO_PENDING_TRAPS;
     this.startedAt = host.loop.now;
   }
 
@@ -178,9 +182,14 @@ export class Process {
 
   #startService(spec: ServiceSpec): void {
     this.service = spec;
+    let stamp: string | undefined;
+    for (const l of spec.startLogs) this.#host.log(l.stream, l.text.includes('{time}') ? l.text.replace('{time}', (stamp ??= this.#stamp())) : l.text);
+  }
+
+  /** The wall clock now, as nginx stamps its log lines: "2026/08/04 03:32:37". */
+  #stamp(): string {
     const d = this.#host.wallclock(this.#host.loop.now);
-    const stamp = `${d.getUTCFullYear()}/${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-    for (const l of spec.startLogs) this.#host.log(l.stream, l.text.replace('{time}', stamp));
+    return `${d.getUTCFullYear()}/${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
   }
 
   #timer(ms: number, fn: () => void): void {
@@ -208,9 +217,8 @@ export class Process {
     if (this.service) {
       const stop = this.service.stopsOn[sig];
       if (stop) {
-        const d = this.#host.wallclock(this.#host.loop.now);
-        const stamp = `${d.getUTCFullYear()}/${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-        for (const l of stop.logs) this.#host.log('stderr', l.replace('{time}', stamp));
+        let stamp: string | undefined;
+        for (const l of stop.logs) this.#host.log('stderr', l.includes('{time}') ? l.replace('{time}', (stamp ??= this.#stamp())) : l);
         this.#timer(stop.ms, () => this.#finish(0));
       }
       return;
@@ -421,6 +429,9 @@ export class Process {
     }
   }
 }
+
+const NO_TRAPS = new Map<Signal, Stmt[] | null>();
+const NO_PENDING_TRAPS: Signal[] = [];
 
 function normaliseSignal(raw: string): Signal | undefined {
   const up = raw.toUpperCase();
