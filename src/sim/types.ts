@@ -374,7 +374,7 @@ export interface NodeRuntime {
   node: string;
   /** PID of the node's kubelet (klog and journalctl print it). */
   kubeletPid?: number;
-  /** The kubelet's --v: journalctl shows the log lines whose verbosity is at most this (default 0, kubeadm's). */
+  /** The kubelet's --v: it writes the log lines whose verbosity is at most this (default 0, kubeadm's). */
   kubeletVerbosity?: number;
   runtimeVersion: string; // "containerd://2.1.4"
   sandboxes: CriSandbox[];
@@ -396,7 +396,7 @@ export interface KubeletLogLine {
   msg: string;
   /** key/value pairs, values already formatted the way klog prints them (strings quoted). */
   kv: [string, string][];
-  /** klog verbosity of the call (0 = always logged; 2, 3, 4 = logged at --v=2 and above). */
+  /** klog verbosity of the call (0 = always logged; 2, 3, 4 = logged at --v=2 and above: the engine records a line only when the node's kubeletVerbosity is at least this). */
   v?: number;
   /** PID of the kubelet process, as journalctl and klog print it. */
   pid?: number;

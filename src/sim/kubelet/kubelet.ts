@@ -124,9 +124,13 @@ export class Kubelet {
     this.#phase = timing.int(0, 999);
     // the housekeeping ticker starts with the sync loop, later than the PLEG's relist loop
     this.#housekeepingPhase = timing.int(0, 1999);
+    const verbosity = node.kubeletVerbosity ?? 0;
     this.env = {
       ctx, api, runtime, nodeName: node.name, nodeIP: node.ip,
-      klog: (severity, source, msg, kv, v = 0) => ctx.kubeletLog({ t: ctx.now, node: node.name, severity, source, msg, kv, v, pid: runtime.kubeletPid }),
+      // klog.V(n): a line above the kubelet's --v is never written (journalctl could not show it)
+      klog: (severity, source, msg, kv, v = 0) => {
+        if (v <= verbosity) ctx.kubeletLog({ t: ctx.now, node: node.name, severity, source, msg, kv, v, pid: runtime.kubeletPid });
+      },
     };
     this.rm = new RuntimeManager(this.env);
     this.#statusInputs = { readiness: this.#readiness, startup: this.rm.probeResults.startup, hostIP: node.ip, rfc3339: (t) => ctx.rfc3339(t) };
