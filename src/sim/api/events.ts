@@ -35,7 +35,7 @@ interface ReasonState {
   localKeys: string[];
   last: number;
   /** Observed events by (fieldPath, message): few per reason (aggregation combines the 10th distinct message on). */
-  observed: KubeEvent[];
+  observed: KubeEvent[] | undefined;
   /** The observed combined event ("(combined from similar events): ..."). */
   combined: KubeEvent | undefined;
 }
@@ -54,7 +54,7 @@ interface ObjectState {
   apiVersion: string | undefined;
   /** The events' source: one object shared by every event of this state (events are never modified once stored). */
   source: KubeEvent['source'];
-  reasons: ReasonState[];
+  reasons: ReasonState[] | undefined;
   /** The spam filter's token buckets (getSpamKey adds the type to the object and source). */
   normal: Bucket | undefined;
   warning: Bucket | undefined;
@@ -82,16 +82,20 @@ export class EventRecorder {
   #state(input: EventInput, host: string): ObjectState {
     const o = input.involved;
     let states = this.#objects.get(o.uid);
-    if (!states) this.#objects.set(o.uid, (states = []));
-    for (const s of states) {
-      if (s.component === input.component && s.host === host && s.kind === o.kind && s.namespace === o.namespace && s.name === o.name && s.apiVersion === o.apiVersion) return s;
+    if (states) {
+      for (const s of states) {
+        if (s.component === input.component && s.host === host && s.kind === o.kind && s.namespace === o.namespace && s.name === o.name && s.apiVersion === o.apiVersion) return s;
+      }
     }
     const state: ObjectState = {
       component: input.component, host, kind: o.kind, namespace: o.namespace, name: o.name, apiVersion: o.apiVersion,
       source: host ? { component: input.component, host } : { component: input.component },
-      reasons: [], normal: undefined, warning: undefined,
+      reasons: undefined, normal: undefined, warning: undefined,
     };
-    states.push(state);
+    // the correlator keeps its caches for the whole run: lists are made with their first element (an empty list that
+    // grows by push reserves room for 17)
+    if (states) states.push(state);
+    else this.#objects.set(o.uid, [state]);
     return state;
   }
 
@@ -103,17 +107,20 @@ export class EventRecorder {
     const state = this.#state(input, host);
     // upstream: events_cache.go EventAggregatorByReasonFunc
     let agg: ReasonState | undefined;
-    for (const r of state.reasons) {
-      if (r.reason === input.reason && r.type === input.type) {
-        agg = r;
-        break;
+    if (state.reasons) {
+      for (const r of state.reasons) {
+        if (r.reason === input.reason && r.type === input.type) {
+          agg = r;
+          break;
+        }
       }
     }
     if (!agg) {
-      agg = { type: input.type, reason: input.reason, localKeys: [], last: now, observed: [], combined: undefined };
-      state.reasons.push(agg);
-    } else if (now - agg.last > AGGREGATE_INTERVAL) agg.localKeys = []; // the aggregate record expired: a new one
-    if (!agg.localKeys.includes(input.message)) agg.localKeys.push(input.message);
+      agg = { type: input.type, reason: input.reason, localKeys: [input.message], last: now, observed: undefined, combined: undefined };
+      if (state.reasons) state.reasons.push(agg);
+      else state.reasons = [agg];
+    } else if (now - agg.last > AGGREGATE_INTERVAL) agg.localKeys = [input.message]; // the aggregate record expired: a new one
+    else if (!agg.localKeys.includes(input.message)) agg.localKeys.push(input.message);
     agg.last = now;
     let message = input.message;
     const aggregated = agg.localKeys.length >= MAX_EVENTS;
@@ -126,7 +133,7 @@ export class EventRecorder {
       prev = agg.combined;
     } else {
       const fieldPath = o.fieldPath ?? '';
-      const observed = agg.observed;
+      const observed = agg.observed ?? [];
       for (let i = 0; i < observed.length; i++) {
         const ev = observed[i];
         if (ev.message === message && (ev.involvedObject.fieldPath ?? '') === fieldPath) {
@@ -163,8 +170,9 @@ export class EventRecorder {
       if (input.action) ev.action = input.action;
     }
     if (aggregated) agg.combined = ev;
-    else if (at >= 0) agg.observed[at] = ev;
-    else agg.observed.push(ev);
+    else if (at >= 0) agg.observed![at] = ev;
+    else if (agg.observed) agg.observed.push(ev);
+    else agg.observed = [ev];
 
     // upstream: events_cache.go (*EventSourceObjectSpamFilter).Filter, getSpamKey
     let b = input.type === 'Normal' ? state.normal : state.warning;
