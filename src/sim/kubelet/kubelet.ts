@@ -538,8 +538,7 @@ export class Kubelet {
     const changed = prev === undefined || !deepEqual(prev, next);
     if (changed) {
       this.#statusCache.set(uid, next);
-      const phaseChanged = old.phase !== next.phase;
-      this.#ctx.emit('kubelet', 'StatusUpdated', podObject(pod), `status: phase ${next.phase}${phaseChanged ? ` (was ${old.phase})` : ''}`);
+      this.#ctx.emit('kubelet', 'StatusUpdated', podObject(pod), statusUpdated(next.phase, old.phase));
     }
     const ns = pod.metadata.namespace!;
     const name = pod.metadata.name;
@@ -943,6 +942,16 @@ function copyFields<T extends object>(target: T, src: object): T {
   for (const k in src) (target as Record<string, unknown>)[k] = (src as Record<string, unknown>)[k];
   return target;
 }
+
+/** The StatusUpdated detail: one string per pair of phases, shared by every pod's trace. */
+function statusUpdated(phase: PodStatus['phase'], was: PodStatus['phase']): string {
+  let byWas = statusDetails.get(phase);
+  if (byWas === undefined) statusDetails.set(phase, (byWas = new Map()));
+  let detail = byWas.get(was);
+  if (detail === undefined) byWas.set(was, (detail = `status: phase ${phase}${phase !== was ? ` (was ${was})` : ''}`));
+  return detail;
+}
+const statusDetails = new Map<string, Map<string, string>>();
 
 /**
  * A condition as the status manager keeps it: `c`'s fields, then lastProbeTime, lastTransitionTime and, for the
