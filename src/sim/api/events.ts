@@ -209,5 +209,13 @@ export function unixNanoHex(ms: number, extraNanos: number): string {
   const carry = Math.floor(lo / TWO_32);
   const hi = msHi * 1_000_000 + carry;
   const lo32 = (lo - carry * TWO_32).toString(16);
-  return hi === 0 ? lo32 : hi.toString(16) + lo32.padStart(8, '0');
+  if (hi === 0) return lo32;
+  // the high half changes every 2³² ns (4.3 s): its hex is kept
+  if (hi !== lastHi) {
+    lastHi = hi;
+    lastHiHex = hi.toString(16);
+  }
+  return lastHiHex + lo32.padStart(8, '0');
 }
+let lastHi = 0;
+let lastHiHex = '';
