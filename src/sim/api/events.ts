@@ -208,14 +208,16 @@ export function unixNanoHex(ms: number, extraNanos: number): string {
   const lo = (ms - msHi * TWO_32) * 1_000_000 + extraNanos;
   const carry = Math.floor(lo / TWO_32);
   const hi = msHi * 1_000_000 + carry;
-  const lo32 = (lo - carry * TWO_32).toString(16);
-  if (hi === 0) return lo32;
-  // the high half changes every 2³² ns (4.3 s): its hex is kept
+  const v = lo - carry * TWO_32;
+  if (hi === 0) return v.toString(16);
+  // the high half changes every 2³² ns (4.3 s): its hex is kept; the low half, above 2³¹, is a double whose
+  // toString(16) is slow, so it is written byte by byte
   if (hi !== lastHi) {
     lastHi = hi;
     lastHiHex = hi.toString(16);
   }
-  return lastHiHex + lo32.padStart(8, '0');
+  return lastHiHex + HEX[v >>> 24] + HEX[(v >>> 16) & 255] + HEX[(v >>> 8) & 255] + HEX[v & 255];
 }
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 let lastHi = 0;
 let lastHiHex = '';
