@@ -75,17 +75,6 @@ export function isValidLabelValue(v: string): string[] {
   return errs;
 }
 
-// the allowed values, made once (an array literal in a check is a new array on every call)
-const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
-const MESSAGE_POLICIES = ['File', 'FallbackToLogsOnError'];
-const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
-const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
-const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
-const PREEMPTION_POLICIES = ['Never', 'PreemptLowerPriority'];
-const OPERATORS = ['Equal', 'Exists'];
-const EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
-const STANDARD_FINALIZERS = new Set(['kubernetes', 'orphan', 'foregroundDeletion']);
-
 function each(errs: FieldError[], field: string, value: unknown, msgs: string[]): void {
   for (const m of msgs) errs.push(invalid(field, value, m));
 }
@@ -97,19 +86,19 @@ export function validateMeta(meta: Raw, errs: FieldError[]): void {
   if (meta.namespace) each(errs, 'metadata.namespace', meta.namespace, isDNS1123Label(meta.namespace));
   validateLabels(meta.labels, 'metadata.labels', errs);
   for (const k of Object.keys(meta.annotations ?? {})) each(errs, 'metadata.annotations', k, isQualifiedName(k.toLowerCase()));
+  const standard = new Set(['kubernetes', 'orphan', 'foregroundDeletion']);
   (meta.finalizers ?? []).forEach((f: string, i: number) => {
     const field = `metadata.finalizers[${i}]`;
     const q = isQualifiedName(f);
     if (q.length) each(errs, field, f, q);
-    else if (!f.includes('/') && !STANDARD_FINALIZERS.has(f)) errs.push(invalid(field, f, 'name is neither a standard finalizer name nor is it fully qualified'));
+    else if (!f.includes('/') && !standard.has(f)) errs.push(invalid(field, f, 'name is neither a standard finalizer name nor is it fully qualified'));
   });
 }
 
 function validateLabels(labels: Record<string, string> | undefined, field: string, errs: FieldError[]): void {
-  if (!labels) return;
-  for (const k of Object.keys(labels)) {
+  for (const [k, v] of Object.entries(labels ?? {})) {
     each(errs, field, k, isQualifiedName(k));
-    each(errs, field, labels[k], isValidLabelValue(labels[k]));
+    each(errs, field, v, isValidLabelValue(v));
   }
 }
 
@@ -155,32 +144,26 @@ const STANDARD_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
 // upstream: validation.go ValidateResourceRequirements
 function validateResources(r: Raw | undefined, field: string, errs: FieldError[]): void {
   if (!r) return;
-  validateResourceList(r.limits, field, 'limits', errs);
-  validateResourceList(r.requests, field, 'requests', errs);
-  if (!r.requests || !r.limits) return;
-  for (const name of Object.keys(r.requests)) {
-    const q = r.requests[name];
-    const lim = r.limits[name];
+  for (const part of ['limits', 'requests'] as const) {
+    for (const [name, q] of Object.entries((r[part] ?? {}) as Record<string, string | number>)) {
+      const f = `${field}.${part}[${name}]`;
+      if (!STANDARD_RESOURCES.has(name) && !name.startsWith('hugepages-') && !name.includes('/')) {
+        errs.push(invalid(f, name, 'must be a standard resource type or fully qualified'));
+        continue;
+      }
+      const v = parseQuantity(q);
+      if (v === undefined) errs.push(invalid(f, String(q), `quantities must match the regular expression '${QUANTITY_REGEXP}'`));
+      else if (v < 0) errs.push(invalid(f, String(q), 'must be greater than or equal to 0'));
+    }
+  }
+  for (const [name, q] of Object.entries((r.requests ?? {}) as Record<string, string | number>)) {
+    const lim = r.limits?.[name];
     if (lim === undefined) continue;
     const rv = parseQuantity(q);
     const lv = parseQuantity(lim);
     if (rv !== undefined && lv !== undefined && rv > lv) {
       errs.push(invalid(`${field}.requests`, String(q), `must be less than or equal to ${name} limit of ${String(lim)}`));
     }
-  }
-}
-
-function validateResourceList(list: Record<string, string | number> | undefined, field: string, part: string, errs: FieldError[]): void {
-  if (!list) return;
-  for (const name of Object.keys(list)) {
-    const q = list[name];
-    if (!STANDARD_RESOURCES.has(name) && !name.startsWith('hugepages-') && !name.includes('/')) {
-      errs.push(invalid(`${field}.${part}[${name}]`, name, 'must be a standard resource type or fully qualified'));
-      continue;
-    }
-    const v = parseQuantity(q);
-    if (v === undefined) errs.push(invalid(`${field}.${part}[${name}]`, String(q), `quantities must match the regular expression '${QUANTITY_REGEXP}'`));
-    else if (v < 0) errs.push(invalid(`${field}.${part}[${name}]`, String(q), 'must be greater than or equal to 0'));
   }
 }
 
@@ -191,17 +174,17 @@ function validateContainer(c: Raw, field: string, kind: ContainerKind, volumes: 
   else each(errs, `${field}.name`, c.name, isDNS1123Label(c.name));
   if (!c.image) errs.push(required(`${field}.image`));
   else if (c.image.trim() !== c.image) errs.push(invalid(`${field}.image`, c.image, 'must not have leading or trailing whitespace'));
-  if (!PULL_POLICIES.includes(c.imagePullPolicy)) {
-    errs.push(notSupported(`${field}.imagePullPolicy`, c.imagePullPolicy, PULL_POLICIES));
+  if (!['Always', 'IfNotPresent', 'Never'].includes(c.imagePullPolicy)) {
+    errs.push(notSupported(`${field}.imagePullPolicy`, c.imagePullPolicy, ['Always', 'IfNotPresent', 'Never']));
   }
-  if (!MESSAGE_POLICIES.includes(c.terminationMessagePolicy)) {
-    errs.push(notSupported(`${field}.terminationMessagePolicy`, c.terminationMessagePolicy, MESSAGE_POLICIES));
+  if (!['File', 'FallbackToLogsOnError'].includes(c.terminationMessagePolicy)) {
+    errs.push(notSupported(`${field}.terminationMessagePolicy`, c.terminationMessagePolicy, ['File', 'FallbackToLogsOnError']));
   }
   (c.ports ?? []).forEach((p: Raw, i: number) => {
     const pf = `${field}.ports[${i}]`;
     if (!p.containerPort) errs.push(required(`${pf}.containerPort`));
     else if (p.containerPort < 1 || p.containerPort > 65535) errs.push(invalid(`${pf}.containerPort`, p.containerPort, 'must be between 1 and 65535, inclusive'));
-    if (!PROTOCOLS.includes(p.protocol)) errs.push(notSupported(`${pf}.protocol`, p.protocol, PROTOCOLS));
+    if (!['SCTP', 'TCP', 'UDP'].includes(p.protocol)) errs.push(notSupported(`${pf}.protocol`, p.protocol, ['SCTP', 'TCP', 'UDP']));
   });
   (c.env ?? []).forEach((e: Raw, i: number) => {
     const ef = `${field}.env[${i}].name`;
@@ -272,11 +255,11 @@ export function validatePodSpec(spec: Raw, errs: FieldError[]): void {
   checkAll(spec.containers, 'containers');
   checkAll(spec.ephemeralContainers, 'ephemeralContainers');
 
-  if (!RESTART_POLICIES.includes(spec.restartPolicy)) {
-    errs.push(notSupported('spec.restartPolicy', spec.restartPolicy, RESTART_POLICIES));
+  if (!['Always', 'OnFailure', 'Never'].includes(spec.restartPolicy)) {
+    errs.push(notSupported('spec.restartPolicy', spec.restartPolicy, ['Always', 'OnFailure', 'Never']));
   }
-  if (!DNS_POLICIES.includes(spec.dnsPolicy)) {
-    errs.push(notSupported('spec.dnsPolicy', spec.dnsPolicy, DNS_POLICIES));
+  if (!['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'].includes(spec.dnsPolicy)) {
+    errs.push(notSupported('spec.dnsPolicy', spec.dnsPolicy, ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None']));
   }
   if (spec.terminationGracePeriodSeconds !== undefined && spec.terminationGracePeriodSeconds < 0) {
     errs.push(invalid('spec.terminationGracePeriodSeconds', spec.terminationGracePeriodSeconds, 'must be greater than or equal to 0'));
@@ -288,17 +271,17 @@ export function validatePodSpec(spec: Raw, errs: FieldError[]): void {
   validateLabels(spec.nodeSelector, 'spec.nodeSelector', errs);
   if (spec.serviceAccountName) each(errs, 'spec.serviceAccountName', spec.serviceAccountName, isDNS1123Subdomain(spec.serviceAccountName));
   if (spec.schedulerName) each(errs, 'spec.schedulerName', spec.schedulerName, isDNS1123Subdomain(spec.schedulerName));
-  if (!PREEMPTION_POLICIES.includes(spec.preemptionPolicy)) {
-    errs.push(notSupported('spec.preemptionPolicy', spec.preemptionPolicy, PREEMPTION_POLICIES));
+  if (!['Never', 'PreemptLowerPriority'].includes(spec.preemptionPolicy)) {
+    errs.push(notSupported('spec.preemptionPolicy', spec.preemptionPolicy, ['Never', 'PreemptLowerPriority']));
   }
   (spec.tolerations ?? []).forEach((t: Raw, i: number) => {
     const f = `spec.tolerations[${i}]`;
     if (t.key) each(errs, `${f}.key`, t.key, isQualifiedName(t.key));
     const op = t.operator || 'Equal';
-    if (!OPERATORS.includes(op)) errs.push(notSupported(`${f}.operator`, t.operator, OPERATORS));
+    if (!['Equal', 'Exists'].includes(op)) errs.push(notSupported(`${f}.operator`, t.operator, ['Equal', 'Exists']));
     if (op === 'Exists' && t.value) errs.push(invalid(`${f}.operator`, t.operator, "value must be empty when `operator` is 'Exists'"));
     if (!t.key && op !== 'Exists') errs.push(invalid(`${f}.operator`, t.operator ?? '', 'operator must be Exists when `key` is empty, which means "match all values and all keys"'));
-    if (t.effect && !EFFECTS.includes(t.effect)) {
+    if (t.effect && !['NoSchedule', 'PreferNoSchedule', 'NoExecute'].includes(t.effect)) {
       errs.push(notSupported(`${f}.effect`, t.effect, ['NoExecute', 'NoSchedule', 'PreferNoSchedule']));
     }
     if (t.tolerationSeconds !== undefined && t.effect !== 'NoExecute') {
