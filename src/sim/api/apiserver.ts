@@ -69,38 +69,29 @@ export class ApiServer {
     const node = pod.spec.nodeName;
     const scoped = node === undefined ? undefined : this.#nodeWatchers.get(node);
     const delay = this.#ctx.timings.watch;
-    if (!(delay > 0)) {
-      this.#deliver(type, pod, scoped);
-      return;
-    }
-    // every change waits the same latency, so deliveries are due in the order they are queued: one shared task
-    // takes the oldest (a queue entry instead of a closure per change)
-    const due = this.#ctx.now + delay;
-    if (due < this.#lastDue) {
-      this.#ctx.loop.at(due, () => this.#deliver(type, pod, scoped));
-      return;
-    }
-    this.#lastDue = due;
+    if (!(delay > 0)) return this.#deliver(type, pod, scoped);
+    // every change waits the same latency (fixed for the run), so deliveries fall due in the order they are queued:
+    // one shared task takes the oldest (a queue entry instead of a closure per change)
     this.#pending.push(type, pod, scoped);
-    this.#ctx.loop.at(due, this.#deliverNext);
+    this.#ctx.loop.after(delay, this.#deliverNext);
   }
 
-  /** Changes waiting for the watch latency: (type, pod, node-scoped watchers) triples, oldest from #pendingHead. */
+  /** Changes waiting for the watch latency: (type, pod, node-scoped watchers), oldest from #head. */
   readonly #pending: (WatchType | Pod | PodWatcher[] | undefined)[] = [];
-  #pendingHead = 0;
-  #lastDue = -Infinity;
+  #head = 0;
   readonly #deliverNext = (): void => {
-    const pending = this.#pending;
-    const type = pending[this.#pendingHead] as WatchType;
-    const pod = pending[this.#pendingHead + 1] as Pod;
-    const scoped = pending[this.#pendingHead + 2] as PodWatcher[] | undefined;
-    this.#pendingHead += 3;
-    if (this.#pendingHead === pending.length) {
-      pending.length = 0;
-      this.#pendingHead = 0;
-    } else if (this.#pendingHead >= 6144 && this.#pendingHead * 2 >= pending.length) {
-      pending.splice(0, this.#pendingHead);
-      this.#pendingHead = 0;
+    const p = this.#pending;
+    const i = this.#head;
+    const type = p[i] as WatchType;
+    const pod = p[i + 1] as Pod;
+    const scoped = p[i + 2] as PodWatcher[] | undefined;
+    this.#head = i + 3;
+    // emptied: start over; mostly delivered: drop the delivered part
+    if (this.#head === p.length) p.length = this.#head = 0;
+    else if (this.#head > 6000 && this.#head * 2 > p.length) {
+      p.copyWithin(0, this.#head);
+      p.length -= this.#head;
+      this.#head = 0;
     }
     this.#deliver(type, pod, scoped);
   };

@@ -31,10 +31,10 @@ const SPAM_QPS = 1 / 300; // defaultSpamQPS
 interface ReasonState {
   type: string;
   reason: string;
-  /** The aggregate record's distinct messages and last use. */
-  localKeys: string[];
+  /** The aggregate record's distinct messages (none: a new record) and last use. */
+  localKeys: string[] | undefined;
   last: number;
-  /** Observed events by (fieldPath, message): few per reason (aggregation combines the 10th distinct message on). */
+  /** Observed events, found by fieldPath and message: few per reason (the 10th distinct message on is combined). */
   observed: KubeEvent[] | undefined;
   /** The observed combined event ("(combined from similar events): ..."). */
   combined: KubeEvent | undefined;
@@ -55,13 +55,22 @@ interface ObjectState {
   /** The events' source: one object shared by every event of this state (events are never modified once stored). */
   source: KubeEvent['source'];
   reasons: ReasonState[] | undefined;
-  /** The spam filter's token buckets (getSpamKey adds the type to the object and source). */
-  normal: Bucket | undefined;
-  warning: Bucket | undefined;
+  /** getSpamKey without the object: type. */
+  buckets: Record<string, Bucket>;
 }
 interface Bucket {
   tokens: number;
   last: number;
+}
+
+/**
+ * `list` with `x` appended; a new list is made with its element, as the correlator keeps its lists for the whole run
+ * (an empty list that grows by push reserves room for 17).
+ */
+function append<T>(list: T[] | undefined, x: T): T[] {
+  if (!list) return [x];
+  list.push(x);
+  return list;
 }
 
 /** Writes events into the API server's store, correlated as the recording component's client-go would. */
@@ -81,7 +90,7 @@ export class EventRecorder {
 
   #state(input: EventInput, host: string): ObjectState {
     const o = input.involved;
-    let states = this.#objects.get(o.uid);
+    const states = this.#objects.get(o.uid);
     if (states) {
       for (const s of states) {
         if (s.component === input.component && s.host === host && s.kind === o.kind && s.namespace === o.namespace && s.name === o.name && s.apiVersion === o.apiVersion) return s;
@@ -89,13 +98,9 @@ export class EventRecorder {
     }
     const state: ObjectState = {
       component: input.component, host, kind: o.kind, namespace: o.namespace, name: o.name, apiVersion: o.apiVersion,
-      source: host ? { component: input.component, host } : { component: input.component },
-      reasons: undefined, normal: undefined, warning: undefined,
+      source: host ? { component: input.component, host } : { component: input.component }, reasons: undefined, buckets: {},
     };
-    // the correlator keeps its caches for the whole run: lists are made with their first element (an empty list that
-    // grows by push reserves room for 17)
-    if (states) states.push(state);
-    else this.#objects.set(o.uid, [state]);
+    this.#objects.set(o.uid, append(states, state));
     return state;
   }
 
@@ -106,43 +111,25 @@ export class EventRecorder {
     const host = input.host ?? '';
     const state = this.#state(input, host);
     // upstream: events_cache.go EventAggregatorByReasonFunc
-    let agg: ReasonState | undefined;
-    if (state.reasons) {
-      for (const r of state.reasons) {
-        if (r.reason === input.reason && r.type === input.type) {
-          agg = r;
-          break;
-        }
-      }
-    }
+    let agg = state.reasons?.find((r) => r.reason === input.reason && r.type === input.type);
     if (!agg) {
-      agg = { type: input.type, reason: input.reason, localKeys: [input.message], last: now, observed: undefined, combined: undefined };
-      if (state.reasons) state.reasons.push(agg);
-      else state.reasons = [agg];
-    } else if (now - agg.last > AGGREGATE_INTERVAL) agg.localKeys = [input.message]; // the aggregate record expired: a new one
-    else if (!agg.localKeys.includes(input.message)) agg.localKeys.push(input.message);
+      agg = { type: input.type, reason: input.reason, localKeys: undefined, last: now, observed: undefined, combined: undefined };
+      state.reasons = append(state.reasons, agg);
+    } else if (now - agg.last > AGGREGATE_INTERVAL) agg.localKeys = undefined; // the record expired: a new one
+    if (!agg.localKeys?.includes(input.message)) agg.localKeys = append(agg.localKeys, input.message);
     agg.last = now;
     let message = input.message;
-    const aggregated = agg.localKeys.length >= MAX_EVENTS;
     // upstream: events_cache.go eventObserve, getEventKey (fieldPath, type, reason, message; the aggregate key once combined)
-    let prev: KubeEvent | undefined;
+    const aggregated = agg.localKeys!.length >= MAX_EVENTS;
     let at = -1;
     if (aggregated) {
-      agg.localKeys.shift();
+      agg.localKeys!.shift();
       message = `(combined from similar events): ${input.message}`;
-      prev = agg.combined;
     } else {
       const fieldPath = o.fieldPath ?? '';
-      const observed = agg.observed ?? [];
-      for (let i = 0; i < observed.length; i++) {
-        const ev = observed[i];
-        if (ev.message === message && (ev.involvedObject.fieldPath ?? '') === fieldPath) {
-          prev = ev;
-          at = i;
-          break;
-        }
-      }
+      at = agg.observed?.findIndex((ev) => ev.message === message && (ev.involvedObject.fieldPath ?? '') === fieldPath) ?? -1;
     }
+    const prev = aggregated ? agg.combined : agg.observed?.[at];
 
     const ts = this.#ctx.rfc3339(now);
     let ev: KubeEvent;
@@ -171,16 +158,11 @@ export class EventRecorder {
     }
     if (aggregated) agg.combined = ev;
     else if (at >= 0) agg.observed![at] = ev;
-    else if (agg.observed) agg.observed.push(ev);
-    else agg.observed = [ev];
+    else agg.observed = append(agg.observed, ev);
 
     // upstream: events_cache.go (*EventSourceObjectSpamFilter).Filter, getSpamKey
-    let b = input.type === 'Normal' ? state.normal : state.warning;
-    if (!b) {
-      b = { tokens: SPAM_BURST, last: now };
-      if (input.type === 'Normal') state.normal = b;
-      else state.warning = b;
-    }
+    let b = state.buckets[input.type];
+    if (!b) state.buckets[input.type] = b = { tokens: SPAM_BURST, last: now };
     b.tokens = Math.min(SPAM_BURST, b.tokens + ((now - b.last) / 1000) * SPAM_QPS);
     b.last = now;
     if (b.tokens < 1) return undefined;
@@ -208,6 +190,9 @@ export function unixNanoHex(ms: number, extraNanos: number): string {
   const lo = (ms - msHi * TWO_32) * 1_000_000 + extraNanos;
   const carry = Math.floor(lo / TWO_32);
   const hi = msHi * 1_000_000 + carry;
-  const lo32 = (lo - carry * TWO_32).toString(16);
-  return hi === 0 ? lo32 : hi.toString(16) + lo32.padStart(8, '0');
+  const lo32 = lo - carry * TWO_32;
+  // above 2³¹ the low half is a double, whose toString(16) is slow: it is written as two padded 16-bit halves
+  return hi === 0 ? lo32.toString(16) : hi.toString(16) + hex4(lo32 >>> 16) + hex4(lo32 & 65535);
 }
+
+const hex4 = (v: number): string => (v + 65536).toString(16).slice(1);

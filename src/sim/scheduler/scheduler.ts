@@ -25,6 +25,8 @@ const NOTE_LENGTH_LIMIT = 1024; // validation.NoteLengthLimit
 
 interface QueuedPod {
   pod: Pod;
+  /** pod.spec.priority ?? 0, set with every pod (the activeQ compares it on each push and pop). */
+  priority: number;
   attempts: number;
   lastAttempt: number;
   queue: 'active' | 'backoff' | 'unschedulable' | 'inflight';
@@ -131,10 +133,11 @@ export class Scheduler {
     const existing = this.#queued.get(uid);
     if (existing) {
       existing.pod = pod;
+      existing.priority = pod.spec.priority ?? 0;
       return;
     }
     if (pod.metadata.deletionTimestamp) return;
-    const q: QueuedPod = { pod, attempts: 0, lastAttempt: 0, queue: 'active', order: this.#order++, token: 0, resourceFailure: false };
+    const q: QueuedPod = { pod, priority: pod.spec.priority ?? 0, attempts: 0, lastAttempt: 0, queue: 'active', order: this.#order++, token: 0, resourceFailure: false };
     this.#queued.set(uid, q);
     this.#pushActive(q);
   }
@@ -250,6 +253,7 @@ export class Scheduler {
       return;
     }
     q.pod = current;
+    q.priority = current.spec.priority ?? 0;
     const pod = current;
     const obj = podNames(pod.metadata.namespace!, pod.metadata.name).object;
     const cache = this.#nodes();
@@ -403,7 +407,5 @@ export class Scheduler {
 }
 
 function before(a: QueuedPod, b: QueuedPod): boolean {
-  const pa = a.pod.spec.priority ?? 0;
-  const pb = b.pod.spec.priority ?? 0;
-  return pa > pb || (pa === pb && a.order < b.order);
+  return a.priority > b.priority || (a.priority === b.priority && a.order < b.order);
 }
