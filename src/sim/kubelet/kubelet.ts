@@ -362,8 +362,9 @@ export class Kubelet {
     uid: string, name: string, namespace: string,
     sandboxes = this.#runtime.podSandboxes(uid), containers = this.#runtime.podContainers(uid),
   ): RuntimePodStatus {
-    const rs = toRuntimePodStatus(uid, name, namespace, this.node.ip, sandboxes, containers, this.#imageOf, this.#lastIPs.get(uid) ?? []);
-    if (rs.IPs.length) this.#lastIPs.set(uid, rs.IPs);
+    const last = this.#lastIPs.get(uid);
+    const rs = toRuntimePodStatus(uid, name, namespace, this.node.ip, sandboxes, containers, this.#imageOf, last ?? []);
+    if (rs.IPs.length && rs.IPs !== last) this.#lastIPs.set(uid, rs.IPs);
     return rs;
   }
 
@@ -461,11 +462,13 @@ export class Kubelet {
     if (!w) return;
     const existing = this.#statusCache.get(w.uid) ?? pod.status;
     const ready: PodCondition = { type: 'PodReadyToStartContainers', status: 'True' } as PodCondition;
-    const conditions = [...(existing.conditions ?? [])];
-    const i = conditions.findIndex((c) => c.type === ready.type);
-    if (i >= 0) conditions[i] = ready;
-    else conditions.push(ready);
-    this.#setPodStatus(w, { ...existing, conditions });
+    const conditions = (existing.conditions ?? []).slice();
+    let i = 0;
+    while (i < conditions.length && conditions[i].type !== ready.type) i++;
+    conditions[i] = ready; // in its place, or appended
+    const status = copyFields({} as PodStatus, existing);
+    status.conditions = conditions;
+    this.#setPodStatus(w, status);
     this.env.klog('I', 'kubelet.go:3571', 'Successfully updated PodReadyToStartContainers condition after sandbox creation', [['pod', kobj(pod)], ['podUID', q(w.uid)]], 3);
   }
 
@@ -608,7 +611,7 @@ export class Kubelet {
       this.#scheduleRelist();
       yield { wait: (wake) => this.#cacheWaiters.push(wake), timeout: Infinity };
     }
-    return this.#podCache.get(w.uid) ?? toRuntimePodStatus(w.uid, w.pod.metadata.name, w.pod.metadata.namespace!, this.node.ip, [], [], () => ({ image: '', imageRef: '' }), []);
+    return this.#podCache.get(w.uid) ?? toRuntimePodStatus(w.uid, w.pod.metadata.name, w.pod.metadata.namespace!, this.node.ip, [], [], this.#imageOf, []);
   }
 
   // upstream: pkg/kubelet/pleg/generic.go (*GenericPLEG).Relist
