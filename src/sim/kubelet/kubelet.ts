@@ -670,18 +670,21 @@ export class Kubelet {
       // ContainerChanged is not sent ("not reliable and no other components use yet"); ContainerRemoved is
       // sent but not sync-worthy (isSyncPodWorthy)
       let worthy = 0;
-      let list = '';
+      const list: string[] = [];
       for (let i = 0; i < types.length; i++) {
         if (types[i] === 'ContainerStarted' || types[i] === 'ContainerDied') worthy++;
-        list += `${i ? ', ' : ''}${types[i]} ${eventIds[i].slice(0, 13)}`;
+        list.push(`${types[i]} ${eventIds[i].slice(0, 13)}`);
       }
       const known = this.#pods.has(uid);
-      this.#ctx.emit('kubelet', 'PLEGEvents', podObject(w.pod), `relist: ${list}${worthy && known ? '' : ' (cache updated; nothing to sync)'}`);
+      // one flat string (joined, not concatenated): the trace keeps it for the whole run
+      list[0] = `relist: ${list[0]}`;
+      if (!worthy || !known) list[list.length - 1] += ' (cache updated; nothing to sync)';
+      this.#ctx.emit('kubelet', 'PLEGEvents', podObject(w.pod), list.join(', '));
       if (known) {
         for (let i = 0; i < types.length; i++) {
           if (types[i] !== 'ContainerStarted' && types[i] !== 'ContainerDied') continue;
           this.env.klog('I', 'kubelet.go:2517', 'SyncLoop (PLEG): event for pod', [
-            ['pod', kobj(w.pod)], ['event', `{"ID":"${uid}","Type":"${types[i]}","Data":"${eventIds[i]}"}`],
+            ['pod', kobj(w.pod)], ['event', JSON.stringify({ ID: uid, Type: types[i], Data: eventIds[i] })],
           ], 2);
         }
         if (worthy && w.state !== 'finished') this.#updatePod(w);
