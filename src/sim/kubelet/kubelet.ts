@@ -512,7 +512,8 @@ export class Kubelet {
     const generation = pod.metadata.generation ?? 1;
     const previous = old.conditions ?? [];
     const generated = status.conditions ?? [];
-    const conditions: PodCondition[] = [];
+    // exactly as long as it ends up (a list grown by push keeps spare room, in every version of the status)
+    const conditions = generated.slice();
     // A kubelet condition the cache already has (same status, reason, message and generation) stays that object,
     // and the cache's list stays when every condition does: the versions of the status share them. (The cache's
     // kubelet conditions were all made below, with their keys in one order.)
@@ -529,7 +530,7 @@ export class Kubelet {
       ) out = p;
       else out = stampCondition(c, p && p.status === c.status ? p.lastTransitionTime : now, kubelet ? generation : undefined);
       if (out !== previous[i]) same = false;
-      conditions.push(out);
+      conditions[i] = out;
     }
     const next = copyFields({ observedGeneration: generation } as PodStatus, status);
     next.conditions = same ? previous : conditions;
@@ -625,15 +626,16 @@ export class Kubelet {
       const sandboxes = this.#runtime.podSandboxes(uid);
       const containers = this.#runtime.podContainers(uid);
       // the pod's sandboxes and containers as this relist sees them (a few per pod: arrays, not maps)
-      const ids: string[] = [];
-      const states: PlegState[] = [];
+      const ids: string[] = new Array(sandboxes.length + containers.length);
+      const states: PlegState[] = new Array(ids.length);
+      let k = 0;
       for (const s of sandboxes) {
-        ids.push(s.id);
-        states.push(s.state === 'SANDBOX_READY' ? 'running' : 'exited');
+        ids[k] = s.id;
+        states[k++] = s.state === 'SANDBOX_READY' ? 'running' : 'exited';
       }
       for (const c of containers) {
-        ids.push(c.id);
-        states.push(c.state === 'CONTAINER_RUNNING' ? 'running' : c.state === 'CONTAINER_EXITED' ? 'exited' : 'unknown');
+        ids[k] = c.id;
+        states[k++] = c.state === 'CONTAINER_RUNNING' ? 'running' : c.state === 'CONTAINER_EXITED' ? 'exited' : 'unknown';
       }
       const types: PlegEventType[] = [];
       const eventIds: string[] = [];
