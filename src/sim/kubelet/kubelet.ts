@@ -365,8 +365,9 @@ export class Kubelet {
     uid: string, name: string, namespace: string,
     sandboxes = this.#runtime.podSandboxes(uid), containers = this.#runtime.podContainers(uid),
   ): RuntimePodStatus {
-    const rs = toRuntimePodStatus(uid, name, namespace, this.node.ip, sandboxes, containers, this.#imageOf, this.#lastIPs.get(uid) ?? []);
-    if (rs.IPs.length) this.#lastIPs.set(uid, rs.IPs);
+    const last = this.#lastIPs.get(uid);
+    const rs = toRuntimePodStatus(uid, name, namespace, this.node.ip, sandboxes, containers, this.#imageOf, last ?? []);
+    if (rs.IPs.length && rs.IPs !== last) this.#lastIPs.set(uid, rs.IPs);
     return rs;
   }
 
@@ -465,11 +466,13 @@ export class Kubelet {
     if (!w) return;
     const existing = this.#statusCache.get(w.uid) ?? pod.status;
     const ready: PodCondition = { type: 'PodReadyToStartContainers', status: 'True' } as PodCondition;
-    const conditions = [...(existing.conditions ?? [])];
-    const i = conditions.findIndex((c) => c.type === ready.type);
-    if (i >= 0) conditions[i] = ready;
-    else conditions.push(ready);
-    this.#setPodStatus(w, { ...existing, conditions });
+    const conditions = (existing.conditions ?? []).slice();
+    let i = 0;
+    while (i < conditions.length && conditions[i].type !== ready.type) i++;
+    conditions[i] = ready; // in its place, or appended
+    const status = copyFields({} as PodStatus, existing);
+    status.conditions = conditions;
+    this.#setPodStatus(w, status);
     this.env.klog('I', 'kubelet.go:3571', 'Successfully updated PodReadyToStartContainers condition after sandbox creation', [['pod', kobj(pod)], ['podUID', q(w.uid)]], 3);
   }
 
@@ -513,7 +516,8 @@ export class Kubelet {
     const generation = pod.metadata.generation ?? 1;
     const previous = old.conditions ?? [];
     const generated = status.conditions ?? [];
-    const conditions: PodCondition[] = [];
+    // exactly as long as it ends up (a list grown by push keeps spare room, in every version of the status)
+    const conditions = generated.slice();
     // A kubelet condition the cache already has (same status, reason, message and generation) stays that object,
     // and the cache's list stays when every condition does: the versions of the status share them. (The cache's
     // kubelet conditions were all made below, with their keys in one order.)
@@ -530,7 +534,7 @@ export class Kubelet {
       ) out = p;
       else out = stampCondition(c, p && p.status === c.status ? p.lastTransitionTime : now, kubelet ? generation : undefined);
       if (out !== previous[i]) same = false;
-      conditions.push(out);
+      conditions[i] = out;
     }
     const next = copyFields({ observedGeneration: generation } as PodStatus, status);
     next.conditions = same ? previous : conditions;
@@ -612,7 +616,7 @@ export class Kubelet {
       this.#scheduleRelist();
       yield { wait: (wake) => this.#cacheWaiters.push(wake), timeout: Infinity };
     }
-    return this.#podCache.get(w.uid) ?? toRuntimePodStatus(w.uid, w.pod.metadata.name, w.pod.metadata.namespace!, this.node.ip, [], [], () => ({ image: '', imageRef: '' }), []);
+    return this.#podCache.get(w.uid) ?? toRuntimePodStatus(w.uid, w.pod.metadata.name, w.pod.metadata.namespace!, this.node.ip, [], [], this.#imageOf, []);
   }
 
   // upstream: pkg/kubelet/pleg/generic.go (*GenericPLEG).Relist
@@ -626,15 +630,16 @@ export class Kubelet {
       const sandboxes = this.#runtime.podSandboxes(uid);
       const containers = this.#runtime.podContainers(uid);
       // the pod's sandboxes and containers as this relist sees them (a few per pod: arrays, not maps)
-      const ids: string[] = [];
-      const states: PlegState[] = [];
+      const ids: string[] = new Array(sandboxes.length + containers.length);
+      const states: PlegState[] = new Array(ids.length);
+      let k = 0;
       for (const s of sandboxes) {
-        ids.push(s.id);
-        states.push(s.state === 'SANDBOX_READY' ? 'running' : 'exited');
+        ids[k] = s.id;
+        states[k++] = s.state === 'SANDBOX_READY' ? 'running' : 'exited';
       }
       for (const c of containers) {
-        ids.push(c.id);
-        states.push(c.state === 'CONTAINER_RUNNING' ? 'running' : c.state === 'CONTAINER_EXITED' ? 'exited' : 'unknown');
+        ids[k] = c.id;
+        states[k++] = c.state === 'CONTAINER_RUNNING' ? 'running' : c.state === 'CONTAINER_EXITED' ? 'exited' : 'unknown';
       }
       const types: PlegEventType[] = [];
       const eventIds: string[] = [];
@@ -671,18 +676,21 @@ export class Kubelet {
       // ContainerChanged is not sent ("not reliable and no other components use yet"); ContainerRemoved is
       // sent but not sync-worthy (isSyncPodWorthy)
       let worthy = 0;
-      let list = '';
+      const list: string[] = [];
       for (let i = 0; i < types.length; i++) {
         if (types[i] === 'ContainerStarted' || types[i] === 'ContainerDied') worthy++;
-        list += `${i ? ', ' : ''}${types[i]} ${eventIds[i].slice(0, 13)}`;
+        list.push(`${types[i]} ${eventIds[i].slice(0, 13)}`);
       }
       const known = this.#pods.has(uid);
-      this.#ctx.emit('kubelet', 'PLEGEvents', podObject(w.pod), `relist: ${list}${worthy && known ? '' : ' (cache updated; nothing to sync)'}`);
+      // one flat string (joined, not concatenated): the trace keeps it for the whole run
+      list[0] = `relist: ${list[0]}`;
+      if (!worthy || !known) list[list.length - 1] += ' (cache updated; nothing to sync)';
+      this.#ctx.emit('kubelet', 'PLEGEvents', podObject(w.pod), list.join(', '));
       if (known) {
         for (let i = 0; i < types.length; i++) {
           if (types[i] !== 'ContainerStarted' && types[i] !== 'ContainerDied') continue;
           this.env.klog('I', 'kubelet.go:2517', 'SyncLoop (PLEG): event for pod', [
-            ['pod', kobj(w.pod)], ['event', `{"ID":"${uid}","Type":"${types[i]}","Data":"${eventIds[i]}"}`],
+            ['pod', kobj(w.pod)], ['event', JSON.stringify({ ID: uid, Type: types[i], Data: eventIds[i] })],
           ], 2);
         }
         if (worthy && w.state !== 'finished') this.#updatePod(w);

@@ -77,12 +77,13 @@ export function toRuntimePodStatus(
   const SandboxStatuses = sandboxes.map((s) => ({
     Id: s.id, State: s.state, Attempt: s.attempt, Ip: s.ip, HostNetwork: s.ip === nodeIP,
   }));
-  const ready = SandboxStatuses[0]?.State === 'SANDBOX_READY' && SandboxStatuses[0].Ip ? [SandboxStatuses[0].Ip] : [];
+  // the ready sandbox's IP, in the last list when that is it (one array for all the relists of a pod)
+  const ip = SandboxStatuses[0]?.State === 'SANDBOX_READY' ? SandboxStatuses[0].Ip : '';
   return {
     ID: uid,
     Name: name,
     Namespace: namespace,
-    IPs: ready.length ? ready : lastIPs,
+    IPs: ip === '' ? lastIPs : lastIPs.length === 1 && lastIPs[0] === ip ? lastIPs : [ip],
     SandboxStatuses,
     ContainerStatuses: containers.map((c) => {
       const img = images(c);

@@ -235,8 +235,10 @@ function convertToAPIContainerStatuses(
 ): ContainerStatus[] {
   const runtime = rs.ContainerStatuses;
   const defaultWaiting = hasInitContainers ? INITIALIZING : CREATING;
-  const statuses: ContainerStatus[] = [];
-  for (const c of containers) {
+  // exactly as long as it ends up (a list grown by push keeps spare room, in every version of the status)
+  const statuses: ContainerStatus[] = new Array(containers.length);
+  for (let i = 0; i < containers.length; i++) {
+    const c = containers[i];
     const o = previous && lastByName(previous, c.name);
     // container names are unique in a pod: the newest instance of each is its state, the one before its last state
     let newest: RuntimeContainerStatus | undefined;
@@ -254,17 +256,17 @@ function convertToAPIContainerStatuses(
       st = convertContainerStatus(newest, o, inputs);
       if (older !== undefined) st.lastState = convertContainerStatus(older, o, inputs).state;
     } else if (o === undefined) {
-      st = { name: c.name, state: defaultWaiting, lastState: NO_STATE, ready: false, restartCount: 0, image: c.image, imageID: '' };
+      st = { name: c.name, state: defaultWaiting, lastState: NO_STATE, ready: false, restartCount: 0, image: c.image, imageID: '', started: false };
     } else if (o.state.terminated) st = { ...o };
     else {
-      st = { name: c.name, state: defaultWaiting, lastState: o.lastState, ready: false, restartCount: o.restartCount, image: c.image, imageID: '' };
+      st = { name: c.name, state: defaultWaiting, lastState: o.lastState, ready: false, restartCount: o.restartCount, image: c.image, imageID: '', started: false };
       // a container that was running and vanished from the runtime: terminated with an unknown status
       if (o.state.running && !o.lastState.terminated) {
         st.lastState = VANISHED;
         if (!pod.metadata.deletionTimestamp) st.restartCount += 1;
       }
     }
-    statuses.push(st);
+    statuses[i] = st;
   }
   if (reasons.size === 0) return statuses;
   for (let i = 0; i < containers.length; i++) {
@@ -315,7 +317,7 @@ function convertContainerStatus(cs: RuntimeContainerStatus, old: ContainerStatus
         restartCount = old.restartCount + 1;
       } else state = WAITING;
   }
-  return { name: cs.Name, state, lastState: NO_STATE, ready: false, restartCount, image: cs.Image, imageID: cs.ImageRef, containerID: cid };
+  return { name: cs.Name, state, lastState: NO_STATE, ready: false, restartCount, image: cs.Image, imageID: cs.ImageRef, containerID: cid, started: false };
 }
 
 /**
@@ -362,6 +364,7 @@ function isReady(pod: Pod, cs: ContainerStatus, inputs: StatusInputs): boolean {
 }
 
 // upstream: pkg/kubelet/prober/prober_manager.go UpdatePodStatus
+// (the statuses above are made with `started` last, so setting it here adds no key to them)
 function applyProbeState(pod: Pod, s: PodStatus, inputs: StatusInputs): void {
   for (const cs of s.containerStatuses ?? []) {
     cs.started = isStarted(pod, cs, inputs);
