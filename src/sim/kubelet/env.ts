@@ -34,24 +34,29 @@ export function formatPod(pod: Pod): string {
 /** The fieldPath of a container in its pod (GenerateContainerRef). upstream: pkg/kubelet/container/ref.go fieldPath */
 export function containerFieldPath(pod: Pod, c: Container): string {
   const name = c.name;
-  if (pod.spec.initContainers !== undefined) for (const x of pod.spec.initContainers) if (x.name === name) return fieldPath(INIT_PATHS, 'spec.initContainers', name);
-  if (pod.spec.ephemeralContainers !== undefined) for (const x of pod.spec.ephemeralContainers) if (x.name === name) return fieldPath(EPHEMERAL_PATHS, 'spec.ephemeralContainers', name);
-  return fieldPath(PATHS, 'spec.containers', name);
+  if (pod.spec.initContainers !== undefined) for (const x of pod.spec.initContainers) if (x.name === name) return derived(INIT_PATHS, name, initPath);
+  if (pod.spec.ephemeralContainers !== undefined) for (const x of pod.spec.ephemeralContainers) if (x.name === name) return derived(EPHEMERAL_PATHS, name, ephemeralPath);
+  return derived(PATHS, name, path);
 }
-
-// The fieldPaths by container name: the same few names recur in every pod, and each event keeps its fieldPath.
 const PATHS = new Map<string, string>();
 const INIT_PATHS = new Map<string, string>();
 const EPHEMERAL_PATHS = new Map<string, string>();
+const path = (name: string): string => `spec.containers{${name}}`;
+const initPath = (name: string): string => `spec.initContainers{${name}}`;
+const ephemeralPath = (name: string): string => `spec.ephemeralContainers{${name}}`;
 
-function fieldPath(paths: Map<string, string>, field: string, name: string): string {
-  let path = paths.get(name);
-  if (path === undefined) {
-    if (paths.size >= 1000) paths.clear();
-    path = `${field}{${name}}`;
-    paths.set(name, path);
+/**
+ * A string derived from one key (a container name, an image), made once per key: the same few keys recur in every
+ * pod, and each trace event, API event and log line would otherwise keep a copy of its own. A pure memo.
+ */
+export function derived(cache: Map<string, string>, key: string, make: (key: string) => string): string {
+  let s = cache.get(key);
+  if (s === undefined) {
+    if (cache.size >= 1000) cache.clear();
+    s = make(key);
+    cache.set(key, s);
   }
-  return path;
+  return s;
 }
 
 /** Record an event on a container of a pod, as recordContainerEvent does. */

@@ -13,7 +13,7 @@ import { Backoff } from './backoff.ts';
 import { computePodActions, isRestartableInitContainer, type ContainerKillReason, type PodActions, type ProbeResults } from './podactions.ts';
 import { findContainerStatusByName, hashContainer, type RuntimePodStatus } from './podstatus.ts';
 import type { NodeEnv } from './env.ts';
-import { containerSpec, formatPod, kobj, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
+import { containerSpec, derived, formatPod, kobj, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
 import { ANNOTATION_PREFIX, runHook } from './handlers.ts';
 
 /** kubecontainer.SyncResult */
@@ -50,6 +50,18 @@ export function syncResultsError(results: SyncResult[]): string | undefined {
   if (errs === undefined) return undefined;
   return errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
 }
+
+// strings derived from a container name or an image, shared by every pod (see derived)
+const START_DETAILS = new Map<string, string>();
+const startDetail = (name: string): string => `start container ${name}`;
+const PRESENT_MESSAGES = new Map<string, string>();
+const presentMessage = (image: string): string => `Container image ${q(image)} already present on machine and can be accessed by the pod`;
+const PULLING_MESSAGES = new Map<string, string>();
+const pullingMessage = (image: string): string => `Pulling image ${q(image)}`;
+const STOPPING_MESSAGES = new Map<string, string>();
+const stoppingMessage = (name: string): string => `Stopping container ${name}`;
+const KILL_DETAILS = new Map<string, string>();
+const killDetail = (names: string): string => `kill ${names}`;
 
 const STARTED: { err?: string; msg: string; backoffUntil?: number } = { msg: '' };
 const NOT_IN_BACKOFF: { inBackOff: boolean; msg: string; until?: number } = { inBackOff: false, msg: '' };
@@ -145,7 +157,7 @@ export class RuntimeManager {
     // SyncPod#9: regular containers (SyncPod#8, in-place resize, is not modelled)
     for (const idx of changes.ContainersToStart) {
       const c = pod.spec.containers[idx];
-      this.#emit(pod, 'StartContainer', `start container ${c.name}`, 'SyncPod#9');
+      this.#emit(pod, 'StartContainer', derived(START_DETAILS, c.name, startDetail), 'SyncPod#9');
       const r = this.#startResult(pod, c, podStatus, results);
       if (r.error === undefined) this.#started('container', pod, c, r, yield* this.startContainer(sandboxID, pod, c, podStatus));
     }
@@ -264,7 +276,7 @@ export class RuntimeManager {
     }
     const present = env.runtime.imageStatus(ref);
     if (c.imagePullPolicy !== 'Always' && present) {
-      const msg = `Container image ${q(requested)} already present on machine and can be accessed by the pod`;
+      const msg = derived(PRESENT_MESSAGES, requested, presentMessage);
       recordContainerEvent(env, pod, c, 'Normal', 'Pulled', msg);
       return { imageRef: ref.normalized, msg };
     }
@@ -282,7 +294,7 @@ export class RuntimeManager {
       return { msg, err: 'ImagePullBackOff' };
     }
     this.#prevPullErrMsg.delete(backOffKey);
-    recordContainerEvent(env, pod, c, 'Normal', 'Pulling', `Pulling image ${q(requested)}`);
+    recordContainerEvent(env, pod, c, 'Normal', 'Pulling', derived(PULLING_MESSAGES, requested, pullingMessage));
     if (!this.firstPull.has(pod.metadata.uid)) this.firstPull.set(pod.metadata.uid, env.ctx.now);
     const start = env.ctx.now;
     const res = yield* env.runtime.pullImage(ref, env.ctx.timings.defaultPull);
@@ -390,7 +402,7 @@ export class RuntimeManager {
     const c = containerSpec(pod, name);
     if (!c) return;
     let grace = setTerminationGracePeriod(pod, c, reason);
-    const msg = message || `Stopping container ${c.name}`;
+    const msg = message || derived(STOPPING_MESSAGES, c.name, stoppingMessage);
     recordContainerEvent(env, pod, c, 'Normal', 'Killing', msg);
     if (gracePeriodOverride !== undefined) grace = gracePeriodOverride;
     this.#emit(pod, 'Killing', `${msg} (grace period ${grace}s)`, 'killContainer#1');
@@ -445,7 +457,7 @@ export class RuntimeManager {
       results.push({ action: 'KillContainer', target: c.Name });
       names = names === undefined ? c.Name : `${names}, ${c.Name}`;
     }
-    this.#emit(pod, 'KillContainers', names !== undefined ? `kill ${names}` : 'no running container', 'killPodWithSyncResult#1');
+    this.#emit(pod, 'KillContainers', names !== undefined ? derived(KILL_DETAILS, names, killDetail) : 'no running container', 'killPodWithSyncResult#1');
     // containers are killed in parallel (one goroutine each); wait for all
     let pending = results.length;
     let wake: (() => void) | undefined;
