@@ -13,7 +13,7 @@ import { Backoff } from './backoff.ts';
 import { computePodActions, isRestartableInitContainer, type ContainerKillReason, type PodActions, type ProbeResults } from './podactions.ts';
 import { findContainerStatusByName, hashContainer, type RuntimePodStatus } from './podstatus.ts';
 import type { NodeEnv } from './env.ts';
-import { containerSpec, derived, formatPod, kobj, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
+import { cat, containerSpec, derived, formatPod, kobj, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
 import { ANNOTATION_PREFIX, runHook } from './handlers.ts';
 
 /** kubecontainer.SyncResult */
@@ -133,7 +133,7 @@ export class RuntimeManager {
       results.push({ action: 'CreatePodSandbox', target: formatPod(pod) });
       sandboxID = sb.id;
       // SyncPod#5: the sandbox-ready callback, before any image is pulled
-      this.#emit(pod, 'SandboxReadyCallback', `OnPodSandboxReady: sandbox ${sb.id.slice(0, 13)} with IP ${sb.ip}`, 'SyncPod#5');
+      this.#emit(pod, 'SandboxReadyCallback', cat('OnPodSandboxReady: sandbox ', sb.id.slice(0, 13), ' with IP ', sb.ip), 'SyncPod#5');
       this.onPodSandboxReady(pod);
     } else if (changes.KillPod) {
       return results;
@@ -243,8 +243,8 @@ export class RuntimeManager {
   // upstream: pkg/kubelet/kuberuntime/kuberuntime_sandbox.go createPodSandbox (v1.36.2 L38)
   *createPodSandbox(pod: Pod, attempt: number): Proc<{ id: string; ip: string }> {
     const env = this.#env;
-    this.#emit(pod, 'SandboxConfig', `generatePodSandboxConfig: hostname ${pod.metadata.name}, DNS ClusterFirst, attempt ${attempt}`, 'createPodSandbox#1');
-    this.#emit(pod, 'LogDirectory', `mkdir /var/log/pods/${pod.metadata.namespace}_${pod.metadata.name}_${pod.metadata.uid}`, 'createPodSandbox#2');
+    this.#emit(pod, 'SandboxConfig', cat('generatePodSandboxConfig: hostname ', pod.metadata.name, ', DNS ClusterFirst, attempt ', attempt), 'createPodSandbox#1');
+    this.#emit(pod, 'LogDirectory', cat('mkdir /var/log/pods/', pod.metadata.namespace!, '_', pod.metadata.name, '_', pod.metadata.uid), 'createPodSandbox#2');
     this.#emit(pod, 'RuntimeHandler', 'no RuntimeClass: the default handler', 'createPodSandbox#3');
     const labels: Record<string, string> = {
       ...(pod.metadata.labels ?? {}),
@@ -256,8 +256,8 @@ export class RuntimeManager {
       podUid: pod.metadata.uid, name: pod.metadata.name, namespace: pod.metadata.namespace!, attempt,
       hostNetwork: !!pod.spec.hostNetwork, labels,
     });
-    this.#emit(pod, 'SandboxCreated', `RunPodSandbox ${sb.id.slice(0, 13)}: pause pid ${sb.pausePid}, IP ${sb.ip}`, 'createPodSandbox#4');
-    env.ctx.emit('runtime', 'SandboxReady', `sandbox/${sb.id}`, `pause process ${sb.pausePid}; ipc, uts and net namespaces at /proc/${sb.pausePid}/ns`);
+    this.#emit(pod, 'SandboxCreated', cat('RunPodSandbox ', sb.id.slice(0, 13), ': pause pid ', sb.pausePid, ', IP ', sb.ip), 'createPodSandbox#4');
+    env.ctx.emit('runtime', 'SandboxReady', `sandbox/${sb.id}`, cat('pause process ', sb.pausePid, '; ipc, uts and net namespaces at /proc/', sb.pausePid, '/ns'));
     return sb;
   }
 
@@ -318,7 +318,7 @@ export class RuntimeManager {
   *startContainer(sandboxID: string, pod: Pod, c: Container, s: RuntimePodStatus): Proc<{ err?: string; msg: string; backoffUntil?: number }> {
     const env = this.#env;
     // Step 1: pull the image.
-    this.#emit(pod, 'EnsureImage', `EnsureImageExists ${c.image} (imagePullPolicy ${c.imagePullPolicy})`, 'startContainer#1');
+    this.#emit(pod, 'EnsureImage', cat('EnsureImageExists ', c.image, ' (imagePullPolicy ', c.imagePullPolicy, ')'), 'startContainer#1');
     const img = yield* this.EnsureImageExists(pod, c);
     if (img.err) {
       recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Error: ${img.err}`);
@@ -360,7 +360,7 @@ export class RuntimeManager {
         'io.kubernetes.pod.terminationGracePeriod': String(pod.spec.terminationGracePeriodSeconds),
       },
     };
-    this.#emit(pod, 'CreateContainer', `CreateContainer ${c.name} (attempt ${restartCount})`, 'startContainer#2');
+    this.#emit(pod, 'CreateContainer', cat('CreateContainer ', c.name, ' (attempt ', restartCount, ')'), 'startContainer#2');
     const created = yield* env.runtime.createContainer(sandboxID, cfg);
     if ('error' in created) {
       recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Error: ${created.error}`);
@@ -368,7 +368,7 @@ export class RuntimeManager {
     }
     recordContainerEvent(env, pod, c, 'Normal', 'Created', 'Container created');
     const object = `container/${created.id}`;
-    env.ctx.emit('runtime', 'ContainerCreated', object, `${c.name} created in sandbox ${sandboxID.slice(0, 13)}; joins /proc/<pause>/ns/{ipc,uts,net}`);
+    env.ctx.emit('runtime', 'ContainerCreated', object, cat(c.name, ' created in sandbox ', sandboxID.slice(0, 13), '; joins /proc/<pause>/ns/{ipc,uts,net}'));
     // Step 3: start the container.
     this.#emit(pod, 'StartContainer', `StartContainer ${created.id.slice(0, 13)}`, 'startContainer#3');
     const started = yield* env.runtime.startContainer(created.id);
@@ -377,7 +377,7 @@ export class RuntimeManager {
       return { err: 'RunContainerError', msg: started.error };
     }
     recordContainerEvent(env, pod, c, 'Normal', 'Started', 'Container started');
-    env.ctx.emit('process', 'ProcessStarted', object, `${c.name}: ${(script ?? cfg.argv.join(' ')).slice(0, 120)}`);
+    env.ctx.emit('process', 'ProcessStarted', object, cat(c.name, ': ', (script ?? cfg.argv.join(' ')).slice(0, 120)));
     // Step 4: execute the post start hook.
     const postStart = c.lifecycle?.postStart;
     if (postStart) {
@@ -405,7 +405,7 @@ export class RuntimeManager {
     const msg = message || derived(STOPPING_MESSAGES, c.name, stoppingMessage);
     recordContainerEvent(env, pod, c, 'Normal', 'Killing', msg);
     if (gracePeriodOverride !== undefined) grace = gracePeriodOverride;
-    this.#emit(pod, 'Killing', `${msg} (grace period ${grace}s)`, 'killContainer#1');
+    this.#emit(pod, 'Killing', cat(msg, ' (grace period ', grace, 's)'), 'killContainer#1');
     const preStop = c.lifecycle?.preStop;
     if (preStop && grace > 0) {
       this.#emit(pod, 'PreStopHook', `run the PreStop hook of ${c.name} (at most ${grace}s)`, 'killContainer#2');
@@ -437,12 +437,12 @@ export class RuntimeManager {
     env.klog('I', 'kuberuntime_container.go:898', 'Killing container with a grace period', [
       ['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(c.name)], ['containerID', q(`containerd://${containerID}`)], ['gracePeriod', String(grace)],
     ], 2);
-    this.#emit(pod, 'StopContainer', `CRI StopContainer ${containerID.slice(0, 13)} with timeout ${grace}s`, 'killContainer#4');
+    this.#emit(pod, 'StopContainer', cat('CRI StopContainer ', containerID.slice(0, 13), ' with timeout ', grace, 's'), 'killContainer#4');
     const r = yield* env.runtime.stopContainer(containerID, grace);
     const cur = env.runtime.containers.get(containerID);
     env.ctx.emit(
       'runtime', r.killed ? 'SIGKILL' : 'ContainerStopped', `container/${containerID}`,
-      r.killed ? `${c.name} did not exit within ${grace}s of ${r.signalled}: SIGKILL, exit code 137` : `${c.name} exited after ${r.signalled} with code ${cur?.exitCode ?? 0}`,
+      r.killed ? cat(c.name, ' did not exit within ', grace, 's of ', r.signalled, ': SIGKILL, exit code 137') : cat(c.name, ' exited after ', r.signalled, ' with code ', cur?.exitCode ?? 0),
     );
   }
 
@@ -507,30 +507,31 @@ export class RuntimeManager {
 }
 
 function describeActions(pod: Pod, a: PodActions): string {
-  let out = 'podActions{';
+  const parts: (string | number)[] = ['podActions{'];
   let sep = '';
   if (a.KillPod) {
-    out += 'KillPod';
+    parts.push('KillPod');
     sep = ', ';
   }
   if (a.CreateSandbox) {
-    out += `${sep}CreateSandbox (attempt ${a.Attempt})`;
+    parts.push(sep, 'CreateSandbox (attempt ', a.Attempt, ')');
     sep = ', ';
   }
   if (a.ContainersToKill.size) {
-    out += `${sep}ContainersToKill [${killNames(a, ' ')}]`;
+    parts.push(sep, 'ContainersToKill [', killNames(a, ' '), ']');
     sep = ', ';
   }
   if (a.InitContainersToStart.length) {
-    out += `${sep}InitContainersToStart [${joinNames(a.InitContainersToStart, pod.spec.initContainers!, ' ')}]`;
+    parts.push(sep, 'InitContainersToStart [', joinNames(a.InitContainersToStart, pod.spec.initContainers!, ' '), ']');
     sep = ', ';
   }
   if (a.ContainersToStart.length) {
-    out += `${sep}ContainersToStart [${joinNames(a.ContainersToStart, pod.spec.containers, ' ')}]`;
+    parts.push(sep, 'ContainersToStart [', joinNames(a.ContainersToStart, pod.spec.containers, ' '), ']');
     sep = ', ';
   }
-  if (a.EphemeralContainersToStart.length) out += `${sep}EphemeralContainersToStart [${a.EphemeralContainersToStart.length}]`;
-  return `${out}}`;
+  if (a.EphemeralContainersToStart.length) parts.push(sep, 'EphemeralContainersToStart [', a.EphemeralContainersToStart.length, ']');
+  parts.push('}');
+  return parts.join('');
 }
 
 /** The names of the containers at these indexes, joined with sep. */

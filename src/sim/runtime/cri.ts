@@ -358,7 +358,7 @@ export class ContainerRuntime {
     if (ms > 0) yield { sleep: ms };
     const sb = this.sandboxes.get(sandboxId);
     if (!sb || sb.state !== 'SANDBOX_READY') return { error: `failed to get sandbox container task: no running task found: task ${sandboxId} not found` };
-    const nsDir = `/proc/${sb.pausePid}/ns/`;
+    const nsDir = ['/proc/', sb.pausePid, '/ns/'].join('');
     const img = this.images.get(cfg.imageRef);
     const c: CriContainer = {
       id: this.#ctx.rng.hex(64),
@@ -373,7 +373,8 @@ export class ContainerRuntime {
       state: 'CONTAINER_CREATED',
       createdAt: this.#ctx.now,
       namespaces: [PID_NS, { type: 'ipc', path: `${nsDir}ipc` }, { type: 'uts', path: `${nsDir}uts` }, { type: 'network', path: `${nsDir}net` }, MOUNT_NS, CGROUP_NS],
-      logPath: `/var/log/pods/${cfg.podNamespace}_${cfg.podName}_${cfg.podUid}/${cfg.name}/${cfg.attempt}.log`,
+      // one flat string (kept for the run), not a tree of concatenations
+      logPath: ['/var/log/pods/', cfg.podNamespace, '_', cfg.podName, '_', cfg.podUid, '/', cfg.name, '/', cfg.attempt, '.log'].join(''),
       labels: cfg.labels,
       annotations: cfg.annotations,
     };
