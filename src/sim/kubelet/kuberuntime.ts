@@ -3,12 +3,12 @@
 // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go, kuberuntime_container.go, kuberuntime_sandbox.go;
 //           pkg/kubelet/images/image_manager.go
 
-import type { Container, Pod } from '../types.ts';
+import type { Container, LifecycleHandler, Pod } from '../types.ts';
 import type { Proc } from '../core/loop.ts';
 import { formatGoDuration } from '../core/duration.ts';
 import { parseImageRef, ImageRefError } from '../api/imageref.ts';
 import { containerArgv, imageDefaults } from '../runtime/catalog.ts';
-import type { ContainerConfig } from '../runtime/cri.ts';
+import type { ContainerConfig, SandboxConfig } from '../runtime/cri.ts';
 import { Backoff } from './backoff.ts';
 import { computePodActions, isRestartableInitContainer, type ContainerKillReason, type PodActions, type ProbeResults } from './podactions.ts';
 import { findContainerStatusByName, hashContainer, type RuntimePodStatus } from './podstatus.ts';
@@ -243,22 +243,29 @@ export class RuntimeManager {
   // upstream: pkg/kubelet/kuberuntime/kuberuntime_sandbox.go createPodSandbox (v1.36.2 L38)
   *createPodSandbox(pod: Pod, attempt: number): Proc<{ id: string; ip: string }> {
     const env = this.#env;
-    this.#emit(pod, 'SandboxConfig', cat('generatePodSandboxConfig: hostname ', pod.metadata.name, ', DNS ClusterFirst, attempt ', attempt), 'createPodSandbox#1');
+    const config = this.#generatePodSandboxConfig(pod, attempt);
     this.#emit(pod, 'LogDirectory', cat('mkdir /var/log/pods/', pod.metadata.namespace!, '_', pod.metadata.name, '_', pod.metadata.uid), 'createPodSandbox#2');
     this.#emit(pod, 'RuntimeHandler', 'no RuntimeClass: the default handler', 'createPodSandbox#3');
+    const sb = yield* env.runtime.runPodSandbox(config);
+    this.#emit(pod, 'SandboxCreated', cat('RunPodSandbox ', sb.id.slice(0, 13), ': pause pid ', sb.pausePid, ', IP ', sb.ip), 'createPodSandbox#4');
+    env.ctx.emit('runtime', 'SandboxReady', `sandbox/${sb.id}`, cat('pause process ', sb.pausePid, '; ipc, uts and net namespaces at /proc/', sb.pausePid, '/ns'));
+    return sb;
+  }
+
+  /** The config RunPodSandbox takes (createPodSandbox's step 1). */
+  // upstream: pkg/kubelet/kuberuntime/kuberuntime_sandbox.go generatePodSandboxConfig
+  #generatePodSandboxConfig(pod: Pod, attempt: number): SandboxConfig {
+    this.#emit(pod, 'SandboxConfig', cat('generatePodSandboxConfig: hostname ', pod.metadata.name, ', DNS ClusterFirst, attempt ', attempt), 'createPodSandbox#1');
     const labels: Record<string, string> = {
       ...(pod.metadata.labels ?? {}),
       'io.kubernetes.pod.name': pod.metadata.name,
       'io.kubernetes.pod.namespace': pod.metadata.namespace!,
       'io.kubernetes.pod.uid': pod.metadata.uid,
     };
-    const sb = yield* env.runtime.runPodSandbox({
+    return {
       podUid: pod.metadata.uid, name: pod.metadata.name, namespace: pod.metadata.namespace!, attempt,
       hostNetwork: !!pod.spec.hostNetwork, labels,
-    });
-    this.#emit(pod, 'SandboxCreated', cat('RunPodSandbox ', sb.id.slice(0, 13), ': pause pid ', sb.pausePid, ', IP ', sb.ip), 'createPodSandbox#4');
-    env.ctx.emit('runtime', 'SandboxReady', `sandbox/${sb.id}`, cat('pause process ', sb.pausePid, '; ipc, uts and net namespaces at /proc/', sb.pausePid, '/ns'));
-    return sb;
+    };
   }
 
   /** EnsureImageExists with the pull policy, Pulling/Pulled events and the image pull back-off. */
@@ -325,6 +332,45 @@ export class RuntimeManager {
       return { err: img.err, msg: img.msg };
     }
     // Step 2: create the container.
+    const cfg = this.#generateContainerConfig(pod, c, s);
+    this.#emit(pod, 'CreateContainer', cat('CreateContainer ', c.name, ' (attempt ', cfg.attempt, ')'), 'startContainer#2');
+    const created = yield* env.runtime.createContainer(sandboxID, cfg);
+    if ('error' in created) {
+      recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Error: ${created.error}`);
+      return { err: 'CreateContainerError', msg: created.error };
+    }
+    recordContainerEvent(env, pod, c, 'Normal', 'Created', 'Container created');
+    const object = `container/${created.id}`;
+    env.ctx.emit('runtime', 'ContainerCreated', object, cat(c.name, ' created in sandbox ', sandboxID.slice(0, 13), '; joins /proc/<pause>/ns/{ipc,uts,net}'));
+    // Step 3: start the container.
+    this.#emit(pod, 'StartContainer', `StartContainer ${created.id.slice(0, 13)}`, 'startContainer#3');
+    const started = yield* env.runtime.startContainer(created.id);
+    if (started.error) {
+      recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Error: ${started.error}`);
+      return { err: 'RunContainerError', msg: started.error };
+    }
+    recordContainerEvent(env, pod, c, 'Normal', 'Started', 'Container started');
+    env.ctx.emit('process', 'ProcessStarted', object, cat(c.name, ': ', (cfg.script ?? cfg.argv.join(' ')).slice(0, 120)));
+    // Step 4: execute the post start hook.
+    const postStart = c.lifecycle?.postStart;
+    if (postStart) {
+      this.#emit(pod, 'PostStartHook', `run the PostStart hook of ${c.name}`, 'startContainer#4');
+      const hook = yield* runHook(env, pod, c, created.id, 'postStart', postStart);
+      if (!hook.ok) {
+        env.klog('E', 'kuberuntime_container.go:330', 'Failed to execute PostStartHook', [
+          ['err', q(hook.msg)], ['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(c.name)], ['containerID', q(`containerd://${created.id}`)],
+        ]);
+        recordContainerEvent(env, pod, c, 'Warning', 'FailedPostStartHook', 'PostStartHook failed');
+        yield* this.killContainer(pod, created.id, c.name, 'FailedPostStartHook', 'FailedPostStartHook', undefined);
+        return { err: 'PostStartHookError', msg: hook.msg };
+      }
+    }
+    return STARTED;
+  }
+
+  /** The CRI config of a container: its attempt, argv (or scripted process), labels and annotations. */
+  // upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go generateContainerConfig
+  #generateContainerConfig(pod: Pod, c: Container, s: RuntimePodStatus): ContainerConfig {
     const prev = findContainerStatusByName(s, c.name);
     const restartCount = prev ? prev.RestartCount + 1 : 0;
     const ref = parseImageRef(c.image);
@@ -335,7 +381,7 @@ export class RuntimeManager {
       const list = JSON.parse(scripts) as string[];
       script = list[Math.min(restartCount, list.length - 1)];
     }
-    const cfg: ContainerConfig = {
+    return {
       podUid: pod.metadata.uid,
       podName: pod.metadata.name,
       podNamespace: pod.metadata.namespace!,
@@ -360,39 +406,6 @@ export class RuntimeManager {
         'io.kubernetes.pod.terminationGracePeriod': String(pod.spec.terminationGracePeriodSeconds),
       },
     };
-    this.#emit(pod, 'CreateContainer', cat('CreateContainer ', c.name, ' (attempt ', restartCount, ')'), 'startContainer#2');
-    const created = yield* env.runtime.createContainer(sandboxID, cfg);
-    if ('error' in created) {
-      recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Error: ${created.error}`);
-      return { err: 'CreateContainerError', msg: created.error };
-    }
-    recordContainerEvent(env, pod, c, 'Normal', 'Created', 'Container created');
-    const object = `container/${created.id}`;
-    env.ctx.emit('runtime', 'ContainerCreated', object, cat(c.name, ' created in sandbox ', sandboxID.slice(0, 13), '; joins /proc/<pause>/ns/{ipc,uts,net}'));
-    // Step 3: start the container.
-    this.#emit(pod, 'StartContainer', `StartContainer ${created.id.slice(0, 13)}`, 'startContainer#3');
-    const started = yield* env.runtime.startContainer(created.id);
-    if (started.error) {
-      recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Error: ${started.error}`);
-      return { err: 'RunContainerError', msg: started.error };
-    }
-    recordContainerEvent(env, pod, c, 'Normal', 'Started', 'Container started');
-    env.ctx.emit('process', 'ProcessStarted', object, cat(c.name, ': ', (script ?? cfg.argv.join(' ')).slice(0, 120)));
-    // Step 4: execute the post start hook.
-    const postStart = c.lifecycle?.postStart;
-    if (postStart) {
-      this.#emit(pod, 'PostStartHook', `run the PostStart hook of ${c.name}`, 'startContainer#4');
-      const hook = yield* runHook(env, pod, c, created.id, 'postStart', postStart);
-      if (!hook.ok) {
-        env.klog('E', 'kuberuntime_container.go:330', 'Failed to execute PostStartHook', [
-          ['err', q(hook.msg)], ['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(c.name)], ['containerID', q(`containerd://${created.id}`)],
-        ]);
-        recordContainerEvent(env, pod, c, 'Warning', 'FailedPostStartHook', 'PostStartHook failed');
-        yield* this.killContainer(pod, created.id, c.name, 'FailedPostStartHook', 'FailedPostStartHook', undefined);
-        return { err: 'PostStartHookError', msg: hook.msg };
-      }
-    }
-    return STARTED;
   }
 
   /** killContainer: Killing event, grace period, PreStop, the 2 s minimum, then CRI StopContainer. */
@@ -407,29 +420,7 @@ export class RuntimeManager {
     if (gracePeriodOverride !== undefined) grace = gracePeriodOverride;
     this.#emit(pod, 'Killing', cat(msg, ' (grace period ', grace, 's)'), 'killContainer#1');
     const preStop = c.lifecycle?.preStop;
-    if (preStop && grace > 0) {
-      this.#emit(pod, 'PreStopHook', `run the PreStop hook of ${c.name} (at most ${grace}s)`, 'killContainer#2');
-      const started = env.ctx.now;
-      let done = false;
-      let failed = false;
-      let wake: (() => void) | undefined;
-      env.ctx.loop.spawn(runHook(env, pod, c, containerID, 'preStop', preStop), (r) => {
-        done = true;
-        failed = !r.ok;
-        if (failed) {
-          env.klog('E', 'kuberuntime_container.go:668', 'PreStop hook failed', [['err', q(r.msg)], ['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(c.name)], ['containerID', q(`containerd://${containerID}`)]]);
-          recordContainerEvent(env, pod, c, 'Warning', 'FailedPreStopHook', 'PreStopHook failed');
-        }
-        wake?.();
-      });
-      if (!done) yield { wait: (w) => (wake = w), timeout: grace * 1000 };
-      if (!done) {
-        env.klog('I', 'kuberuntime_container.go:683', 'PreStop hook not completed in grace period', [
-          ['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(c.name)], ['containerID', q(`containerd://${containerID}`)], ['gracePeriod', String(grace)],
-        ], 2);
-      }
-      grace -= Math.floor((env.ctx.now - started) / 1000);
-    }
+    if (preStop && grace > 0) grace -= yield* this.#executePreStopHook(pod, c, containerID, preStop, grace);
     if (grace < MINIMUM_GRACE_PERIOD_SECONDS) {
       this.#emit(pod, 'MinimumGracePeriod', `grace period ${grace}s raised to the ${MINIMUM_GRACE_PERIOD_SECONDS}s minimum`, 'killContainer#3');
       grace = MINIMUM_GRACE_PERIOD_SECONDS;
@@ -444,6 +435,31 @@ export class RuntimeManager {
       'runtime', r.killed ? 'SIGKILL' : 'ContainerStopped', `container/${containerID}`,
       r.killed ? cat(c.name, ' did not exit within ', grace, 's of ', r.signalled, ': SIGKILL, exit code 137') : cat(c.name, ' exited after ', r.signalled, ' with code ', cur?.exitCode ?? 0),
     );
+  }
+
+  /** Run the PreStop hook for at most the grace period; returns the whole seconds it took. */
+  // upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go executePreStopHook
+  *#executePreStopHook(pod: Pod, c: Container, containerID: string, preStop: LifecycleHandler, grace: number): Proc<number> {
+    const env = this.#env;
+    this.#emit(pod, 'PreStopHook', `run the PreStop hook of ${c.name} (at most ${grace}s)`, 'killContainer#2');
+    const started = env.ctx.now;
+    let done = false;
+    let wake: (() => void) | undefined;
+    env.ctx.loop.spawn(runHook(env, pod, c, containerID, 'preStop', preStop), (r) => {
+      done = true;
+      if (!r.ok) {
+        env.klog('E', 'kuberuntime_container.go:668', 'PreStop hook failed', [['err', q(r.msg)], ['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(c.name)], ['containerID', q(`containerd://${containerID}`)]]);
+        recordContainerEvent(env, pod, c, 'Warning', 'FailedPreStopHook', 'PreStopHook failed');
+      }
+      wake?.();
+    });
+    if (!done) yield { wait: (w) => (wake = w), timeout: grace * 1000 };
+    if (!done) {
+      env.klog('I', 'kuberuntime_container.go:683', 'PreStop hook not completed in grace period', [
+        ['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(c.name)], ['containerID', q(`containerd://${containerID}`)], ['gracePeriod', String(grace)],
+      ], 2);
+    }
+    return Math.floor((env.ctx.now - started) / 1000);
   }
 
   /** killPodWithSyncResult: kill every running container, then stop the sandboxes. */
