@@ -42,17 +42,12 @@ export function formatPod(pod: Pod): string {
 
 /** The fieldPath of a container in its pod (GenerateContainerRef). upstream: pkg/kubelet/container/ref.go fieldPath */
 export function containerFieldPath(pod: Pod, c: Container): string {
-  const name = c.name;
-  if (pod.spec.initContainers !== undefined) for (const x of pod.spec.initContainers) if (x.name === name) return derived(INIT_PATHS, name, initPath);
-  if (pod.spec.ephemeralContainers !== undefined) for (const x of pod.spec.ephemeralContainers) if (x.name === name) return derived(EPHEMERAL_PATHS, name, ephemeralPath);
-  return derived(PATHS, name, path);
+  if (pod.spec.initContainers?.some((x) => x.name === c.name)) return `spec.initContainers{${c.name}}`;
+  if (pod.spec.ephemeralContainers?.some((x) => x.name === c.name)) return `spec.ephemeralContainers{${c.name}}`;
+  return derived(PATHS, c.name, path);
 }
 const PATHS = new Map<string, string>();
-const INIT_PATHS = new Map<string, string>();
-const EPHEMERAL_PATHS = new Map<string, string>();
 const path = (name: string): string => `spec.containers{${name}}`;
-const initPath = (name: string): string => `spec.initContainers{${name}}`;
-const ephemeralPath = (name: string): string => `spec.ephemeralContainers{${name}}`;
 
 /**
  * A string derived from one key (a container name, an image), made once per key: the same few keys recur in every
@@ -94,8 +89,9 @@ export function podObject(pod: Pod): string {
 
 /** Every container of the pod by name (init, regular, ephemeral). */
 export function containerSpec(pod: Pod, name: string): Container | undefined {
-  for (const c of pod.spec.containers) if (c.name === name) return c;
-  if (pod.spec.initContainers !== undefined) for (const c of pod.spec.initContainers) if (c.name === name) return c;
-  if (pod.spec.ephemeralContainers !== undefined) for (const c of pod.spec.ephemeralContainers) if (c.name === name) return c;
-  return undefined;
+  return (
+    pod.spec.containers.find((c) => c.name === name) ??
+    pod.spec.initContainers?.find((c) => c.name === name) ??
+    pod.spec.ephemeralContainers?.find((c) => c.name === name)
+  );
 }

@@ -43,28 +43,16 @@ export function setTerminationGracePeriod(pod: Pod, c: Container, reason: Contai
 
 /** Go's %v of an error list from PodSyncResult.Error(). */
 export function syncResultsError(results: SyncResult[]): string | undefined {
-  let errs: string[] | undefined;
-  for (const r of results) {
-    if (r.error) (errs ??= []).push(`failed to ${q(r.action)} for ${q(r.target)} with ${r.error}: ${q(r.message ?? '')}`);
-  }
-  if (errs === undefined) return undefined;
+  const errs = results.filter((r) => r.error).map((r) => `failed to ${q(r.action)} for ${q(r.target)} with ${r.error}: ${q(r.message ?? '')}`);
+  if (!errs.length) return undefined;
   return errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
 }
 
-// strings derived from a container name or an image, shared by every pod (see derived)
-const START_DETAILS = new Map<string, string>();
-const startDetail = (name: string): string => `start container ${name}`;
+// a message derived from an image, shared by every pod (see derived)
 const PRESENT_MESSAGES = new Map<string, string>();
 const presentMessage = (image: string): string => `Container image ${q(image)} already present on machine and can be accessed by the pod`;
-const PULLING_MESSAGES = new Map<string, string>();
-const pullingMessage = (image: string): string => `Pulling image ${q(image)}`;
-const STOPPING_MESSAGES = new Map<string, string>();
-const stoppingMessage = (name: string): string => `Stopping container ${name}`;
-const KILL_DETAILS = new Map<string, string>();
-const killDetail = (names: string): string => `kill ${names}`;
 
 const STARTED: { err?: string; msg: string; backoffUntil?: number } = { msg: '' };
-const NOT_IN_BACKOFF: { inBackOff: boolean; msg: string; until?: number } = { inBackOff: false, msg: '' };
 
 export class RuntimeManager {
   readonly #env: NodeEnv;
@@ -157,7 +145,7 @@ export class RuntimeManager {
     // SyncPod#9: regular containers (SyncPod#8, in-place resize, is not modelled)
     for (const idx of changes.ContainersToStart) {
       const c = pod.spec.containers[idx];
-      this.#emit(pod, 'StartContainer', derived(START_DETAILS, c.name, startDetail), 'SyncPod#9');
+      this.#emit(pod, 'StartContainer', `start container ${c.name}`, 'SyncPod#9');
       const r = this.#startResult(pod, c, podStatus, results);
       if (r.error === undefined) this.#started('container', pod, c, r, yield* this.startContainer(sandboxID, pod, c, podStatus));
     }
@@ -203,28 +191,22 @@ export class RuntimeManager {
       'computePodActions#1',
     );
     if (a.CreateSandbox || (a.KillPod && a.SandboxID !== '' && s.SandboxStatuses[0]?.State !== 'SANDBOX_READY')) {
-      this.#emit(pod, 'ContainersPlanned', a.InitContainersToStart.length ? `start init container ${pod.spec.initContainers![a.InitContainersToStart[0]].name} first` : `start ${joinNames(a.ContainersToStart, pod.spec.containers, ', ') || 'nothing'}`, 'computePodActions#2');
+      this.#emit(pod, 'ContainersPlanned', a.InitContainersToStart.length ? `start init container ${pod.spec.initContainers![a.InitContainersToStart[0]].name} first` : `start ${a.ContainersToStart.map((i) => pod.spec.containers[i].name).join(', ') || 'nothing'}`, 'computePodActions#2');
     } else {
-      let plan = '';
-      if (a.ContainersToKill.size) plan = `kill ${killNames(a, ', ')}`;
-      if (a.InitContainersToStart.length) plan = joinPlan(plan, `start init ${joinNames(a.InitContainersToStart, pod.spec.initContainers!, ', ')}`);
-      if (a.ContainersToStart.length) plan = joinPlan(plan, `start ${joinNames(a.ContainersToStart, pod.spec.containers, ', ')}`);
-      if (a.KillPod) plan = joinPlan(plan, 'kill the pod');
-      this.#emit(pod, 'ContainersPlanned', plan || 'keep every container', 'computePodActions#3');
+      const parts: string[] = [];
+      if (a.ContainersToKill.size) parts.push(`kill ${[...a.ContainersToKill.values()].map((k) => k.name).join(', ')}`);
+      if (a.InitContainersToStart.length) parts.push(`start init ${a.InitContainersToStart.map((i) => pod.spec.initContainers![i].name).join(', ')}`);
+      if (a.ContainersToStart.length) parts.push(`start ${a.ContainersToStart.map((i) => pod.spec.containers[i].name).join(', ')}`);
+      if (a.KillPod) parts.push('kill the pod');
+      this.#emit(pod, 'ContainersPlanned', parts.join('; ') || 'keep every container', 'computePodActions#3');
     }
   }
 
   /** doBackOff: is the container still in its crash-loop back-off? */
   // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go doBackOff
   doBackOff(pod: Pod, c: Container, s: RuntimePodStatus): { inBackOff: boolean; msg: string; until?: number } {
-    let cStatus;
-    for (const x of s.ContainerStatuses) {
-      if (x.Name === c.name && x.State === 'exited') {
-        cStatus = x;
-        break;
-      }
-    }
-    if (!cStatus) return NOT_IN_BACKOFF;
+    const cStatus = s.ContainerStatuses.find((x) => x.Name === c.name && x.State === 'exited');
+    if (!cStatus) return { inBackOff: false, msg: '' };
     const ts = cStatus.FinishedAt ?? 0;
     const key = `${pod.metadata.name}_${pod.metadata.namespace}_${pod.metadata.uid}_${c.name}_${hashContainer(c)}`;
     if (this.crashLoopBackOff.isInBackOffSince(key, ts)) {
@@ -236,7 +218,7 @@ export class RuntimeManager {
     }
     this.crashLoopBackOff.next(key, ts);
     this.#emit(pod, 'BackOffElapsed', `restart ${c.name}: next back-off ${formatGoDuration(this.crashLoopBackOff.get(key))}`, 'doBackOff#2');
-    return NOT_IN_BACKOFF;
+    return { inBackOff: false, msg: '' };
   }
 
   /** createPodSandbox: config, log directory, runtime handler, then CRI RunPodSandbox. */
@@ -301,7 +283,7 @@ export class RuntimeManager {
       return { msg, err: 'ImagePullBackOff' };
     }
     this.#prevPullErrMsg.delete(backOffKey);
-    recordContainerEvent(env, pod, c, 'Normal', 'Pulling', derived(PULLING_MESSAGES, requested, pullingMessage));
+    recordContainerEvent(env, pod, c, 'Normal', 'Pulling', `Pulling image ${q(requested)}`);
     if (!this.firstPull.has(pod.metadata.uid)) this.firstPull.set(pod.metadata.uid, env.ctx.now);
     const start = env.ctx.now;
     const res = yield* env.runtime.pullImage(ref, env.ctx.timings.defaultPull);
@@ -358,7 +340,7 @@ export class RuntimeManager {
       const hook = yield* runHook(env, pod, c, created.id, 'postStart', postStart);
       if (!hook.ok) {
         env.klog('E', 'kuberuntime_container.go:330', 'Failed to execute PostStartHook', [
-          ['err', q(hook.msg)], ['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(c.name)], ['containerID', q(`containerd://${created.id}`)],
+          ['err', q(hook.msg)], ...containerKV(pod, c.name, created.id),
         ]);
         recordContainerEvent(env, pod, c, 'Warning', 'FailedPostStartHook', 'PostStartHook failed');
         yield* this.killContainer(pod, created.id, c.name, 'FailedPostStartHook', 'FailedPostStartHook', undefined);
@@ -415,7 +397,7 @@ export class RuntimeManager {
     const c = containerSpec(pod, name);
     if (!c) return;
     let grace = setTerminationGracePeriod(pod, c, reason);
-    const msg = message || derived(STOPPING_MESSAGES, c.name, stoppingMessage);
+    const msg = message || `Stopping container ${c.name}`;
     recordContainerEvent(env, pod, c, 'Normal', 'Killing', msg);
     if (gracePeriodOverride !== undefined) grace = gracePeriodOverride;
     this.#emit(pod, 'Killing', cat(msg, ' (grace period ', grace, 's)'), 'killContainer#1');
@@ -426,7 +408,7 @@ export class RuntimeManager {
       grace = MINIMUM_GRACE_PERIOD_SECONDS;
     }
     env.klog('I', 'kuberuntime_container.go:898', 'Killing container with a grace period', [
-      ['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(c.name)], ['containerID', q(`containerd://${containerID}`)], ['gracePeriod', String(grace)],
+      ...containerKV(pod, c.name, containerID), ['gracePeriod', String(grace)],
     ], 2);
     this.#emit(pod, 'StopContainer', cat('CRI StopContainer ', containerID.slice(0, 13), ' with timeout ', grace, 's'), 'killContainer#4');
     const r = yield* env.runtime.stopContainer(containerID, grace);
@@ -448,7 +430,7 @@ export class RuntimeManager {
     env.ctx.loop.spawn(runHook(env, pod, c, containerID, 'preStop', preStop), (r) => {
       done = true;
       if (!r.ok) {
-        env.klog('E', 'kuberuntime_container.go:668', 'PreStop hook failed', [['err', q(r.msg)], ['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(c.name)], ['containerID', q(`containerd://${containerID}`)]]);
+        env.klog('E', 'kuberuntime_container.go:668', 'PreStop hook failed', [['err', q(r.msg)], ...containerKV(pod, c.name, containerID)]);
         recordContainerEvent(env, pod, c, 'Warning', 'FailedPreStopHook', 'PreStopHook failed');
       }
       wake?.();
@@ -456,7 +438,7 @@ export class RuntimeManager {
     if (!done) yield { wait: (w) => (wake = w), timeout: grace * 1000 };
     if (!done) {
       env.klog('I', 'kuberuntime_container.go:683', 'PreStop hook not completed in grace period', [
-        ['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(c.name)], ['containerID', q(`containerd://${containerID}`)], ['gracePeriod', String(grace)],
+        ...containerKV(pod, c.name, containerID), ['gracePeriod', String(grace)],
       ], 2);
     }
     return Math.floor((env.ctx.now - started) / 1000);
@@ -466,23 +448,17 @@ export class RuntimeManager {
   // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go killPodWithSyncResult (v1.36.2 L1953)
   *killPodWithSyncResult(pod: Pod, s: RuntimePodStatus, gracePeriodOverride: number | undefined): Proc<SyncResult[]> {
     const env = this.#env;
-    const results: SyncResult[] = [];
-    let names: string | undefined;
-    for (const c of s.ContainerStatuses) {
-      if (c.State !== 'running') continue;
-      results.push({ action: 'KillContainer', target: c.Name });
-      names = names === undefined ? c.Name : `${names}, ${c.Name}`;
-    }
-    this.#emit(pod, 'KillContainers', names !== undefined ? derived(KILL_DETAILS, names, killDetail) : 'no running container', 'killPodWithSyncResult#1');
+    const running = s.ContainerStatuses.filter((c) => c.State === 'running');
+    const results: SyncResult[] = running.map((c) => ({ action: 'KillContainer', target: c.Name }));
+    this.#emit(pod, 'KillContainers', running.length ? `kill ${running.map((c) => c.Name).join(', ')}` : 'no running container', 'killPodWithSyncResult#1');
     // containers are killed in parallel (one goroutine each); wait for all
-    let pending = results.length;
+    let pending = running.length;
     let wake: (() => void) | undefined;
-    const killed = (): void => {
-      pending--;
-      if (pending === 0) wake?.();
-    };
-    for (const c of s.ContainerStatuses) {
-      if (c.State === 'running') env.ctx.loop.spawn(this.killContainer(pod, c.ID, c.Name, '', '', gracePeriodOverride), killed);
+    for (const c of running) {
+      env.ctx.loop.spawn(this.killContainer(pod, c.ID, c.Name, '', '', gracePeriodOverride), () => {
+        pending--;
+        if (pending === 0) wake?.();
+      });
     }
     if (pending > 0) yield { wait: (w) => (wake = w), timeout: Infinity };
     for (const sb of s.SandboxStatuses) {
@@ -522,48 +498,18 @@ export class RuntimeManager {
   }
 }
 
+/** The klog key/values that name a container of a pod. */
+function containerKV(pod: Pod, name: string, containerID: string): [string, string][] {
+  return [['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(name)], ['containerID', q(`containerd://${containerID}`)]];
+}
+
 function describeActions(pod: Pod, a: PodActions): string {
-  const parts: (string | number)[] = ['podActions{'];
-  let sep = '';
-  if (a.KillPod) {
-    parts.push('KillPod');
-    sep = ', ';
-  }
-  if (a.CreateSandbox) {
-    parts.push(sep, 'CreateSandbox (attempt ', a.Attempt, ')');
-    sep = ', ';
-  }
-  if (a.ContainersToKill.size) {
-    parts.push(sep, 'ContainersToKill [', killNames(a, ' '), ']');
-    sep = ', ';
-  }
-  if (a.InitContainersToStart.length) {
-    parts.push(sep, 'InitContainersToStart [', joinNames(a.InitContainersToStart, pod.spec.initContainers!, ' '), ']');
-    sep = ', ';
-  }
-  if (a.ContainersToStart.length) {
-    parts.push(sep, 'ContainersToStart [', joinNames(a.ContainersToStart, pod.spec.containers, ' '), ']');
-    sep = ', ';
-  }
-  if (a.EphemeralContainersToStart.length) parts.push(sep, 'EphemeralContainersToStart [', a.EphemeralContainersToStart.length, ']');
-  parts.push('}');
-  return parts.join('');
-}
-
-/** The names of the containers at these indexes, joined with sep. */
-function joinNames(idxs: number[], cs: Container[], sep: string): string {
-  let out = '';
-  for (let i = 0; i < idxs.length; i++) out = i === 0 ? cs[idxs[i]].name : `${out}${sep}${cs[idxs[i]].name}`;
-  return out;
-}
-
-/** The names of the containers to kill, joined with sep. */
-function killNames(a: PodActions, sep: string): string {
-  let out: string | undefined;
-  for (const k of a.ContainersToKill.values()) out = out === undefined ? k.name : `${out}${sep}${k.name}`;
-  return out ?? '';
-}
-
-function joinPlan(plan: string, part: string): string {
-  return plan === '' ? part : `${plan}; ${part}`;
+  const parts: string[] = [];
+  if (a.KillPod) parts.push('KillPod');
+  if (a.CreateSandbox) parts.push(`CreateSandbox (attempt ${a.Attempt})`);
+  if (a.ContainersToKill.size) parts.push(`ContainersToKill [${[...a.ContainersToKill.values()].map((k) => k.name).join(' ')}]`);
+  if (a.InitContainersToStart.length) parts.push(`InitContainersToStart [${a.InitContainersToStart.map((i) => pod.spec.initContainers![i].name).join(' ')}]`);
+  if (a.ContainersToStart.length) parts.push(`ContainersToStart [${a.ContainersToStart.map((i) => pod.spec.containers[i].name).join(' ')}]`);
+  if (a.EphemeralContainersToStart.length) parts.push(`EphemeralContainersToStart [${a.EphemeralContainersToStart.length}]`);
+  return `podActions{${parts.join(', ')}}`;
 }
