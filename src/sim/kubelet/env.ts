@@ -21,6 +21,15 @@ export function q(s: string): string {
   return JSON.stringify(s);
 }
 
+/**
+ * The parts (strings and numbers, never undefined) as one flat string. The trace, the events and the logs keep their
+ * strings for the whole run: a template literal of several parts is a tree of concatenation nodes that every garbage
+ * collection walks and copies, a joined array is one string.
+ */
+export function cat(...parts: (string | number)[]): string {
+  return parts.join('');
+}
+
 /** klog.KObj(pod): "namespace/name". */
 export function kobj(pod: Pod): string {
   return podNames(pod.metadata.namespace!, pod.metadata.name).kobj;
@@ -33,25 +42,25 @@ export function formatPod(pod: Pod): string {
 
 /** The fieldPath of a container in its pod (GenerateContainerRef). upstream: pkg/kubelet/container/ref.go fieldPath */
 export function containerFieldPath(pod: Pod, c: Container): string {
-  const name = c.name;
-  if (pod.spec.initContainers !== undefined) for (const x of pod.spec.initContainers) if (x.name === name) return fieldPath(INIT_PATHS, 'spec.initContainers', name);
-  if (pod.spec.ephemeralContainers !== undefined) for (const x of pod.spec.ephemeralContainers) if (x.name === name) return fieldPath(EPHEMERAL_PATHS, 'spec.ephemeralContainers', name);
-  return fieldPath(PATHS, 'spec.containers', name);
+  if (pod.spec.initContainers?.some((x) => x.name === c.name)) return `spec.initContainers{${c.name}}`;
+  if (pod.spec.ephemeralContainers?.some((x) => x.name === c.name)) return `spec.ephemeralContainers{${c.name}}`;
+  return derived(PATHS, c.name, path);
 }
-
-// The fieldPaths by container name: the same few names recur in every pod, and each event keeps its fieldPath.
 const PATHS = new Map<string, string>();
-const INIT_PATHS = new Map<string, string>();
-const EPHEMERAL_PATHS = new Map<string, string>();
+const path = (name: string): string => `spec.containers{${name}}`;
 
-function fieldPath(paths: Map<string, string>, field: string, name: string): string {
-  let path = paths.get(name);
-  if (path === undefined) {
-    if (paths.size >= 1000) paths.clear();
-    path = `${field}{${name}}`;
-    paths.set(name, path);
+/**
+ * A string derived from one key (a container name, an image), made once per key: the same few keys recur in every
+ * pod, and each trace event, API event and log line would otherwise keep a copy of its own. A pure memo.
+ */
+export function derived(cache: Map<string, string>, key: string, make: (key: string) => string): string {
+  let s = cache.get(key);
+  if (s === undefined) {
+    if (cache.size >= 1000) cache.clear();
+    s = make(key);
+    cache.set(key, s);
   }
-  return path;
+  return s;
 }
 
 /** Record an event on a container of a pod, as recordContainerEvent does. */
@@ -80,8 +89,9 @@ export function podObject(pod: Pod): string {
 
 /** Every container of the pod by name (init, regular, ephemeral). */
 export function containerSpec(pod: Pod, name: string): Container | undefined {
-  for (const c of pod.spec.containers) if (c.name === name) return c;
-  if (pod.spec.initContainers !== undefined) for (const c of pod.spec.initContainers) if (c.name === name) return c;
-  if (pod.spec.ephemeralContainers !== undefined) for (const c of pod.spec.ephemeralContainers) if (c.name === name) return c;
-  return undefined;
+  return (
+    pod.spec.containers.find((c) => c.name === name) ??
+    pod.spec.initContainers?.find((c) => c.name === name) ??
+    pod.spec.ephemeralContainers?.find((c) => c.name === name)
+  );
 }

@@ -3,17 +3,17 @@
 // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go, kuberuntime_container.go, kuberuntime_sandbox.go;
 //           pkg/kubelet/images/image_manager.go
 
-import type { Container, Pod } from '../types.ts';
+import type { Container, LifecycleHandler, Pod } from '../types.ts';
 import type { Proc } from '../core/loop.ts';
 import { formatGoDuration } from '../core/duration.ts';
 import { parseImageRef, ImageRefError } from '../api/imageref.ts';
 import { containerArgv, imageDefaults } from '../runtime/catalog.ts';
-import type { ContainerConfig } from '../runtime/cri.ts';
+import type { ContainerConfig, SandboxConfig } from '../runtime/cri.ts';
 import { Backoff } from './backoff.ts';
 import { computePodActions, isRestartableInitContainer, type ContainerKillReason, type PodActions, type ProbeResults } from './podactions.ts';
 import { findContainerStatusByName, hashContainer, type RuntimePodStatus } from './podstatus.ts';
 import type { NodeEnv } from './env.ts';
-import { containerSpec, formatPod, kobj, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
+import { cat, containerSpec, derived, formatPod, kobj, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
 import { ANNOTATION_PREFIX, runHook } from './handlers.ts';
 
 /** kubecontainer.SyncResult */
@@ -43,16 +43,16 @@ export function setTerminationGracePeriod(pod: Pod, c: Container, reason: Contai
 
 /** Go's %v of an error list from PodSyncResult.Error(). */
 export function syncResultsError(results: SyncResult[]): string | undefined {
-  let errs: string[] | undefined;
-  for (const r of results) {
-    if (r.error) (errs ??= []).push(`failed to ${q(r.action)} for ${q(r.target)} with ${r.error}: ${q(r.message ?? '')}`);
-  }
-  if (errs === undefined) return undefined;
+  const errs = results.filter((r) => r.error).map((r) => `failed to ${q(r.action)} for ${q(r.target)} with ${r.error}: ${q(r.message ?? '')}`);
+  if (!errs.length) return undefined;
   return errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
 }
 
+// a message derived from an image, shared by every pod (see derived)
+const PRESENT_MESSAGES = new Map<string, string>();
+const presentMessage = (image: string): string => `Container image ${q(image)} already present on machine and can be accessed by the pod`;
+
 const STARTED: { err?: string; msg: string; backoffUntil?: number } = { msg: '' };
-const NOT_IN_BACKOFF: { inBackOff: boolean; msg: string; until?: number } = { inBackOff: false, msg: '' };
 
 export class RuntimeManager {
   readonly #env: NodeEnv;
@@ -121,7 +121,7 @@ export class RuntimeManager {
       results.push({ action: 'CreatePodSandbox', target: formatPod(pod) });
       sandboxID = sb.id;
       // SyncPod#5: the sandbox-ready callback, before any image is pulled
-      this.#emit(pod, 'SandboxReadyCallback', `OnPodSandboxReady: sandbox ${sb.id.slice(0, 13)} with IP ${sb.ip}`, 'SyncPod#5');
+      this.#emit(pod, 'SandboxReadyCallback', cat('OnPodSandboxReady: sandbox ', sb.id.slice(0, 13), ' with IP ', sb.ip), 'SyncPod#5');
       this.onPodSandboxReady(pod);
     } else if (changes.KillPod) {
       return results;
@@ -191,28 +191,22 @@ export class RuntimeManager {
       'computePodActions#1',
     );
     if (a.CreateSandbox || (a.KillPod && a.SandboxID !== '' && s.SandboxStatuses[0]?.State !== 'SANDBOX_READY')) {
-      this.#emit(pod, 'ContainersPlanned', a.InitContainersToStart.length ? `start init container ${pod.spec.initContainers![a.InitContainersToStart[0]].name} first` : `start ${joinNames(a.ContainersToStart, pod.spec.containers, ', ') || 'nothing'}`, 'computePodActions#2');
+      this.#emit(pod, 'ContainersPlanned', a.InitContainersToStart.length ? `start init container ${pod.spec.initContainers![a.InitContainersToStart[0]].name} first` : `start ${a.ContainersToStart.map((i) => pod.spec.containers[i].name).join(', ') || 'nothing'}`, 'computePodActions#2');
     } else {
-      let plan = '';
-      if (a.ContainersToKill.size) plan = `kill ${killNames(a, ', ')}`;
-      if (a.InitContainersToStart.length) plan = joinPlan(plan, `start init ${joinNames(a.InitContainersToStart, pod.spec.initContainers!, ', ')}`);
-      if (a.ContainersToStart.length) plan = joinPlan(plan, `start ${joinNames(a.ContainersToStart, pod.spec.containers, ', ')}`);
-      if (a.KillPod) plan = joinPlan(plan, 'kill the pod');
-      this.#emit(pod, 'ContainersPlanned', plan || 'keep every container', 'computePodActions#3');
+      const parts: string[] = [];
+      if (a.ContainersToKill.size) parts.push(`kill ${[...a.ContainersToKill.values()].map((k) => k.name).join(', ')}`);
+      if (a.InitContainersToStart.length) parts.push(`start init ${a.InitContainersToStart.map((i) => pod.spec.initContainers![i].name).join(', ')}`);
+      if (a.ContainersToStart.length) parts.push(`start ${a.ContainersToStart.map((i) => pod.spec.containers[i].name).join(', ')}`);
+      if (a.KillPod) parts.push('kill the pod');
+      this.#emit(pod, 'ContainersPlanned', parts.join('; ') || 'keep every container', 'computePodActions#3');
     }
   }
 
   /** doBackOff: is the container still in its crash-loop back-off? */
   // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go doBackOff
   doBackOff(pod: Pod, c: Container, s: RuntimePodStatus): { inBackOff: boolean; msg: string; until?: number } {
-    let cStatus;
-    for (const x of s.ContainerStatuses) {
-      if (x.Name === c.name && x.State === 'exited') {
-        cStatus = x;
-        break;
-      }
-    }
-    if (!cStatus) return NOT_IN_BACKOFF;
+    const cStatus = s.ContainerStatuses.find((x) => x.Name === c.name && x.State === 'exited');
+    if (!cStatus) return { inBackOff: false, msg: '' };
     const ts = cStatus.FinishedAt ?? 0;
     const key = `${pod.metadata.name}_${pod.metadata.namespace}_${pod.metadata.uid}_${c.name}_${hashContainer(c)}`;
     if (this.crashLoopBackOff.isInBackOffSince(key, ts)) {
@@ -224,29 +218,36 @@ export class RuntimeManager {
     }
     this.crashLoopBackOff.next(key, ts);
     this.#emit(pod, 'BackOffElapsed', `restart ${c.name}: next back-off ${formatGoDuration(this.crashLoopBackOff.get(key))}`, 'doBackOff#2');
-    return NOT_IN_BACKOFF;
+    return { inBackOff: false, msg: '' };
   }
 
   /** createPodSandbox: config, log directory, runtime handler, then CRI RunPodSandbox. */
   // upstream: pkg/kubelet/kuberuntime/kuberuntime_sandbox.go createPodSandbox (v1.36.2 L38)
   *createPodSandbox(pod: Pod, attempt: number): Proc<{ id: string; ip: string }> {
     const env = this.#env;
-    this.#emit(pod, 'SandboxConfig', `generatePodSandboxConfig: hostname ${pod.metadata.name}, DNS ClusterFirst, attempt ${attempt}`, 'createPodSandbox#1');
-    this.#emit(pod, 'LogDirectory', `mkdir /var/log/pods/${pod.metadata.namespace}_${pod.metadata.name}_${pod.metadata.uid}`, 'createPodSandbox#2');
+    const config = this.#generatePodSandboxConfig(pod, attempt);
+    this.#emit(pod, 'LogDirectory', cat('mkdir /var/log/pods/', pod.metadata.namespace!, '_', pod.metadata.name, '_', pod.metadata.uid), 'createPodSandbox#2');
     this.#emit(pod, 'RuntimeHandler', 'no RuntimeClass: the default handler', 'createPodSandbox#3');
+    const sb = yield* env.runtime.runPodSandbox(config);
+    this.#emit(pod, 'SandboxCreated', cat('RunPodSandbox ', sb.id.slice(0, 13), ': pause pid ', sb.pausePid, ', IP ', sb.ip), 'createPodSandbox#4');
+    env.ctx.emit('runtime', 'SandboxReady', `sandbox/${sb.id}`, cat('pause process ', sb.pausePid, '; ipc, uts and net namespaces at /proc/', sb.pausePid, '/ns'));
+    return sb;
+  }
+
+  /** The config RunPodSandbox takes (createPodSandbox's step 1). */
+  // upstream: pkg/kubelet/kuberuntime/kuberuntime_sandbox.go generatePodSandboxConfig
+  #generatePodSandboxConfig(pod: Pod, attempt: number): SandboxConfig {
+    this.#emit(pod, 'SandboxConfig', cat('generatePodSandboxConfig: hostname ', pod.metadata.name, ', DNS ClusterFirst, attempt ', attempt), 'createPodSandbox#1');
     const labels: Record<string, string> = {
       ...(pod.metadata.labels ?? {}),
       'io.kubernetes.pod.name': pod.metadata.name,
       'io.kubernetes.pod.namespace': pod.metadata.namespace!,
       'io.kubernetes.pod.uid': pod.metadata.uid,
     };
-    const sb = yield* env.runtime.runPodSandbox({
+    return {
       podUid: pod.metadata.uid, name: pod.metadata.name, namespace: pod.metadata.namespace!, attempt,
       hostNetwork: !!pod.spec.hostNetwork, labels,
-    });
-    this.#emit(pod, 'SandboxCreated', `RunPodSandbox ${sb.id.slice(0, 13)}: pause pid ${sb.pausePid}, IP ${sb.ip}`, 'createPodSandbox#4');
-    env.ctx.emit('runtime', 'SandboxReady', `sandbox/${sb.id}`, `pause process ${sb.pausePid}; ipc, uts and net namespaces at /proc/${sb.pausePid}/ns`);
-    return sb;
+    };
   }
 
   /** EnsureImageExists with the pull policy, Pulling/Pulled events and the image pull back-off. */
@@ -264,7 +265,7 @@ export class RuntimeManager {
     }
     const present = env.runtime.imageStatus(ref);
     if (c.imagePullPolicy !== 'Always' && present) {
-      const msg = `Container image ${q(requested)} already present on machine and can be accessed by the pod`;
+      const msg = derived(PRESENT_MESSAGES, requested, presentMessage);
       recordContainerEvent(env, pod, c, 'Normal', 'Pulled', msg);
       return { imageRef: ref.normalized, msg };
     }
@@ -306,13 +307,52 @@ export class RuntimeManager {
   *startContainer(sandboxID: string, pod: Pod, c: Container, s: RuntimePodStatus): Proc<{ err?: string; msg: string; backoffUntil?: number }> {
     const env = this.#env;
     // Step 1: pull the image.
-    this.#emit(pod, 'EnsureImage', `EnsureImageExists ${c.image} (imagePullPolicy ${c.imagePullPolicy})`, 'startContainer#1');
+    this.#emit(pod, 'EnsureImage', cat('EnsureImageExists ', c.image, ' (imagePullPolicy ', c.imagePullPolicy, ')'), 'startContainer#1');
     const img = yield* this.EnsureImageExists(pod, c);
     if (img.err) {
       recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Error: ${img.err}`);
       return { err: img.err, msg: img.msg };
     }
     // Step 2: create the container.
+    const cfg = this.#generateContainerConfig(pod, c, s);
+    this.#emit(pod, 'CreateContainer', cat('CreateContainer ', c.name, ' (attempt ', cfg.attempt, ')'), 'startContainer#2');
+    const created = yield* env.runtime.createContainer(sandboxID, cfg);
+    if ('error' in created) {
+      recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Error: ${created.error}`);
+      return { err: 'CreateContainerError', msg: created.error };
+    }
+    recordContainerEvent(env, pod, c, 'Normal', 'Created', 'Container created');
+    const object = `container/${created.id}`;
+    env.ctx.emit('runtime', 'ContainerCreated', object, cat(c.name, ' created in sandbox ', sandboxID.slice(0, 13), '; joins /proc/<pause>/ns/{ipc,uts,net}'));
+    // Step 3: start the container.
+    this.#emit(pod, 'StartContainer', `StartContainer ${created.id.slice(0, 13)}`, 'startContainer#3');
+    const started = yield* env.runtime.startContainer(created.id);
+    if (started.error) {
+      recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Error: ${started.error}`);
+      return { err: 'RunContainerError', msg: started.error };
+    }
+    recordContainerEvent(env, pod, c, 'Normal', 'Started', 'Container started');
+    env.ctx.emit('process', 'ProcessStarted', object, cat(c.name, ': ', (cfg.script ?? cfg.argv.join(' ')).slice(0, 120)));
+    // Step 4: execute the post start hook.
+    const postStart = c.lifecycle?.postStart;
+    if (postStart) {
+      this.#emit(pod, 'PostStartHook', `run the PostStart hook of ${c.name}`, 'startContainer#4');
+      const hook = yield* runHook(env, pod, c, created.id, 'postStart', postStart);
+      if (!hook.ok) {
+        env.klog('E', 'kuberuntime_container.go:330', 'Failed to execute PostStartHook', [
+          ['err', q(hook.msg)], ...containerKV(pod, c.name, created.id),
+        ]);
+        recordContainerEvent(env, pod, c, 'Warning', 'FailedPostStartHook', 'PostStartHook failed');
+        yield* this.killContainer(pod, created.id, c.name, 'FailedPostStartHook', 'FailedPostStartHook', undefined);
+        return { err: 'PostStartHookError', msg: hook.msg };
+      }
+    }
+    return STARTED;
+  }
+
+  /** The CRI config of a container: its attempt, argv (or scripted process), labels and annotations. */
+  // upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go generateContainerConfig
+  #generateContainerConfig(pod: Pod, c: Container, s: RuntimePodStatus): ContainerConfig {
     const prev = findContainerStatusByName(s, c.name);
     const restartCount = prev ? prev.RestartCount + 1 : 0;
     const ref = parseImageRef(c.image);
@@ -323,7 +363,7 @@ export class RuntimeManager {
       const list = JSON.parse(scripts) as string[];
       script = list[Math.min(restartCount, list.length - 1)];
     }
-    const cfg: ContainerConfig = {
+    return {
       podUid: pod.metadata.uid,
       podName: pod.metadata.name,
       podNamespace: pod.metadata.namespace!,
@@ -348,39 +388,6 @@ export class RuntimeManager {
         'io.kubernetes.pod.terminationGracePeriod': String(pod.spec.terminationGracePeriodSeconds),
       },
     };
-    this.#emit(pod, 'CreateContainer', `CreateContainer ${c.name} (attempt ${restartCount})`, 'startContainer#2');
-    const created = yield* env.runtime.createContainer(sandboxID, cfg);
-    if ('error' in created) {
-      recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Error: ${created.error}`);
-      return { err: 'CreateContainerError', msg: created.error };
-    }
-    recordContainerEvent(env, pod, c, 'Normal', 'Created', 'Container created');
-    const object = `container/${created.id}`;
-    env.ctx.emit('runtime', 'ContainerCreated', object, `${c.name} created in sandbox ${sandboxID.slice(0, 13)}; joins /proc/<pause>/ns/{ipc,uts,net}`);
-    // Step 3: start the container.
-    this.#emit(pod, 'StartContainer', `StartContainer ${created.id.slice(0, 13)}`, 'startContainer#3');
-    const started = yield* env.runtime.startContainer(created.id);
-    if (started.error) {
-      recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Error: ${started.error}`);
-      return { err: 'RunContainerError', msg: started.error };
-    }
-    recordContainerEvent(env, pod, c, 'Normal', 'Started', 'Container started');
-    env.ctx.emit('process', 'ProcessStarted', object, `${c.name}: ${(script ?? cfg.argv.join(' ')).slice(0, 120)}`);
-    // Step 4: execute the post start hook.
-    const postStart = c.lifecycle?.postStart;
-    if (postStart) {
-      this.#emit(pod, 'PostStartHook', `run the PostStart hook of ${c.name}`, 'startContainer#4');
-      const hook = yield* runHook(env, pod, c, created.id, 'postStart', postStart);
-      if (!hook.ok) {
-        env.klog('E', 'kuberuntime_container.go:330', 'Failed to execute PostStartHook', [
-          ['err', q(hook.msg)], ['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(c.name)], ['containerID', q(`containerd://${created.id}`)],
-        ]);
-        recordContainerEvent(env, pod, c, 'Warning', 'FailedPostStartHook', 'PostStartHook failed');
-        yield* this.killContainer(pod, created.id, c.name, 'FailedPostStartHook', 'FailedPostStartHook', undefined);
-        return { err: 'PostStartHookError', msg: hook.msg };
-      }
-    }
-    return STARTED;
   }
 
   /** killContainer: Killing event, grace period, PreStop, the 2 s minimum, then CRI StopContainer. */
@@ -393,68 +400,65 @@ export class RuntimeManager {
     const msg = message || `Stopping container ${c.name}`;
     recordContainerEvent(env, pod, c, 'Normal', 'Killing', msg);
     if (gracePeriodOverride !== undefined) grace = gracePeriodOverride;
-    this.#emit(pod, 'Killing', `${msg} (grace period ${grace}s)`, 'killContainer#1');
+    this.#emit(pod, 'Killing', cat(msg, ' (grace period ', grace, 's)'), 'killContainer#1');
     const preStop = c.lifecycle?.preStop;
-    if (preStop && grace > 0) {
-      this.#emit(pod, 'PreStopHook', `run the PreStop hook of ${c.name} (at most ${grace}s)`, 'killContainer#2');
-      const started = env.ctx.now;
-      let done = false;
-      let failed = false;
-      let wake: (() => void) | undefined;
-      env.ctx.loop.spawn(runHook(env, pod, c, containerID, 'preStop', preStop), (r) => {
-        done = true;
-        failed = !r.ok;
-        if (failed) {
-          env.klog('E', 'kuberuntime_container.go:668', 'PreStop hook failed', [['err', q(r.msg)], ['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(c.name)], ['containerID', q(`containerd://${containerID}`)]]);
-          recordContainerEvent(env, pod, c, 'Warning', 'FailedPreStopHook', 'PreStopHook failed');
-        }
-        wake?.();
-      });
-      if (!done) yield { wait: (w) => (wake = w), timeout: grace * 1000 };
-      if (!done) {
-        env.klog('I', 'kuberuntime_container.go:683', 'PreStop hook not completed in grace period', [
-          ['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(c.name)], ['containerID', q(`containerd://${containerID}`)], ['gracePeriod', String(grace)],
-        ], 2);
-      }
-      grace -= Math.floor((env.ctx.now - started) / 1000);
-    }
+    if (preStop && grace > 0) grace -= yield* this.#executePreStopHook(pod, c, containerID, preStop, grace);
     if (grace < MINIMUM_GRACE_PERIOD_SECONDS) {
       this.#emit(pod, 'MinimumGracePeriod', `grace period ${grace}s raised to the ${MINIMUM_GRACE_PERIOD_SECONDS}s minimum`, 'killContainer#3');
       grace = MINIMUM_GRACE_PERIOD_SECONDS;
     }
     env.klog('I', 'kuberuntime_container.go:898', 'Killing container with a grace period', [
-      ['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(c.name)], ['containerID', q(`containerd://${containerID}`)], ['gracePeriod', String(grace)],
+      ...containerKV(pod, c.name, containerID), ['gracePeriod', String(grace)],
     ], 2);
-    this.#emit(pod, 'StopContainer', `CRI StopContainer ${containerID.slice(0, 13)} with timeout ${grace}s`, 'killContainer#4');
+    this.#emit(pod, 'StopContainer', cat('CRI StopContainer ', containerID.slice(0, 13), ' with timeout ', grace, 's'), 'killContainer#4');
     const r = yield* env.runtime.stopContainer(containerID, grace);
     const cur = env.runtime.containers.get(containerID);
     env.ctx.emit(
       'runtime', r.killed ? 'SIGKILL' : 'ContainerStopped', `container/${containerID}`,
-      r.killed ? `${c.name} did not exit within ${grace}s of ${r.signalled}: SIGKILL, exit code 137` : `${c.name} exited after ${r.signalled} with code ${cur?.exitCode ?? 0}`,
+      r.killed ? cat(c.name, ' did not exit within ', grace, 's of ', r.signalled, ': SIGKILL, exit code 137') : cat(c.name, ' exited after ', r.signalled, ' with code ', cur?.exitCode ?? 0),
     );
+  }
+
+  /** Run the PreStop hook for at most the grace period; returns the whole seconds it took. */
+  // upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go executePreStopHook
+  *#executePreStopHook(pod: Pod, c: Container, containerID: string, preStop: LifecycleHandler, grace: number): Proc<number> {
+    const env = this.#env;
+    this.#emit(pod, 'PreStopHook', `run the PreStop hook of ${c.name} (at most ${grace}s)`, 'killContainer#2');
+    const started = env.ctx.now;
+    let done = false;
+    let wake: (() => void) | undefined;
+    env.ctx.loop.spawn(runHook(env, pod, c, containerID, 'preStop', preStop), (r) => {
+      done = true;
+      if (!r.ok) {
+        env.klog('E', 'kuberuntime_container.go:668', 'PreStop hook failed', [['err', q(r.msg)], ...containerKV(pod, c.name, containerID)]);
+        recordContainerEvent(env, pod, c, 'Warning', 'FailedPreStopHook', 'PreStopHook failed');
+      }
+      wake?.();
+    });
+    if (!done) yield { wait: (w) => (wake = w), timeout: grace * 1000 };
+    if (!done) {
+      env.klog('I', 'kuberuntime_container.go:683', 'PreStop hook not completed in grace period', [
+        ...containerKV(pod, c.name, containerID), ['gracePeriod', String(grace)],
+      ], 2);
+    }
+    return Math.floor((env.ctx.now - started) / 1000);
   }
 
   /** killPodWithSyncResult: kill every running container, then stop the sandboxes. */
   // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go killPodWithSyncResult (v1.36.2 L1953)
   *killPodWithSyncResult(pod: Pod, s: RuntimePodStatus, gracePeriodOverride: number | undefined): Proc<SyncResult[]> {
     const env = this.#env;
-    const results: SyncResult[] = [];
-    let names: string | undefined;
-    for (const c of s.ContainerStatuses) {
-      if (c.State !== 'running') continue;
-      results.push({ action: 'KillContainer', target: c.Name });
-      names = names === undefined ? c.Name : `${names}, ${c.Name}`;
-    }
-    this.#emit(pod, 'KillContainers', names !== undefined ? `kill ${names}` : 'no running container', 'killPodWithSyncResult#1');
+    const running = s.ContainerStatuses.filter((c) => c.State === 'running');
+    const results: SyncResult[] = running.map((c) => ({ action: 'KillContainer', target: c.Name }));
+    this.#emit(pod, 'KillContainers', running.length ? `kill ${running.map((c) => c.Name).join(', ')}` : 'no running container', 'killPodWithSyncResult#1');
     // containers are killed in parallel (one goroutine each); wait for all
-    let pending = results.length;
+    let pending = running.length;
     let wake: (() => void) | undefined;
-    const killed = (): void => {
-      pending--;
-      if (pending === 0) wake?.();
-    };
-    for (const c of s.ContainerStatuses) {
-      if (c.State === 'running') env.ctx.loop.spawn(this.killContainer(pod, c.ID, c.Name, '', '', gracePeriodOverride), killed);
+    for (const c of running) {
+      env.ctx.loop.spawn(this.killContainer(pod, c.ID, c.Name, '', '', gracePeriodOverride), () => {
+        pending--;
+        if (pending === 0) wake?.();
+      });
     }
     if (pending > 0) yield { wait: (w) => (wake = w), timeout: Infinity };
     for (const sb of s.SandboxStatuses) {
@@ -494,47 +498,18 @@ export class RuntimeManager {
   }
 }
 
+/** The klog key/values that name a container of a pod. */
+function containerKV(pod: Pod, name: string, containerID: string): [string, string][] {
+  return [['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(name)], ['containerID', q(`containerd://${containerID}`)]];
+}
+
 function describeActions(pod: Pod, a: PodActions): string {
-  let out = 'podActions{';
-  let sep = '';
-  if (a.KillPod) {
-    out += 'KillPod';
-    sep = ', ';
-  }
-  if (a.CreateSandbox) {
-    out += `${sep}CreateSandbox (attempt ${a.Attempt})`;
-    sep = ', ';
-  }
-  if (a.ContainersToKill.size) {
-    out += `${sep}ContainersToKill [${killNames(a, ' ')}]`;
-    sep = ', ';
-  }
-  if (a.InitContainersToStart.length) {
-    out += `${sep}InitContainersToStart [${joinNames(a.InitContainersToStart, pod.spec.initContainers!, ' ')}]`;
-    sep = ', ';
-  }
-  if (a.ContainersToStart.length) {
-    out += `${sep}ContainersToStart [${joinNames(a.ContainersToStart, pod.spec.containers, ' ')}]`;
-    sep = ', ';
-  }
-  if (a.EphemeralContainersToStart.length) out += `${sep}EphemeralContainersToStart [${a.EphemeralContainersToStart.length}]`;
-  return `${out}}`;
-}
-
-/** The names of the containers at these indexes, joined with sep. */
-function joinNames(idxs: number[], cs: Container[], sep: string): string {
-  let out = '';
-  for (let i = 0; i < idxs.length; i++) out = i === 0 ? cs[idxs[i]].name : `${out}${sep}${cs[idxs[i]].name}`;
-  return out;
-}
-
-/** The names of the containers to kill, joined with sep. */
-function killNames(a: PodActions, sep: string): string {
-  let out: string | undefined;
-  for (const k of a.ContainersToKill.values()) out = out === undefined ? k.name : `${out}${sep}${k.name}`;
-  return out ?? '';
-}
-
-function joinPlan(plan: string, part: string): string {
-  return plan === '' ? part : `${plan}; ${part}`;
+  const parts: string[] = [];
+  if (a.KillPod) parts.push('KillPod');
+  if (a.CreateSandbox) parts.push(`CreateSandbox (attempt ${a.Attempt})`);
+  if (a.ContainersToKill.size) parts.push(`ContainersToKill [${[...a.ContainersToKill.values()].map((k) => k.name).join(' ')}]`);
+  if (a.InitContainersToStart.length) parts.push(`InitContainersToStart [${a.InitContainersToStart.map((i) => pod.spec.initContainers![i].name).join(' ')}]`);
+  if (a.ContainersToStart.length) parts.push(`ContainersToStart [${a.ContainersToStart.map((i) => pod.spec.containers[i].name).join(' ')}]`);
+  if (a.EphemeralContainersToStart.length) parts.push(`EphemeralContainersToStart [${a.EphemeralContainersToStart.length}]`);
+  return `podActions{${parts.join(', ')}}`;
 }

@@ -82,19 +82,6 @@ function byNewest(a: { createdAt: number; attempt: number }, b: { createdAt: num
   return b.createdAt - a.createdAt || b.attempt - a.attempt;
 }
 
-function ipToInt(ip: string): number {
-  let n = 0;
-  let octet = 0;
-  for (let i = 0; i < ip.length; i++) {
-    const c = ip.charCodeAt(i);
-    if (c === 46) {
-      n = n * 256 + octet;
-      octet = 0;
-    } else octet = octet * 10 + (c - 48);
-  }
-  return n * 256 + octet;
-}
-
 function intToIp(n: number): string {
   return `${n >>> 24}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
 }
@@ -115,6 +102,7 @@ const CGROUP_NS: NamespaceRef = { type: 'cgroup' };
 class ContainerRecord implements ProcessHost {
   readonly #rt: ContainerRuntime;
   readonly #ctx: SimContext;
+  readonly loop: EventLoop;
   readonly id: string;
   readonly cfg: ContainerConfig;
   readonly stopSignal: Signal;
@@ -125,13 +113,10 @@ class ContainerRecord implements ProcessHost {
   constructor(rt: ContainerRuntime, ctx: SimContext, id: string, cfg: ContainerConfig, stopSignal: Signal) {
     this.#rt = rt;
     this.#ctx = ctx;
+    this.loop = ctx.loop;
     this.id = id;
     this.cfg = cfg;
     this.stopSignal = stopSignal;
-  }
-
-  get loop(): EventLoop {
-    return this.#ctx.loop;
   }
 
   /** The container's files, made on first use (most processes never touch one). */
@@ -222,8 +207,7 @@ export class ContainerRuntime {
   /** PullImage: takes the image's pull time; fails with its configured registry error. */
   *pullImage(ref: ImageRef, defaultPull: number): Proc<PullResult> {
     const b = this.behaviour(ref);
-    const ms = b.pull ?? defaultPull;
-    if (ms > 0) yield { sleep: ms };
+    yield { sleep: b.pull ?? defaultPull };
     if (b.error !== undefined) {
       const e = b.error;
       if (e.startsWith('rpc error:')) return { error: e };
@@ -240,8 +224,7 @@ export class ContainerRuntime {
 
   /** RunPodSandbox: the pause process, its namespaces, and a pod IP from the node's CIDR (host-local IPAM). */
   *runPodSandbox(cfg: SandboxConfig): Proc<CriSandbox> {
-    const ms = this.#ctx.timings.sandboxCreate;
-    if (ms > 0) yield { sleep: ms };
+    yield { sleep: this.#ctx.timings.sandboxCreate };
     // the CRI plugin ensures its sandbox image first (a pull the first time, within sandboxCreate)
     this.#addImage(parseImageRef(SANDBOX_IMAGE.ref));
     const sb: CriSandbox = {
@@ -317,11 +300,10 @@ export class ContainerRuntime {
   *stopPodSandbox(id: string): Proc {
     const sb = this.sandboxes.get(id);
     if (!sb || sb.state === 'SANDBOX_NOTREADY') return;
-    const ms = this.#ctx.timings.sandboxStop;
-    if (ms > 0) yield { sleep: ms };
+    yield { sleep: this.#ctx.timings.sandboxStop };
     const cur = this.sandboxes.get(id);
     if (!cur || cur.state === 'SANDBOX_NOTREADY') return;
-    if (cur.ip && cur.ip !== this.node.ip) this.#usedIps.delete(ipToInt(cur.ip));
+    if (cur.ip && cur.ip !== this.node.ip) this.#usedIps.delete(cur.ip.split('.').reduce((a, o) => a * 256 + Number(o), 0));
     this.#putSandbox({ ...cur, state: 'SANDBOX_NOTREADY' });
   }
 
@@ -354,11 +336,10 @@ export class ContainerRuntime {
 
   /** CreateContainer: the container joins the pause process's ipc, uts and network namespaces. */
   *createContainer(sandboxId: string, cfg: ContainerConfig): Proc<CriContainer | { error: string }> {
-    const ms = this.#ctx.timings.containerCreate;
-    if (ms > 0) yield { sleep: ms };
+    yield { sleep: this.#ctx.timings.containerCreate };
     const sb = this.sandboxes.get(sandboxId);
     if (!sb || sb.state !== 'SANDBOX_READY') return { error: `failed to get sandbox container task: no running task found: task ${sandboxId} not found` };
-    const nsDir = `/proc/${sb.pausePid}/ns/`;
+    const nsDir = ['/proc/', sb.pausePid, '/ns/'].join('');
     const img = this.images.get(cfg.imageRef);
     const c: CriContainer = {
       id: this.#ctx.rng.hex(64),
@@ -373,7 +354,8 @@ export class ContainerRuntime {
       state: 'CONTAINER_CREATED',
       createdAt: this.#ctx.now,
       namespaces: [PID_NS, { type: 'ipc', path: `${nsDir}ipc` }, { type: 'uts', path: `${nsDir}uts` }, { type: 'network', path: `${nsDir}net` }, MOUNT_NS, CGROUP_NS],
-      logPath: `/var/log/pods/${cfg.podNamespace}_${cfg.podName}_${cfg.podUid}/${cfg.name}/${cfg.attempt}.log`,
+      // one flat string (kept for the run), not a tree of concatenations
+      logPath: ['/var/log/pods/', cfg.podNamespace, '_', cfg.podName, '_', cfg.podUid, '/', cfg.name, '/', cfg.attempt, '.log'].join(''),
       labels: cfg.labels,
       annotations: cfg.annotations,
     };
@@ -385,8 +367,7 @@ export class ContainerRuntime {
 
   /** StartContainer: the process starts; what it does is the process model's business. */
   *startContainer(id: string): Proc<{ error?: string }> {
-    const ms = this.#ctx.timings.containerStart;
-    if (ms > 0) yield { sleep: ms };
+    yield { sleep: this.#ctx.timings.containerStart };
     const c = this.containers.get(id);
     const rec = this.#records.get(id);
     if (!c || !rec || c.state !== 'CONTAINER_CREATED') return { error: `container ${id} is not in created state` };
