@@ -180,12 +180,16 @@ export class EventRecorder {
 }
 
 /**
- * A template for a string kept for the whole run (trace details, event names and messages), made one flat string:
- * a template literal keeps the tree of its concatenations.
+ * A template for a string kept for the whole run (trace details, event names and messages), joined into one flat
+ * string: a template literal keeps the tree of its concatenations.
  */
 export function kept(parts: TemplateStringsArray, ...values: unknown[]): string {
-  const out = [parts[0]];
-  for (let i = 0; i < values.length; i++) out.push(String(values[i]), parts[i + 1]);
+  const out: string[] = new Array(2 * values.length + 1);
+  out[0] = parts[0];
+  for (let i = 0; i < values.length; i++) {
+    out[2 * i + 1] = String(values[i]);
+    out[2 * i + 2] = parts[i + 1];
+  }
   return out.join('');
 }
 
