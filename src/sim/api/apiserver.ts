@@ -11,7 +11,7 @@ import { admitDefaultTolerationSeconds, admitPriority, computePodQOS, defaultPod
 import { validatePodCreate, validatePodUpdate } from './validation.ts';
 import { alreadyExistsStatus, badRequestStatus, invalidStatus, notFoundStatus } from './fielderrors.ts';
 import { jsonPatch, mergePatch, PatchError, strategicMergePatch } from './patch.ts';
-import { EventRecorder, type EventInput } from './events.ts';
+import { EventRecorder, kept, type EventInput } from './events.ts';
 import { clone } from '../core/clone.ts';
 import { podNames } from '../core/names.ts';
 
@@ -43,7 +43,7 @@ export class ApiServer {
     this.#rv = 1000 + ctx.rng.int(0, 8000);
     this.events = new EventRecorder(
       ctx,
-      (ev) => ctx.history.put(ctx.now, this.#cEvents, `${ev.metadata.namespace}/${ev.metadata.name}`, ev),
+      (ev) => ctx.history.put(ctx.now, this.#cEvents, kept`${ev.metadata.namespace}/${ev.metadata.name}`, ev),
       () => this.#nextRV(),
     );
   }
@@ -112,7 +112,7 @@ export class ApiServer {
     const key = podKey(pod.metadata.namespace!, pod.metadata.name);
     const last: Pod = { ...pod, metadata: { ...pod.metadata, resourceVersion: this.#nextRV() } };
     this.#ctx.history.put(this.#ctx.now, this.#cPods, key, undefined);
-    this.#ctx.emit('apiserver', 'PodRemoved', podNames(pod.metadata.namespace!, pod.metadata.name).object, `pod "${pod.metadata.name}" removed from the API server`);
+    this.#ctx.emit('apiserver', 'PodRemoved', podNames(pod.metadata.namespace!, pod.metadata.name).object, kept`pod "${pod.metadata.name}" removed from the API server`);
     this.#notify('DELETED', last);
     return last;
   }
@@ -179,7 +179,7 @@ export class ApiServer {
     const spec = raw.spec as Pod['spec'];
     const pod: Pod = { apiVersion: 'v1', kind: 'Pod', metadata, spec, status: { phase: 'Pending', qosClass: computePodQOS(spec) } };
     const stored = this.#store(pod, 'ADDED');
-    this.#ctx.emit('apiserver', 'PodCreated', podNames(namespace, meta.name).object, `pod "${meta.name}" created (uid ${metadata.uid})`);
+    this.#ctx.emit('apiserver', 'PodCreated', podNames(namespace, meta.name).object, kept`pod "${meta.name}" created (uid ${metadata.uid})`);
     return { ok: true, object: stored };
   }
 
@@ -200,7 +200,7 @@ export class ApiServer {
     const finalizers = meta.finalizers ?? [];
     if (grace === 0 && finalizers.length === 0) {
       const last = this.#remove(pod);
-      this.#ctx.emit('apiserver', 'PodDeleted', podNames(namespace, name).object, `pod "${name}" deleted immediately (grace period 0)`);
+      this.#ctx.emit('apiserver', 'PodDeleted', podNames(namespace, name).object, kept`pod "${name}" deleted immediately (grace period 0)`);
       return { ok: true, object: last, deleted: true };
     }
     const updated: Pod = {

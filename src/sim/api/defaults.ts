@@ -105,12 +105,12 @@ function admitServiceAccount(spec: Raw, ctx: DefaultingContext): void {
         ],
       },
     };
-    // kept with the pod for the whole run: the common lists are made at their size (a spread reserves spare room)
-    spec.volumes = spec.volumes ? [...spec.volumes, vol] : [vol];
+    // the lists live as long as the pod: concat makes them at their size (a spread or push reserves spare room)
+    spec.volumes = (spec.volumes ?? []).concat(vol);
     const mount = { mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', name, readOnly: true };
     for (const c of [...(spec.initContainers ?? []), ...spec.containers]) {
       const mounts: Raw[] = c.volumeMounts ?? [];
-      if (!mounts.some((m) => m.mountPath === mount.mountPath)) c.volumeMounts = c.volumeMounts ? [...mounts, { ...mount }] : [{ ...mount }];
+      if (!mounts.some((m) => m.mountPath === mount.mountPath)) c.volumeMounts = mounts.concat({ ...mount });
     }
   }
 }
@@ -119,21 +119,14 @@ function admitServiceAccount(spec: Raw, ctx: DefaultingContext): void {
 // upstream: plugin/pkg/admission/defaulttolerationseconds/admission.go (*Plugin).Admit;
 //           NewDefaultTolerationSeconds: admission.NewHandler(admission.Create, admission.Update)
 export function admitDefaultTolerationSeconds(spec: Raw): void {
-  if (!spec.tolerations) {
-    spec.tolerations = [defaultToleration('node.kubernetes.io/not-ready'), defaultToleration('node.kubernetes.io/unreachable')];
-    return;
-  }
-  const tolerations: Toleration[] = spec.tolerations;
+  let tolerations: Toleration[] = spec.tolerations ?? [];
   for (const key of ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']) {
     const has = tolerations.some(
       (t) => (t.operator === 'Exists' && !t.key) || (t.key === key && (!t.effect || t.effect === 'NoExecute')),
     );
-    if (!has) tolerations.push(defaultToleration(key));
+    if (!has) tolerations = tolerations.concat({ effect: 'NoExecute', key, operator: 'Exists', tolerationSeconds: 300 });
   }
-}
-
-function defaultToleration(key: string): Toleration {
-  return { effect: 'NoExecute', key, operator: 'Exists', tolerationSeconds: 300 };
+  spec.tolerations = tolerations;
 }
 
 /** The PriorityClasses of a fresh cluster (the API server creates the two system classes). */

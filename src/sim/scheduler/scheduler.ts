@@ -12,6 +12,7 @@ import type { Node, Pod, PodCondition } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
 import type { ApiServer } from '../api/apiserver.ts';
 import { podNames } from '../core/names.ts';
+import { kept } from '../api/events.ts';
 import {
   allocatable, filterNode, fitErrorMessage, podRequests, preemptionMessage, scoreNode,
   type Allocatable, type FilterFailure, type NodeUsage, type Requests,
@@ -239,7 +240,7 @@ export class Scheduler {
     q.token++;
     q.attempts++;
     q.lastAttempt = this.#ctx.now;
-    this.#ctx.emit('scheduler', 'PodPopped', obj, `attempt ${q.attempts}: pod taken from activeQ`, 'ScheduleOne#1');
+    this.#ctx.emit('scheduler', 'PodPopped', obj, kept`attempt ${q.attempts}: pod taken from activeQ`, 'ScheduleOne#1');
     this.#ctx.emit('scheduler', 'SchedulingAttempt', obj, 'scheduleOnePod: run the scheduling cycle', 'ScheduleOne#2');
     this.#inflight = q;
     this.#ctx.loop.after(this.#ctx.timings.schedule, this.#cycleTask);
@@ -291,8 +292,8 @@ export class Scheduler {
     const nodeName = nodes[best].metadata.name;
     // upstream: schedule_one.go schedulePod: "When only one node after predicate, just use it." (no scoring)
     const detail = feasible === 1
-      ? `${feasible}/${nodes.length} nodes feasible; the only one, ${nodeName}, is used without scoring`
-      : `${feasible}/${nodes.length} nodes feasible; scored, selected ${nodeName} (score ${bestScore})`;
+      ? kept`${feasible}/${nodes.length} nodes feasible; the only one, ${nodeName}, is used without scoring`
+      : kept`${feasible}/${nodes.length} nodes feasible; scored, selected ${nodeName} (score ${bestScore})`;
     this.#count(pod, nodeName, req); // assume
     this.#ctx.emit('scheduler', 'NodeSelected', obj, detail, 'scheduleOnePod#1');
     // binding cycle, asynchronous
@@ -307,9 +308,9 @@ export class Scheduler {
       this.#api.recordEvent({
         involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, uid: pod.metadata.uid, apiVersion: 'v1' },
         type: 'Normal', reason: 'Scheduled', action: 'Binding', component: 'default-scheduler',
-        message: `Successfully assigned ${pod.metadata.namespace}/${pod.metadata.name} to ${nodeName}`,
+        message: kept`Successfully assigned ${pod.metadata.namespace}/${pod.metadata.name} to ${nodeName}`,
       });
-      this.#ctx.emit('scheduler', 'Bound', obj, `bound to ${nodeName}`, 'scheduleOnePod#2');
+      this.#ctx.emit('scheduler', 'Bound', obj, kept`bound to ${nodeName}`, 'scheduleOnePod#2');
     });
   }
 
