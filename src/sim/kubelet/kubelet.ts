@@ -602,6 +602,9 @@ export class Kubelet {
     return isAfter(this.#lastRelist, stamp) ? this.#lastRelist : stamp;
   }
 
+  /** A worker's wait for the next relist (one request for all: the event loop only reads it). */
+  readonly #untilRelist = { wait: (wake: () => void) => this.#cacheWaiters.push(wake), timeout: Infinity };
+
   /**
    * The pod's status from the cache, once the cache is newer than the worker's last sync (at once for a first
    * sync); a pod the runtime has nothing of gets an empty status.
@@ -610,7 +613,7 @@ export class Kubelet {
   *#getNewerThan(w: PodWorker): Proc<RuntimePodStatus> {
     while (w.lastSyncTime !== undefined && !isAfter(this.#cacheTimestamp(), w.lastSyncTime)) {
       this.#scheduleRelist();
-      yield { wait: (wake) => this.#cacheWaiters.push(wake), timeout: Infinity };
+      yield this.#untilRelist;
     }
     return this.#podCache.get(w.uid) ?? toRuntimePodStatus(w.uid, w.pod.metadata.name, w.pod.metadata.namespace!, this.node.ip, [], [], this.#imageOf, []);
   }
@@ -710,21 +713,29 @@ export class Kubelet {
     const status = this.#podCache.get(w.uid);
     if (!status) return;
     const removeAll = w.deleted && (w.state === 'finished' || w.state === 'terminated');
-    const exited = status.ContainerStatuses.filter((c) => c.State === 'exited');
-    let candidates = exited;
+    let name: string | undefined; // only the instances of this container (every container's with removeAll)
     let keep = 0;
     if (!removeAll) {
-      const matched = status.ContainerStatuses.find((c) => c.ID === exitedId);
+      let matched: RuntimePodStatus['ContainerStatuses'][number] | undefined;
+      for (const c of status.ContainerStatuses) {
+        if (c.ID !== exitedId) continue;
+        matched = c;
+        break;
+      }
       if (!matched) {
         // a sandbox's death reaches here too (the PLEG counts sandboxes as containers), and it is no container
         this.env.klog('I', 'pod_container_deletor.go:80', "Container not found in pod's containers", [['containerID', q(exitedId)]]);
         return;
       }
-      candidates = exited.filter((c) => c.Name === matched.Name);
+      name = matched.Name;
       keep = 1;
     }
-    // newest first (containerStatusbyCreatedList)
-    for (const c of candidates.slice(keep)) this.#enqueueDeletion(c.ID);
+    // the exited candidates newest first (containerStatusbyCreatedList), beyond the `keep` newest
+    for (const c of status.ContainerStatuses) {
+      if (c.State !== 'exited' || (name !== undefined && c.Name !== name)) continue;
+      if (keep > 0) keep--;
+      else this.#enqueueDeletion(c.ID);
+    }
   }
 
   // upstream: pkg/kubelet/pod_container_deletor.go newPodContainerDeletor: one goroutine reads the requests
