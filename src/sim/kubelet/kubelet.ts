@@ -960,25 +960,21 @@ function copyFields<T extends object>(target: T, src: object): T {
 
 /** The StatusUpdated detail: one string per pair of phases, shared by every pod's trace. */
 function statusUpdated(phase: PodStatus['phase'], was: PodStatus['phase']): string {
-  let byWas = statusDetails.get(phase);
-  if (byWas === undefined) statusDetails.set(phase, (byWas = new Map()));
-  let detail = byWas.get(was);
-  if (detail === undefined) byWas.set(was, (detail = `status: phase ${phase}${phase !== was ? ` (was ${was})` : ''}`));
+  let detail = statusDetails.get(phase + was);
+  if (detail === undefined) statusDetails.set(phase + was, (detail = `status: phase ${phase}${phase !== was ? ` (was ${was})` : ''}`));
   return detail;
 }
-const statusDetails = new Map<string, Map<string, string>>();
+const statusDetails = new Map<string, string>();
 
 /**
  * A condition as the status manager keeps it: `c`'s fields, then lastProbeTime, lastTransitionTime and, for the
- * kubelet's own conditions, observedGeneration (keys in that order, as a copy of `c` with those set has them). A
- * freshly generated one (type, status and maybe reason and message, in that order) is written as one literal.
+ * kubelet's own conditions, observedGeneration (keys in that order, as a copy of `c` with those set has them). The
+ * common generated one, just a type and a status, is written as one literal (a copy grows it key by key).
  */
 function stampCondition(c: PodCondition, lastTransitionTime: string, generation: number | undefined): PodCondition {
-  if (generation !== undefined && c.lastProbeTime === undefined && c.lastTransitionTime === undefined && c.observedGeneration === undefined) {
-    const { type, status, reason, message } = c;
-    if (reason === undefined && message === undefined) return { type, status, lastProbeTime: null, lastTransitionTime, observedGeneration: generation };
-    if (message === undefined) return { type, status, reason, lastProbeTime: null, lastTransitionTime, observedGeneration: generation };
-    if (reason !== undefined) return { type, status, reason, message, lastProbeTime: null, lastTransitionTime, observedGeneration: generation };
+  const { type, status, reason, message } = c;
+  if (generation !== undefined && reason === undefined && message === undefined && c.lastTransitionTime === undefined) {
+    return { type, status, lastProbeTime: null, lastTransitionTime, observedGeneration: generation };
   }
   const out = copyFields({} as PodCondition, c);
   out.lastProbeTime = null;
