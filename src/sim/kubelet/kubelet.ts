@@ -606,6 +606,9 @@ export class Kubelet {
     return isAfter(this.#lastRelist, stamp) ? this.#lastRelist : stamp;
   }
 
+  /** A worker's wait for the next relist (one request for all: the event loop only reads it). */
+  readonly #untilRelist = { wait: (wake: () => void) => this.#cacheWaiters.push(wake), timeout: Infinity };
+
   /**
    * The pod's status from the cache, once the cache is newer than the worker's last sync (at once for a first
    * sync); a pod the runtime has nothing of gets an empty status.
@@ -614,7 +617,7 @@ export class Kubelet {
   *#getNewerThan(w: PodWorker): Proc<RuntimePodStatus> {
     while (w.lastSyncTime !== undefined && !isAfter(this.#cacheTimestamp(), w.lastSyncTime)) {
       this.#scheduleRelist();
-      yield { wait: (wake) => this.#cacheWaiters.push(wake), timeout: Infinity };
+      yield this.#untilRelist;
     }
     return this.#podCache.get(w.uid) ?? toRuntimePodStatus(w.uid, w.pod.metadata.name, w.pod.metadata.namespace!, this.node.ip, [], [], this.#imageOf, []);
   }
@@ -714,21 +717,29 @@ export class Kubelet {
     const status = this.#podCache.get(w.uid);
     if (!status) return;
     const removeAll = w.deleted && (w.state === 'finished' || w.state === 'terminated');
-    const exited = status.ContainerStatuses.filter((c) => c.State === 'exited');
-    let candidates = exited;
+    let name: string | undefined; // only the instances of this container (every container's with removeAll)
     let keep = 0;
     if (!removeAll) {
-      const matched = status.ContainerStatuses.find((c) => c.ID === exitedId);
+      let matched: RuntimePodStatus['ContainerStatuses'][number] | undefined;
+      for (const c of status.ContainerStatuses) {
+        if (c.ID !== exitedId) continue;
+        matched = c;
+        break;
+      }
       if (!matched) {
         // a sandbox's death reaches here too (the PLEG counts sandboxes as containers), and it is no container
         this.env.klog('I', 'pod_container_deletor.go:80', "Container not found in pod's containers", [['containerID', q(exitedId)]]);
         return;
       }
-      candidates = exited.filter((c) => c.Name === matched.Name);
+      name = matched.Name;
       keep = 1;
     }
-    // newest first (containerStatusbyCreatedList)
-    for (const c of candidates.slice(keep)) this.#enqueueDeletion(c.ID);
+    // the exited candidates newest first (containerStatusbyCreatedList), beyond the `keep` newest
+    for (const c of status.ContainerStatuses) {
+      if (c.State !== 'exited' || (name !== undefined && c.Name !== name)) continue;
+      if (keep > 0) keep--;
+      else this.#enqueueDeletion(c.ID);
+    }
   }
 
   // upstream: pkg/kubelet/pod_container_deletor.go newPodContainerDeletor: one goroutine reads the requests
@@ -953,25 +964,21 @@ function copyFields<T extends object>(target: T, src: object): T {
 
 /** The StatusUpdated detail: one string per pair of phases, shared by every pod's trace. */
 function statusUpdated(phase: PodStatus['phase'], was: PodStatus['phase']): string {
-  let byWas = statusDetails.get(phase);
-  if (byWas === undefined) statusDetails.set(phase, (byWas = new Map()));
-  let detail = byWas.get(was);
-  if (detail === undefined) byWas.set(was, (detail = `status: phase ${phase}${phase !== was ? ` (was ${was})` : ''}`));
+  let detail = statusDetails.get(phase + was);
+  if (detail === undefined) statusDetails.set(phase + was, (detail = `status: phase ${phase}${phase !== was ? ` (was ${was})` : ''}`));
   return detail;
 }
-const statusDetails = new Map<string, Map<string, string>>();
+const statusDetails = new Map<string, string>();
 
 /**
  * A condition as the status manager keeps it: `c`'s fields, then lastProbeTime, lastTransitionTime and, for the
- * kubelet's own conditions, observedGeneration (keys in that order, as a copy of `c` with those set has them). A
- * freshly generated one (type, status and maybe reason and message, in that order) is written as one literal.
+ * kubelet's own conditions, observedGeneration (keys in that order, as a copy of `c` with those set has them). The
+ * common generated one, just a type and a status, is written as one literal (a copy grows it key by key).
  */
 function stampCondition(c: PodCondition, lastTransitionTime: string, generation: number | undefined): PodCondition {
-  if (generation !== undefined && c.lastProbeTime === undefined && c.lastTransitionTime === undefined && c.observedGeneration === undefined) {
-    const { type, status, reason, message } = c;
-    if (reason === undefined && message === undefined) return { type, status, lastProbeTime: null, lastTransitionTime, observedGeneration: generation };
-    if (message === undefined) return { type, status, reason, lastProbeTime: null, lastTransitionTime, observedGeneration: generation };
-    if (reason !== undefined) return { type, status, reason, message, lastProbeTime: null, lastTransitionTime, observedGeneration: generation };
+  const { type, status, reason, message } = c;
+  if (generation !== undefined && reason === undefined && message === undefined && c.lastTransitionTime === undefined) {
+    return { type, status, lastProbeTime: null, lastTransitionTime, observedGeneration: generation };
   }
   const out = copyFields({} as PodCondition, c);
   out.lastProbeTime = null;

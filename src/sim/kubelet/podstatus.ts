@@ -83,7 +83,7 @@ export function toRuntimePodStatus(
     ID: uid,
     Name: name,
     Namespace: namespace,
-    IPs: ip === '' ? lastIPs : lastIPs.length === 1 && lastIPs[0] === ip ? lastIPs : [ip],
+    IPs: !ip ? lastIPs : lastIPs.length === 1 && lastIPs[0] === ip ? lastIPs : [ip],
     SandboxStatuses,
     ContainerStatuses: containers.map((c) => {
       const img = images(c);

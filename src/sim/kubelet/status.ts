@@ -22,11 +22,8 @@ export function getPhase(pod: Pod, info: ContainerStatus[], podIsTerminal: boole
   let pendingRegularInit = 0;
   let failedInitialization = 0;
   for (const c of spec.initContainers ?? []) {
+    if (isRestartableInitContainer(c)) continue; // counted with the regular containers below
     const cs = statusOf(info, c.name);
-    if (isRestartableInitContainer(c)) {
-      if (!cs) continue; // counted with the regular containers below
-      continue;
-    }
     if (!cs) {
       pendingRegularInit++;
       continue;
