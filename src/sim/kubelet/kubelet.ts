@@ -532,7 +532,12 @@ export class Kubelet {
         prev !== undefined && p !== undefined && kubelet && p.status === c.status && p.reason === c.reason && p.message === c.message &&
         p.lastProbeTime === null && p.observedGeneration === generation
       ) out = p;
-      else out = stampCondition(c, p && p.status === c.status ? p.lastTransitionTime : now, kubelet ? generation : undefined);
+      else {
+        out = copyFields({} as PodCondition, c);
+        out.lastProbeTime = null;
+        out.lastTransitionTime = p && p.status === c.status ? p.lastTransitionTime : now;
+        if (kubelet) out.observedGeneration = generation;
+      }
       if (out !== previous[i]) same = false;
       conditions[i] = out;
     }
@@ -969,23 +974,6 @@ function statusUpdated(phase: PodStatus['phase'], was: PodStatus['phase']): stri
   return detail;
 }
 const statusDetails = new Map<string, string>();
-
-/**
- * A condition as the status manager keeps it: `c`'s fields, then lastProbeTime, lastTransitionTime and, for the
- * kubelet's own conditions, observedGeneration (keys in that order, as a copy of `c` with those set has them). The
- * common generated one, just a type and a status, is written as one literal (a copy grows it key by key).
- */
-function stampCondition(c: PodCondition, lastTransitionTime: string, generation: number | undefined): PodCondition {
-  const { type, status, reason, message } = c;
-  if (generation !== undefined && reason === undefined && message === undefined && c.lastTransitionTime === undefined) {
-    return { type, status, lastProbeTime: null, lastTransitionTime, observedGeneration: generation };
-  }
-  const out = copyFields({} as PodCondition, c);
-  out.lastProbeTime = null;
-  out.lastTransitionTime = lastTransitionTime;
-  if (generation !== undefined) out.observedGeneration = generation;
-  return out;
-}
 
 /** Go's time.Time String(): "2026-08-04 03:00:01.02 +0000 UTC" (fraction trimmed), or whole seconds. */
 function goTime(ms: number, fraction: boolean): string {
