@@ -69,7 +69,7 @@ async function start(section: HTMLElement): Promise<{ source: SimSource; title: 
         loading = undefined; // a later use tries again (the network may be back)
         throw e;
       }));
-  if (replay) return { source: new ReplaySource(replay), title: replay.title, tools };
+  if (replay) return { source: await ReplaySource.load(replay), title: replay.title, tools };
   const sim = await tools();
   return { source: sim, title: sim.scenario.title, tools };
 }

@@ -1,9 +1,10 @@
 // The player's source of moments when it replays a recorded run (src/sim/replay.ts) on the engine alone:
 // no scenario parser, YAML library or command layer on the first load.
-import { createEngine } from '../../src/sim/engine.ts';
+import { createEngineCore } from '../../src/sim/engine-core.ts';
 import type { Replay } from '../../src/sim/replay.ts';
 import type { ClusterState, Engine, TraceEvent } from '../../src/sim/types.ts';
 import type { SimSource } from './source.ts';
+import type { Patches } from '../../src/sim/api/apiserver.ts';
 
 export { readReplay, type Replay } from '../../src/sim/replay.ts';
 
@@ -11,9 +12,16 @@ export class ReplaySource implements SimSource {
   readonly title: string;
   readonly #engine: Engine;
 
-  constructor(replay: Replay) {
+  /** Replay a recorded run; JSON patch and strategic merge patch are fetched only for a run that sends one. */
+  static async load(replay: Replay): Promise<ReplaySource> {
+    const needs = replay.actions.some(({ action: a }) => a.type === 'patch' && a.patchType !== 'merge');
+    const patches = needs ? await import('../../src/sim/api/patch.ts') : undefined;
+    return new ReplaySource(replay, patches);
+  }
+
+  private constructor(replay: Replay, patches: Patches | undefined) {
     this.title = replay.title;
-    const engine = createEngine(replay.config, { seed: replay.seed });
+    const engine = createEngineCore(replay.config, { seed: replay.seed }, patches);
     for (const { at, action } of replay.actions) {
       engine.advanceTo(at);
       engine.apply(action);

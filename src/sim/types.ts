@@ -471,7 +471,7 @@ export interface ApiStatus {
   apiVersion: 'v1';
   status: 'Failure' | 'Success';
   message: string;
-  reason: 'NotFound' | 'AlreadyExists' | 'Invalid' | 'BadRequest' | 'Conflict' | 'Forbidden' | '';
+  reason: 'NotFound' | 'AlreadyExists' | 'Invalid' | 'BadRequest' | 'Conflict' | 'Forbidden' | 'InternalError' | '';
   details?: {
     name?: string;
     kind?: string;

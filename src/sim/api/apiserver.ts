@@ -10,13 +10,19 @@ import { decodePod } from './schema.ts';
 import { admitDefaultTolerationSeconds, admitPriority, computePodQOS, defaultPodSpec, setDefaultsPodSpec } from './defaults.ts';
 import { validatePodCreate, validatePodUpdate } from './validation.ts';
 import { alreadyExistsStatus, badRequestStatus, invalidStatus, notFoundStatus } from './fielderrors.ts';
-import { jsonPatch, mergePatch, PatchError, strategicMergePatch } from './patch.ts';
+import type * as patchModule from './patch.ts';
+import { mergePatch } from './merge-patch.ts';
 import { EventRecorder, kept, type EventInput } from './events.ts';
 import { clone } from '../core/clone.ts';
 import { podNames } from '../core/names.ts';
 
 export type WatchType = 'ADDED' | 'MODIFIED' | 'DELETED';
 export type PodWatcher = (type: WatchType, pod: Pod) => void;
+/**
+ * JSON patch and strategic merge patch (api/patch.ts), passed in so that an engine that never needs them does not
+ * load them; JSON merge patch is always there.
+ */
+export type Patches = Pick<typeof patchModule, 'jsonPatch' | 'strategicMergePatch' | 'PatchError'>;
 
 const podKey = (ns: string, name: string): string => podNames(ns, name).key;
 
@@ -34,8 +40,11 @@ export class ApiServer {
   readonly #nodeWatchers = new Map<string, PodWatcher[]>();
   #rv: number;
 
-  constructor(ctx: SimContext) {
+  readonly #patches: Patches | undefined;
+
+  constructor(ctx: SimContext, patches?: Patches) {
     this.#ctx = ctx;
+    this.#patches = patches;
     this.#cPods = ctx.history.collection('pods');
     this.pods = ctx.history.live[this.#cPods] as Map<string, Pod>;
     this.#cEvents = ctx.history.collection('events');
@@ -224,17 +233,22 @@ export class ApiServer {
   patchPod(namespace: string, name: string, patchType: 'merge' | 'json' | 'strategic', patch: unknown): ApplyResult {
     const pod = this.getPod(namespace, name);
     if (!pod) return { ok: false, status: notFoundStatus('pods', name) };
+    const p = this.#patches;
+    if (!p && patchType !== 'merge') {
+      const message = `podlife: this engine was created without ${patchType} patch support (use createEngine, or pass api/patch.ts to createEngineCore)`;
+      return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'InternalError', code: 500 } };
+    }
     let next: any;
     try {
-      if (patchType === 'json') next = jsonPatch(pod, patch);
+      if (patchType === 'json') next = p!.jsonPatch(pod, patch);
       else {
         if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
           return { ok: false, status: badRequestStatus(`json: cannot unmarshal ${Array.isArray(patch) ? 'array' : typeof patch} into Go value of type map[string]interface {}`) };
         }
-        next = patchType === 'merge' ? mergePatch(pod, patch) : strategicMergePatch(pod, patch);
+        next = patchType === 'merge' ? mergePatch(pod, patch) : p!.strategicMergePatch(pod, patch);
       }
     } catch (e) {
-      if (e instanceof PatchError) return { ok: false, status: invalidLikeStatus(e.message) };
+      if (p && e instanceof p.PatchError) return { ok: false, status: invalidLikeStatus(e.message) };
       throw e;
     }
     if (typeof next !== 'object' || next === null) return { ok: false, status: badRequestStatus('the patch produced an invalid object') };

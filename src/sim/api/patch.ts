@@ -4,23 +4,16 @@
 
 import { clone } from '../core/clone.ts';
 
+// JSON merge patch has a module of its own: the engine always has it (kubectl patch --type=merge is the common
+// one), while these larger two load only where a patch of their type can happen.
+export { mergePatch } from './merge-patch.ts';
+
 type Json = unknown;
 type Obj = Record<string, unknown>;
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export class PatchError extends Error {}
-
-/** RFC 7386: objects merge recursively, null deletes, everything else (arrays included) replaces. */
-export function mergePatch(target: Json, patch: Json): Json {
-  if (!isObj(patch)) return clone(patch);
-  const out: Obj = isObj(target) ? { ...target } : {};
-  for (const [k, v] of Object.entries(patch)) {
-    if (v === null) delete out[k];
-    else out[k] = mergePatch(out[k], v);
-  }
-  return out;
-}
 
 function unescape(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~');

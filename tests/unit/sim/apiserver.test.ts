@@ -2,6 +2,7 @@
 // pod, validation errors (422 with causes), conflicts, graceful deletion with finalizers, and the three patch types.
 import { describe, expect, it } from 'vitest';
 import type { ApiStatus, Pod } from '../../../src/sim/types.ts';
+import { createEngineCore } from '../../../src/sim/engine-core.ts';
 import { create, engineWith, podManifest } from './helpers.ts';
 
 /** What `kubectl run nginx --image=nginx --restart=Never` sends. */
@@ -215,6 +216,19 @@ describe('patch', () => {
     expect(r.ok && r.object.metadata.labels).toEqual({});
     const bad = e.apply({ type: 'patch', kind: 'Pod', namespace: 'default', name: 'web', patchType: 'json', patch: [{ op: 'remove', path: '/metadata/finalizers/0' }] });
     expect(!bad.ok && bad.status.message).toBe('remove operation does not apply: doc is missing path: "/metadata/finalizers/0": missing value');
+  });
+  it('an engine built without api/patch.ts (the player replaying a run without such patches) still merge-patches; a JSON or strategic patch gets a 500 and changes nothing', () => {
+    const e = createEngineCore({}, { seed: 1 }, undefined);
+    create(e, podManifest('web', { image: 'nginx:1.28' }));
+    for (const [patchType, patch] of [['json', [{ op: 'add', path: '/metadata/labels', value: { a: 'b' } }]], ['strategic', { metadata: { labels: { a: 'b' } } }]] as const) {
+      const before = JSON.stringify(e.state());
+      const r = e.apply({ type: 'patch', kind: 'Pod', namespace: 'default', name: 'web', patchType, patch });
+      expect(!r.ok && r.status).toMatchObject({ reason: 'InternalError', code: 500 });
+      expect(!r.ok && r.status.message).toContain(`without ${patchType} patch support`);
+      expect(JSON.stringify(e.state())).toBe(before);
+    }
+    const merged = e.apply({ type: 'patch', kind: 'Pod', namespace: 'default', name: 'web', patchType: 'merge', patch: { metadata: { labels: { a: 'b' } } } });
+    expect(merged.ok && merged.object.metadata.labels).toEqual({ a: 'b' });
   });
   it('other spec fields are immutable', () => {
     const e = base();

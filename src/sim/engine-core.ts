@@ -1,0 +1,184 @@
+// The engine: wires the API server, the scheduler, and one container runtime + kubelet per node onto one
+// virtual clock, and answers state() / stateAt(t) from the change history. Patch support (api/patch.ts) comes in
+// as a parameter, so the player's first load can leave it out: engine.ts's createEngine is this with patches.
+
+import type { ApplyResult, ClusterAction, ClusterState, CriContainer, CriImage, CriSandbox, Engine, KubeEvent, Node, NodeRuntime, Pod, TraceEvent } from './types.ts';
+import { EventLoop } from './core/loop.ts';
+import { History, type Collection } from './core/history.ts';
+import { SimContext } from './core/context.ts';
+import { DEFAULT_TIMINGS, type Timings } from './core/timings.ts';
+import { ApiServer, type Patches } from './api/apiserver.ts';
+import { parseImageRef } from './api/imageref.ts';
+import { Scheduler } from './scheduler/scheduler.ts';
+import { ContainerRuntime, RUNTIME_VERSION } from './runtime/cri.ts';
+import { Kubelet } from './kubelet/kubelet.ts';
+import { DEFAULT_EPOCH, DEFAULT_NODE, type EngineConfig, type ImageBehaviour } from './config.ts';
+
+export interface EngineOptions {
+  seed?: number;
+}
+
+function upperBoundByT(list: { t: number }[], t: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid].t <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+class SimEngine implements Engine {
+  readonly #ctx: SimContext;
+  readonly #api: ApiServer;
+  readonly #nodes: string[];
+  readonly #verbosity: (number | undefined)[];
+  readonly #runtimes: ContainerRuntime[];
+  readonly #kubelets: Kubelet[];
+  readonly #coll: { pods: number; events: number; nodes: number; sandboxes: number[]; containers: number[]; images: number[] };
+  #cache: { key: string; state: ClusterState } | undefined;
+
+  constructor(config: EngineConfig, opts: EngineOptions, patches: Patches | undefined) {
+    const timings: Timings = { ...DEFAULT_TIMINGS, ...(config.timings ?? {}) };
+    const images: Record<string, ImageBehaviour> = {};
+    for (const [ref, b] of Object.entries(config.images ?? {})) images[parseImageRef(ref).normalized] = b;
+    const history = new History();
+    this.#ctx = new SimContext(new EventLoop(), opts.seed ?? 1, history, config.start ?? DEFAULT_EPOCH, timings);
+    this.#api = new ApiServer(this.#ctx, patches);
+    new Scheduler(this.#ctx, this.#api);
+    const nodes = config.nodes?.length ? config.nodes : [DEFAULT_NODE];
+    this.#nodes = nodes.map((n) => n.name);
+    this.#verbosity = nodes.map((n) => n.kubeletVerbosity);
+    this.#runtimes = [];
+    this.#kubelets = [];
+    for (const n of nodes) {
+      const rt = new ContainerRuntime(this.#ctx, n, images);
+      this.#runtimes.push(rt);
+      this.#kubelets.push(new Kubelet(this.#ctx, this.#api, rt, n));
+    }
+    this.#coll = {
+      pods: history.collection('pods'),
+      events: history.collection('events'),
+      nodes: history.collection('nodes'),
+      sandboxes: this.#nodes.map((n) => history.collection(`sandboxes/${n}`)),
+      containers: this.#nodes.map((n) => history.collection(`containers/${n}`)),
+      images: this.#nodes.map((n) => history.collection(`images/${n}`)),
+    };
+  }
+
+  get now(): number {
+    return this.#ctx.loop.now;
+  }
+
+  get trace(): readonly TraceEvent[] {
+    return this.#ctx.trace;
+  }
+
+  advanceTo(t: number): void {
+    if (!(t >= this.now)) throw new RangeError(`advanceTo(${t}): time cannot go backwards (now is ${this.now} ms)`);
+    this.#ctx.loop.runUntil(t);
+  }
+
+  apply(action: ClusterAction): ApplyResult {
+    const api = this.#api;
+    switch (action.type) {
+      case 'create':
+        return api.createPod(action.namespace, action.obj);
+      case 'delete':
+        return api.deletePod(action.namespace, action.name, { gracePeriodSeconds: action.gracePeriodSeconds, force: action.force });
+      case 'patch':
+        return api.patchPod(action.namespace, action.name, action.patchType, action.patch);
+      case 'stopPodSandbox': {
+        const i = this.#nodes.indexOf(action.node);
+        const sb = i < 0 ? undefined : this.#runtimes[i].findSandbox(action.id);
+        const pod = sb && api.getPod(sb.namespace, sb.name);
+        if (!sb) {
+          const message = `an error occurred when try to find sandbox ${JSON.stringify(action.id)}: not found`;
+          return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'NotFound', code: 404 } };
+        }
+        if (!pod || pod.metadata.uid !== sb.podUid) {
+          // the result names the sandbox's pod; a sandbox whose pod the API server no longer has is left alone
+          const message = `podlife: sandbox ${sb.id} belongs to a pod the API server no longer has; this simulation only stops sandboxes of existing pods`;
+          return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'BadRequest', code: 400 } };
+        }
+        this.#runtimes[i].requestStopPodSandbox(sb);
+        this.#ctx.emit('runtime', 'SandboxStopRequested', `sandbox/${sb.id}`, `StopPodSandbox from a CRI client on ${action.node}: its containers are killed, then the sandbox stops`);
+        return { ok: true, object: pod };
+      }
+    }
+  }
+
+  /**
+   * A ClusterState whose arrays are built on first read (each once): reading `pods` alone does not copy logs.
+   * The result is a plain object with enumerable properties (JSON.stringify and spreading see every field).
+   */
+  #build(t: number, count: number, logsUpTo: number, kubeletLogsUpTo: number): ClusterState {
+    const c = this.#coll;
+    const ctx = this.#ctx;
+    const h = ctx.history;
+    const length = h.length;
+    let snapshot: Collection[] | undefined;
+    // while nothing has changed since, the live collections are the state; after that, the history rebuilds it
+    const coll = (i: number): Collection => {
+      if (count >= length && h.length === length) return h.live[i];
+      snapshot ??= h.snapshot(count);
+      return snapshot[i];
+    };
+    const values = <T>(i: number): T[] => [...coll(i).values()] as T[];
+    const state = { t, epoch: ctx.epoch } as ClusterState;
+    const lazy = <K extends keyof ClusterState>(key: K, make: () => ClusterState[K]): void => {
+      Object.defineProperty(state, key, {
+        enumerable: true,
+        configurable: true,
+        get() {
+          const value = make();
+          Object.defineProperty(state, key, { value, enumerable: true, writable: false, configurable: false });
+          return value;
+        },
+      });
+    };
+    lazy('pods', () => values<Pod>(c.pods));
+    lazy('events', () => values<KubeEvent>(c.events));
+    lazy('nodes', () => values<Node>(c.nodes));
+    lazy('runtimes', () =>
+      this.#nodes.map((node, i): NodeRuntime => ({
+        node,
+        kubeletPid: this.#runtimes[i].kubeletPid,
+        runtimeVersion: RUNTIME_VERSION,
+        sandboxes: values<CriSandbox>(c.sandboxes[i]),
+        containers: values<CriContainer>(c.containers[i]),
+        images: values<CriImage>(c.images[i]),
+        ...(this.#verbosity[i] !== undefined ? { kubeletVerbosity: this.#verbosity[i] } : {}),
+      })),
+    );
+    lazy('kubeletLogs', () => ctx.kubeletLogs.slice(0, kubeletLogsUpTo));
+    lazy('containerLogs', () => ctx.containerLogs.slice(0, logsUpTo));
+    return state;
+  }
+
+  state(): ClusterState {
+    return this.stateAt(this.now);
+  }
+
+  stateAt(t: number): ClusterState {
+    if (!(t >= 0 && t <= this.now)) throw new RangeError(`stateAt(${t}): t must be between 0 and now (${this.now} ms)`);
+    const h = this.#ctx.history;
+    const count = h.countUpTo(t);
+    const logs = upperBoundByT(this.#ctx.containerLogs, t);
+    const klogs = upperBoundByT(this.#ctx.kubeletLogs, t);
+    const key = `${t}/${count}/${h.length}/${logs}/${klogs}`;
+    if (this.#cache?.key === key) return this.#cache.state;
+    const state = this.#build(t, count, logs, klogs);
+    this.#cache = { key, state };
+    return state;
+  }
+}
+
+/**
+ * A live simulated cluster. Same config, seed and calls → byte-identical trace and states. Without `patches`
+ * (api/patch.ts), a patch action fails with an internal error; engine.ts's createEngine always has them.
+ */
+export function createEngineCore(config: EngineConfig, opts: EngineOptions, patches: Patches | undefined): Engine {
+  return new SimEngine(config, opts, patches);
+}
