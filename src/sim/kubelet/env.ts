@@ -12,6 +12,8 @@ export interface NodeEnv {
   runtime: ContainerRuntime;
   nodeName: string;
   nodeIP: string;
+  /** The kubelet's --v: klog.V(n) lines above it are not written (callers may skip building them). */
+  verbosity: number;
   /** Write one klog line of the kubelet. */
   klog(severity: 'I' | 'W' | 'E', source: string, msg: string, kv: [string, string][], v?: number): void;
 }

@@ -126,7 +126,7 @@ export class Kubelet {
     this.#housekeepingPhase = timing.int(0, 1999);
     const verbosity = node.kubeletVerbosity ?? 0;
     this.env = {
-      ctx, api, runtime, nodeName: node.name, nodeIP: node.ip,
+      ctx, api, runtime, nodeName: node.name, nodeIP: node.ip, verbosity,
       // klog.V(n): a line above the kubelet's --v is never written (journalctl could not show it)
       klog: (severity, source, msg, kv, v = 0) => {
         if (v <= verbosity) ctx.kubeletLog({ t: ctx.now, node: node.name, severity, source, msg, kv, v, pid: runtime.kubeletPid });
@@ -231,7 +231,7 @@ export class Kubelet {
     const known = this.#pods.get(uid);
     if (type === 'DELETED') {
       if (!known && !this.#workers.has(uid)) return;
-      this.env.klog('I', 'kubelet.go:2478', 'SyncLoop REMOVE', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
+      if (this.env.verbosity >= 2) this.env.klog('I', 'kubelet.go:2478', 'SyncLoop REMOVE', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
       this.#pods.delete(uid);
       const w = this.#workers.get(uid);
       if (w) {
@@ -245,7 +245,7 @@ export class Kubelet {
     }
     if (!known) {
       if (this.#workers.get(uid)?.state === 'finished') return;
-      this.env.klog('I', 'kubelet.go:2462', 'SyncLoop ADD', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
+      if (this.env.verbosity >= 2) this.env.klog('I', 'kubelet.go:2462', 'SyncLoop ADD', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
       this.#pods.set(uid, pod);
       const w: PodWorker = {
         uid, pod, working: false, pending: false, state: 'syncing', grace: 0, deleted: false, removedFromApi: false, requeueToken: 0, observedRunning: false,
@@ -261,10 +261,10 @@ export class Kubelet {
     if (!w) return;
     w.pod = pod;
     if (pod.metadata.deletionTimestamp && !known.metadata.deletionTimestamp) {
-      this.env.klog('I', 'kubelet.go:2475', 'SyncLoop DELETE', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
+      if (this.env.verbosity >= 2) this.env.klog('I', 'kubelet.go:2475', 'SyncLoop DELETE', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
       this.#updatePod(w);
     } else if (pod.metadata.generation !== known.metadata.generation || pod.metadata.deletionGracePeriodSeconds !== known.metadata.deletionGracePeriodSeconds) {
-      this.env.klog('I', 'kubelet.go:2469', 'SyncLoop UPDATE', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
+      if (this.env.verbosity >= 2) this.env.klog('I', 'kubelet.go:2469', 'SyncLoop UPDATE', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
       this.#updatePod(w);
     }
   }
@@ -473,7 +473,7 @@ export class Kubelet {
     const status = copyFields({} as PodStatus, existing);
     status.conditions = conditions;
     this.#setPodStatus(w, status);
-    this.env.klog('I', 'kubelet.go:3571', 'Successfully updated PodReadyToStartContainers condition after sandbox creation', [['pod', kobj(pod)], ['podUID', q(w.uid)]], 3);
+    if (this.env.verbosity >= 3) this.env.klog('I', 'kubelet.go:3571', 'Successfully updated PodReadyToStartContainers condition after sandbox creation', [['pod', kobj(pod)], ['podUID', q(w.uid)]], 3);
   }
 
   /** The pod startup latency tracker's log line, once, when the pod is first seen Running. */
@@ -696,7 +696,7 @@ export class Kubelet {
       this.#ctx.emit('kubelet', 'PLEGEvents', podObject(w.pod), list.join(', '));
       if (known) {
         for (let i = 0; i < types.length; i++) {
-          if (types[i] !== 'ContainerStarted' && types[i] !== 'ContainerDied') continue;
+          if ((types[i] !== 'ContainerStarted' && types[i] !== 'ContainerDied') || this.env.verbosity < 2) continue;
           this.env.klog('I', 'kubelet.go:2517', 'SyncLoop (PLEG): event for pod', [
             ['pod', kobj(w.pod)], ['event', JSON.stringify({ ID: uid, Type: types[i], Data: eventIds[i] })],
           ], 2);

@@ -407,7 +407,7 @@ export class RuntimeManager {
       this.#emit(pod, 'MinimumGracePeriod', `grace period ${grace}s raised to the ${MINIMUM_GRACE_PERIOD_SECONDS}s minimum`, 'killContainer#3');
       grace = MINIMUM_GRACE_PERIOD_SECONDS;
     }
-    env.klog('I', 'kuberuntime_container.go:898', 'Killing container with a grace period', [
+    if (env.verbosity >= 2) env.klog('I', 'kuberuntime_container.go:898', 'Killing container with a grace period', [
       ...containerKV(pod, c.name, containerID), ['gracePeriod', String(grace)],
     ], 2);
     this.#emit(pod, 'StopContainer', cat('CRI StopContainer ', containerID.slice(0, 13), ' with timeout ', grace, 's'), 'killContainer#4');
