@@ -822,15 +822,16 @@ export class Kubelet {
 
   // upstream: kuberuntime_gc.go (*containerGC).GarbageCollect: evictContainers, evictSandboxes for deleted pods
   #garbageCollect(): void {
-    const live = new Set([...this.#api.pods.values()].map((p) => p.metadata.uid));
+    // a pod the API server still has: looked up by its name (a UID names one pod), not by listing every pod
+    const live = (ns: string, name: string, uid: string): boolean => this.#api.getPod(ns, name)?.metadata.uid === uid;
     for (const c of [...this.#runtime.containers.values()]) {
-      if (c.state === 'CONTAINER_EXITED' && !live.has(c.podUid)) {
+      if (c.state === 'CONTAINER_EXITED' && !live(c.podNamespace, c.podName, c.podUid)) {
         this.env.klog('I', 'scope.go:122', 'RemoveContainer', [['containerID', q(c.id)]]);
         this.#runtime.removeContainer(c.id);
       }
     }
     for (const s of [...this.#runtime.sandboxes.values()]) {
-      if (s.state === 'SANDBOX_NOTREADY' && !live.has(s.podUid) && !this.#runtime.podContainers(s.podUid).length) {
+      if (s.state === 'SANDBOX_NOTREADY' && !live(s.namespace, s.name, s.podUid) && !this.#runtime.podContainers(s.podUid).length) {
         this.#runtime.removePodSandbox(s.id);
       }
     }
