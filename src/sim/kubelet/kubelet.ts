@@ -305,7 +305,8 @@ export class Kubelet {
       w.pending = false;
       // Every sync works from the PLEG's pod cache, and only once the cache is newer than the previous sync:
       // what a container did since (exited, say) reaches the kubelet through a relist, never directly.
-      const podStatus = yield* this.#getNewerThan(w);
+      let podStatus;
+      while ((podStatus = this.#getNewerThan(w)) === undefined) yield this.#untilRelist;
       let phaseTransition = false;
       let err: string | undefined;
       let backoffUntil: number | undefined;
@@ -323,7 +324,7 @@ export class Kubelet {
         w.state = 'terminated';
         phaseTransition = true;
       } else if (w.state === 'terminated') {
-        yield* this.#syncTerminatedPod(w, podStatus);
+        this.#syncTerminatedPod(w, podStatus);
         w.state = 'finished';
         w.working = false;
         return;
@@ -416,7 +417,8 @@ export class Kubelet {
     this.#watchActiveDeadline(w, this.#statusCache.get(w.uid) ?? status);
     this.#observeStartup(w, status);
     this.#addProbes(pod);
-    const results = yield* this.rm.SyncPod(pod, rs);
+    const actions = this.rm.SyncPod(pod, rs);
+    const results = Array.isArray(actions) ? actions : yield* actions;
     // upstream: pkg/kubelet/util/... ReasonCache.Update
     let reasons = this.#reasonCache.get(w.uid);
     for (const r of results) {
@@ -448,7 +450,7 @@ export class Kubelet {
 
   /** SyncTerminatedPod: the pod's containers are stopped; volumes are torn down and the status is final. */
   // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncTerminatedPod
-  *#syncTerminatedPod(w: PodWorker, rs: RuntimePodStatus): Proc {
+  #syncTerminatedPod(w: PodWorker, rs: RuntimePodStatus): void {
     this.#setPodStatus(w, this.#generate(w.pod, rs, true));
     this.#setPodStatus(w, terminatePodStatus(w.pod, this.#statusCache.get(w.uid) ?? w.pod.status), true);
     this.#ctx.emit('kubelet', 'TerminatedPod', podObject(w.pod), 'SyncTerminatedPod: containers stopped, volumes unmounted');
@@ -616,13 +618,14 @@ export class Kubelet {
 
   /**
    * The pod's status from the cache, once the cache is newer than the worker's last sync (at once for a first
-   * sync); a pod the runtime has nothing of gets an empty status.
+   * sync); a pod the runtime has nothing of gets an empty status. Until then undefined: a relist is scheduled and
+   * the worker waits for it (#untilRelist) and asks again. A plain call, as most syncs do not wait.
    */
   // upstream: pkg/kubelet/container/cache.go (*cache).GetNewerThan
-  *#getNewerThan(w: PodWorker): Proc<RuntimePodStatus> {
-    while (w.lastSyncTime !== undefined && !isAfter(this.#cacheTimestamp(), w.lastSyncTime)) {
+  #getNewerThan(w: PodWorker): RuntimePodStatus | undefined {
+    if (w.lastSyncTime !== undefined && !isAfter(this.#cacheTimestamp(), w.lastSyncTime)) {
       this.#scheduleRelist();
-      yield this.#untilRelist;
+      return undefined;
     }
     return this.#podCache.get(w.uid) ?? toRuntimePodStatus(w.uid, w.pod.metadata.name, w.pod.metadata.namespace!, this.node.ip, [], [], this.#imageOf, []);
   }

@@ -6,7 +6,7 @@
 import type { Container, LifecycleHandler, Pod } from '../types.ts';
 import type { Proc } from '../core/loop.ts';
 import { formatGoDuration } from '../core/duration.ts';
-import { parseImageRef, ImageRefError } from '../api/imageref.ts';
+import { parseImageRef, ImageRefError, type ImageRef } from '../api/imageref.ts';
 import { containerArgv, imageDefaults } from '../runtime/catalog.ts';
 import type { ContainerConfig, SandboxConfig } from '../runtime/cri.ts';
 import { Backoff } from './backoff.ts';
@@ -52,6 +52,8 @@ export function syncResultsError(results: SyncResult[]): string | undefined {
 const PRESENT_MESSAGES = new Map<string, string>();
 const presentMessage = (image: string): string => `Container image ${q(image)} already present on machine and can be accessed by the pod`;
 
+type ImageResult = { imageRef?: string; msg: string; err?: string; backoffUntil?: number };
+
 const STARTED: { err?: string; msg: string; backoffUntil?: number } = { msg: '' };
 
 export class RuntimeManager {
@@ -79,17 +81,24 @@ export class RuntimeManager {
     this.#env.ctx.emit('kubelet', kind, podObject(pod), detail, key);
   }
 
-  /** SyncPod: bring the pod's sandbox and containers to what the spec wants. */
+  /**
+   * SyncPod: bring the pod's sandbox and containers to what the spec wants. With nothing to do (most syncs of a
+   * running pod) it answers at once (a plain call); else the goroutine it returns does steps 2 to 9.
+   */
   // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go SyncPod (v1.36.2 L1450)
-  *SyncPod(pod: Pod, podStatus: RuntimePodStatus): Proc<SyncResult[]> {
-    const env = this.#env;
-    const results: SyncResult[] = [];
+  SyncPod(pod: Pod, podStatus: RuntimePodStatus): SyncResult[] | Proc<SyncResult[]> {
     // SyncPod#1: computePodActions
     const changes = computePodActions(pod, podStatus, this.probeResults);
     const noop =
       !changes.KillPod && !changes.CreateSandbox && changes.ContainersToKill.size === 0 && changes.ContainersToStart.length === 0 &&
       changes.InitContainersToStart.length === 0 && changes.EphemeralContainersToStart.length === 0;
-    if (noop) return results;
+    return noop ? [] : this.#syncPodActions(pod, podStatus, changes);
+  }
+
+  // SyncPod, steps 2 to 9: the actions computePodActions found.
+  *#syncPodActions(pod: Pod, podStatus: RuntimePodStatus, changes: PodActions): Proc<SyncResult[]> {
+    const env = this.#env;
+    const results: SyncResult[] = [];
     this.#emit(pod, 'PodActionsComputed', describeActions(pod, changes), 'SyncPod#1');
     this.#traceComputePodActions(pod, podStatus, changes);
 
@@ -250,9 +259,12 @@ export class RuntimeManager {
     };
   }
 
-  /** EnsureImageExists with the pull policy, Pulling/Pulled events and the image pull back-off. */
+  /**
+   * EnsureImageExists with the pull policy, Pulling/Pulled events and the image pull back-off. Without a pull it
+   * answers at once (a plain call); a pull is the goroutine it returns.
+   */
   // upstream: pkg/kubelet/images/image_manager.go (*imageManager).EnsureImageExists
-  *EnsureImageExists(pod: Pod, c: Container): Proc<{ imageRef?: string; msg: string; err?: string; backoffUntil?: number }> {
+  EnsureImageExists(pod: Pod, c: Container): ImageResult | Proc<ImageResult> {
     const env = this.#env;
     const requested = c.image;
     let ref;
@@ -285,6 +297,14 @@ export class RuntimeManager {
     this.#prevPullErrMsg.delete(backOffKey);
     recordContainerEvent(env, pod, c, 'Normal', 'Pulling', `Pulling image ${q(requested)}`);
     if (!this.firstPull.has(pod.metadata.uid)) this.firstPull.set(pod.metadata.uid, env.ctx.now);
+    return this.#pullImage(pod, c, ref, backOffKey);
+  }
+
+  // EnsureImageExists's pullImage and what follows it: the Pulled or Failed event and the back-off.
+  // upstream: pkg/kubelet/images/image_manager.go (*imageManager).pullImage
+  *#pullImage(pod: Pod, c: Container, ref: ImageRef, backOffKey: string): Proc<ImageResult> {
+    const env = this.#env;
+    const requested = c.image;
     const start = env.ctx.now;
     const res = yield* env.runtime.pullImage(ref, env.ctx.timings.defaultPull);
     if (res.error !== undefined) {
@@ -308,7 +328,8 @@ export class RuntimeManager {
     const env = this.#env;
     // Step 1: pull the image.
     this.#emit(pod, 'EnsureImage', cat('EnsureImageExists ', c.image, ' (imagePullPolicy ', c.imagePullPolicy, ')'), 'startContainer#1');
-    const img = yield* this.EnsureImageExists(pod, c);
+    const ensured = this.EnsureImageExists(pod, c);
+    const img = 'msg' in ensured ? ensured : yield* ensured;
     if (img.err) {
       recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Error: ${img.err}`);
       return { err: img.err, msg: img.msg };

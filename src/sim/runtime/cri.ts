@@ -5,7 +5,7 @@
 
 import type { CriContainer, CriImage, CriSandbox, NamespaceRef } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
-import type { EventLoop, Proc } from '../core/loop.ts';
+import { sleepFor, type EventLoop, type Proc } from '../core/loop.ts';
 import { digestOf } from '../core/rng.ts';
 import type { ImageRef } from '../api/imageref.ts';
 import { parseImageRef } from '../api/imageref.ts';
@@ -207,7 +207,7 @@ export class ContainerRuntime {
   /** PullImage: takes the image's pull time; fails with its configured registry error. */
   *pullImage(ref: ImageRef, defaultPull: number): Proc<PullResult> {
     const b = this.behaviour(ref);
-    yield { sleep: b.pull ?? defaultPull };
+    yield sleepFor(b.pull ?? defaultPull);
     if (b.error !== undefined) {
       const e = b.error;
       if (e.startsWith('rpc error:')) return { error: e };
@@ -224,7 +224,7 @@ export class ContainerRuntime {
 
   /** RunPodSandbox: the pause process, its namespaces, and a pod IP from the node's CIDR (host-local IPAM). */
   *runPodSandbox(cfg: SandboxConfig): Proc<CriSandbox> {
-    yield { sleep: this.#ctx.timings.sandboxCreate };
+    yield sleepFor(this.#ctx.timings.sandboxCreate);
     // the CRI plugin ensures its sandbox image first (a pull the first time, within sandboxCreate)
     this.#addImage(parseImageRef(SANDBOX_IMAGE.ref));
     const sb: CriSandbox = {
@@ -300,7 +300,7 @@ export class ContainerRuntime {
   *stopPodSandbox(id: string): Proc {
     const sb = this.sandboxes.get(id);
     if (!sb || sb.state === 'SANDBOX_NOTREADY') return;
-    yield { sleep: this.#ctx.timings.sandboxStop };
+    yield sleepFor(this.#ctx.timings.sandboxStop);
     const cur = this.sandboxes.get(id);
     if (!cur || cur.state === 'SANDBOX_NOTREADY') return;
     if (cur.ip && cur.ip !== this.node.ip) this.#usedIps.delete(cur.ip.split('.').reduce((a, o) => a * 256 + Number(o), 0));
@@ -336,7 +336,7 @@ export class ContainerRuntime {
 
   /** CreateContainer: the container joins the pause process's ipc, uts and network namespaces. */
   *createContainer(sandboxId: string, cfg: ContainerConfig): Proc<CriContainer | { error: string }> {
-    yield { sleep: this.#ctx.timings.containerCreate };
+    yield sleepFor(this.#ctx.timings.containerCreate);
     const sb = this.sandboxes.get(sandboxId);
     if (!sb || sb.state !== 'SANDBOX_READY') return { error: `failed to get sandbox container task: no running task found: task ${sandboxId} not found` };
     const nsDir = ['/proc/', sb.pausePid, '/ns/'].join('');
@@ -367,7 +367,7 @@ export class ContainerRuntime {
 
   /** StartContainer: the process starts; what it does is the process model's business. */
   *startContainer(id: string): Proc<{ error?: string }> {
-    yield { sleep: this.#ctx.timings.containerStart };
+    yield sleepFor(this.#ctx.timings.containerStart);
     const c = this.containers.get(id);
     const rec = this.#records.get(id);
     if (!c || !rec || c.state !== 'CONTAINER_CREATED') return { error: `container ${id} is not in created state` };
