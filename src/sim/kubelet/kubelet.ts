@@ -420,18 +420,19 @@ export class Kubelet {
     const actions = this.rm.SyncPod(pod, rs);
     const results = Array.isArray(actions) ? actions : yield* actions;
     // upstream: pkg/kubelet/util/... ReasonCache.Update
+    // (indexed loops: a generator runs unoptimised, where for-of allocates an iterator and a result per step)
     let reasons = this.#reasonCache.get(w.uid);
-    for (const r of results) {
+    let backoffUntil: number | undefined;
+    for (let i = 0; i < results.length; i++) {
+      const r = results[i];
+      if (r.backoffUntil !== undefined && !(backoffUntil! <= r.backoffUntil)) backoffUntil = r.backoffUntil;
       if (r.action !== 'StartContainer') continue;
       if (r.error) {
         if (!reasons) this.#reasonCache.set(w.uid, (reasons = new Map()));
         reasons.set(r.target, { err: r.error, message: r.message ?? '' });
       } else reasons?.delete(r.target);
     }
-    const err = syncResultsError(results);
-    let backoffUntil: number | undefined;
-    for (const r of results) if (r.backoffUntil !== undefined && !(backoffUntil! <= r.backoffUntil)) backoffUntil = r.backoffUntil;
-    return { isTerminal: false, err, backoffUntil };
+    return { isTerminal: false, err: syncResultsError(results), backoffUntil };
   }
 
   /** SyncTerminatingPod: stop every container within the grace period, then record the final status. */

@@ -4,7 +4,7 @@
 //           pkg/kubelet/images/image_manager.go
 
 import type { Container, LifecycleHandler, Pod } from '../types.ts';
-import type { Proc } from '../core/loop.ts';
+import { sleepFor, type Proc } from '../core/loop.ts';
 import { formatGoDuration } from '../core/duration.ts';
 import { parseImageRef, ImageRefError, type ImageRef } from '../api/imageref.ts';
 import { containerArgv, imageDefaults } from '../runtime/catalog.ts';
@@ -43,8 +43,9 @@ export function setTerminationGracePeriod(pod: Pod, c: Container, reason: Contai
 
 /** Go's %v of an error list from PodSyncResult.Error(). */
 export function syncResultsError(results: SyncResult[]): string | undefined {
-  const errs = results.filter((r) => r.error).map((r) => `failed to ${q(r.action)} for ${q(r.target)} with ${r.error}: ${q(r.message ?? '')}`);
-  if (!errs.length) return undefined;
+  let errs: string[] | undefined;
+  for (const r of results) if (r.error) (errs ??= []).push(`failed to ${q(r.action)} for ${q(r.target)} with ${r.error}: ${q(r.message ?? '')}`);
+  if (!errs) return undefined;
   return errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
 }
 
@@ -137,14 +138,16 @@ export class RuntimeManager {
     }
 
     // SyncPod#6: ephemeral containers
-    for (const idx of changes.EphemeralContainersToStart) {
+    for (let i = 0; i < changes.EphemeralContainersToStart.length; i++) {
+      const idx = changes.EphemeralContainersToStart[i];
       const c = pod.spec.ephemeralContainers![idx];
       this.#emit(pod, 'StartEphemeralContainer', `start ephemeral container ${c.name}`, 'SyncPod#6');
       const r = this.#startResult(pod, c, podStatus, results);
       if (r.error === undefined) this.#started('ephemeral container', pod, c, r, yield* this.startContainer(sandboxID, pod, c, podStatus));
     }
     // SyncPod#7: init containers, in order; a regular init container that fails to start stops the sync
-    for (const idx of changes.InitContainersToStart) {
+    for (let i = 0; i < changes.InitContainersToStart.length; i++) {
+      const idx = changes.InitContainersToStart[i];
       const c = pod.spec.initContainers![idx];
       this.#emit(pod, 'StartInitContainer', `start init container ${c.name}`, 'SyncPod#7');
       const r = this.#startResult(pod, c, podStatus, results);
@@ -152,7 +155,8 @@ export class RuntimeManager {
       if (r.error !== undefined && !isRestartableInitContainer(c)) return results;
     }
     // SyncPod#9: regular containers (SyncPod#8, in-place resize, is not modelled)
-    for (const idx of changes.ContainersToStart) {
+    for (let i = 0; i < changes.ContainersToStart.length; i++) {
+      const idx = changes.ContainersToStart[i];
       const c = pod.spec.containers[idx];
       this.#emit(pod, 'StartContainer', `start container ${c.name}`, 'SyncPod#9');
       const r = this.#startResult(pod, c, podStatus, results);
@@ -237,7 +241,8 @@ export class RuntimeManager {
     const config = this.#generatePodSandboxConfig(pod, attempt);
     this.#emit(pod, 'LogDirectory', cat('mkdir /var/log/pods/', pod.metadata.namespace!, '_', pod.metadata.name, '_', pod.metadata.uid), 'createPodSandbox#2');
     this.#emit(pod, 'RuntimeHandler', 'no RuntimeClass: the default handler', 'createPodSandbox#3');
-    const sb = yield* env.runtime.runPodSandbox(config);
+    yield sleepFor(env.ctx.timings.sandboxCreate);
+    const sb = env.runtime.runPodSandbox(config);
     this.#emit(pod, 'SandboxCreated', cat('RunPodSandbox ', sb.id.slice(0, 13), ': pause pid ', sb.pausePid, ', IP ', sb.ip), 'createPodSandbox#4');
     env.ctx.emit('runtime', 'SandboxReady', `sandbox/${sb.id}`, cat('pause process ', sb.pausePid, '; ipc, uts and net namespaces at /proc/', sb.pausePid, '/ns'));
     return sb;
@@ -337,7 +342,8 @@ export class RuntimeManager {
     // Step 2: create the container.
     const cfg = this.#generateContainerConfig(pod, c, s);
     this.#emit(pod, 'CreateContainer', cat('CreateContainer ', c.name, ' (attempt ', cfg.attempt, ')'), 'startContainer#2');
-    const created = yield* env.runtime.createContainer(sandboxID, cfg);
+    yield sleepFor(env.ctx.timings.containerCreate);
+    const created = env.runtime.createContainer(sandboxID, cfg);
     if ('error' in created) {
       recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Error: ${created.error}`);
       return { err: 'CreateContainerError', msg: created.error };
@@ -347,7 +353,8 @@ export class RuntimeManager {
     env.ctx.emit('runtime', 'ContainerCreated', object, cat(c.name, ' created in sandbox ', sandboxID.slice(0, 13), '; joins /proc/<pause>/ns/{ipc,uts,net}'));
     // Step 3: start the container.
     this.#emit(pod, 'StartContainer', `StartContainer ${created.id.slice(0, 13)}`, 'startContainer#3');
-    const started = yield* env.runtime.startContainer(created.id);
+    yield sleepFor(env.ctx.timings.containerStart);
+    const started = env.runtime.startContainer(created.id);
     if (started.error) {
       recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Error: ${started.error}`);
       return { err: 'RunContainerError', msg: started.error };
@@ -469,20 +476,30 @@ export class RuntimeManager {
   // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go killPodWithSyncResult (v1.36.2 L1953)
   *killPodWithSyncResult(pod: Pod, s: RuntimePodStatus, gracePeriodOverride: number | undefined): Proc<SyncResult[]> {
     const env = this.#env;
-    const running = s.ContainerStatuses.filter((c) => c.State === 'running');
-    const results: SyncResult[] = running.map((c) => ({ action: 'KillContainer', target: c.Name }));
-    this.#emit(pod, 'KillContainers', running.length ? `kill ${running.map((c) => c.Name).join(', ')}` : 'no running container', 'killPodWithSyncResult#1');
+    // (indexed loops: a generator runs unoptimised, where for-of allocates an iterator and a result per step)
+    const statuses = s.ContainerStatuses;
+    const results: SyncResult[] = [];
+    let names = '';
+    for (let i = 0; i < statuses.length; i++) {
+      if (statuses[i].State !== 'running') continue;
+      results.push({ action: 'KillContainer', target: statuses[i].Name });
+      names = names ? cat(names, ', ', statuses[i].Name) : statuses[i].Name;
+    }
+    this.#emit(pod, 'KillContainers', names ? cat('kill ', names) : 'no running container', 'killPodWithSyncResult#1');
     // containers are killed in parallel (one goroutine each); wait for all
-    let pending = running.length;
+    let pending = results.length;
     let wake: (() => void) | undefined;
-    for (const c of running) {
-      env.ctx.loop.spawn(this.killContainer(pod, c.ID, c.Name, '', '', gracePeriodOverride), () => {
-        pending--;
-        if (pending === 0) wake?.();
-      });
+    const killed = (): void => {
+      pending--;
+      if (pending === 0) wake?.();
+    };
+    for (let i = 0; i < statuses.length; i++) {
+      const c = statuses[i];
+      if (c.State === 'running') env.ctx.loop.spawn(this.killContainer(pod, c.ID, c.Name, '', '', gracePeriodOverride), killed);
     }
     if (pending > 0) yield { wait: (w) => (wake = w), timeout: Infinity };
-    for (const sb of s.SandboxStatuses) {
+    for (let i = 0; i < s.SandboxStatuses.length; i++) {
+      const sb = s.SandboxStatuses[i];
       if (sb.State !== 'SANDBOX_READY') continue;
       this.#emit(pod, 'StopSandbox', `StopPodSandbox ${sb.Id.slice(0, 13)}`, 'killPodWithSyncResult#2');
       results.push({ action: 'KillPodSandbox', target: formatPod(pod) });

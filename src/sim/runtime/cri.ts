@@ -222,9 +222,11 @@ export class ContainerRuntime {
     return { imageRef: img.id, size: img.size };
   }
 
-  /** RunPodSandbox: the pause process, its namespaces, and a pod IP from the node's CIDR (host-local IPAM). */
-  *runPodSandbox(cfg: SandboxConfig): Proc<CriSandbox> {
-    yield sleepFor(this.#ctx.timings.sandboxCreate);
+  /**
+   * RunPodSandbox: the pause process, its namespaces, and a pod IP from the node's CIDR (host-local IPAM). The call
+   * takes timings.sandboxCreate: the caller sleeps that long, then calls (a plain call, no goroutine per CRI call).
+   */
+  runPodSandbox(cfg: SandboxConfig): CriSandbox {
     // the CRI plugin ensures its sandbox image first (a pull the first time, within sandboxCreate)
     this.#addImage(parseImageRef(SANDBOX_IMAGE.ref));
     const sb: CriSandbox = {
@@ -334,9 +336,8 @@ export class ContainerRuntime {
     this.onPodChange(sb.podUid);
   }
 
-  /** CreateContainer: the container joins the pause process's ipc, uts and network namespaces. */
-  *createContainer(sandboxId: string, cfg: ContainerConfig): Proc<CriContainer | { error: string }> {
-    yield sleepFor(this.#ctx.timings.containerCreate);
+  /** CreateContainer: the container joins the pause process's ipc, uts and network namespaces (after timings.containerCreate). */
+  createContainer(sandboxId: string, cfg: ContainerConfig): CriContainer | { error: string } {
     const sb = this.sandboxes.get(sandboxId);
     if (!sb || sb.state !== 'SANDBOX_READY') return { error: `failed to get sandbox container task: no running task found: task ${sandboxId} not found` };
     const nsDir = ['/proc/', sb.pausePid, '/ns/'].join('');
@@ -365,9 +366,8 @@ export class ContainerRuntime {
     return c;
   }
 
-  /** StartContainer: the process starts; what it does is the process model's business. */
-  *startContainer(id: string): Proc<{ error?: string }> {
-    yield sleepFor(this.#ctx.timings.containerStart);
+  /** StartContainer: the process starts; what it does is the process model's business (after timings.containerStart). */
+  startContainer(id: string): { error?: string } {
     const c = this.containers.get(id);
     const rec = this.#records.get(id);
     if (!c || !rec || c.state !== 'CONTAINER_CREATED') return { error: `container ${id} is not in created state` };
