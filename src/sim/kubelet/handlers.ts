@@ -7,7 +7,7 @@
 
 import type { Container, LifecycleHandler, Pod } from '../types.ts';
 import type { Proc } from '../core/loop.ts';
-import { sleep } from '../core/loop.ts';
+import { sleepFor } from '../core/loop.ts';
 import { parseDuration } from '../core/duration.ts';
 import { Process, execProgramFor } from '../runtime/process.ts';
 import { SERVICES, UNKNOWN_SERVICE } from '../runtime/catalog.ts';
@@ -73,7 +73,7 @@ function resolvePort(c: Container, port: number | string): number | undefined {
 function* execInContainer(env: NodeEnv, containerId: string, argv: string[], timeoutMs: number): Proc<{ code: number; output: string; timedOut: boolean }> {
   const rt = env.runtime;
   const bin = argv[0]?.slice(argv[0].lastIndexOf('/') + 1);
-  yield* sleep(env.ctx.timings.probe);
+  yield sleepFor(env.ctx.timings.probe);
   // signals to PID 1 through the server's own CLI or kill(1)
   if (bin === 'nginx' && argv[1] === '-s') {
     const sig = { quit: 'SIGQUIT', stop: 'SIGTERM' }[argv[2] ?? ''] as 'SIGQUIT' | 'SIGTERM' | undefined;
@@ -120,7 +120,7 @@ function* execInContainer(env: NodeEnv, containerId: string, argv: string[], tim
 }
 
 function* network(env: NodeEnv, pod: Pod, c: Container, containerId: string, port: number | string, path: string | undefined, scheme: string): Proc<HandlerResult> {
-  yield* sleep(env.ctx.timings.probe);
+  yield sleepFor(env.ctx.timings.probe);
   const ip = pod.status.podIP ?? '';
   const p = resolvePort(c, port);
   const svc = env.runtime.process(containerId)?.service;
@@ -141,7 +141,7 @@ export function* runHook(env: NodeEnv, pod: Pod, c: Container, containerId: stri
   const scripted = annotation(pod, `hook.${c.name}.${kind}`);
   if (scripted !== undefined) {
     const s = parseHookScript(scripted);
-    yield* sleep(s.ms);
+    yield sleepFor(s.ms);
     if (s.ok) return { msg: '', ok: true };
     const desc = h.exec ? `Exec lifecycle hook (${goStrings(h.exec.command)})` : `HTTP lifecycle hook (${h.httpGet?.path ?? ''})`;
     return { msg: `${desc} for Container "${c.name}" in Pod "${formatPod(pod)}" failed - error: command exited with 1, message: ""`, ok: false };
@@ -160,7 +160,7 @@ export function* runHook(env: NodeEnv, pod: Pod, c: Container, containerId: stri
     return { msg: `HTTP lifecycle hook (${h.httpGet.path ?? '/'}) for Container "${c.name}" in Pod "${formatPod(pod)}" failed - error: ${r.output}`, ok: false };
   }
   if (h.sleep) {
-    yield* sleep(h.sleep.seconds * 1000);
+    yield sleepFor(h.sleep.seconds * 1000);
     return { msg: '', ok: true };
   }
   if (h.tcpSocket) return { msg: `TCPSocket lifecycle hook for Container "${c.name}" in Pod "${formatPod(pod)}" failed - error: tcpSocket is not supported as a lifecycle hook`, ok: false };
@@ -175,7 +175,7 @@ export function* runProbe(env: NodeEnv, pod: Pod, c: Container, containerId: str
   const scripted = annotation(pod, `probe.${c.name}.${type}`);
   if (scripted !== undefined) {
     const sched = parseProbeSchedule(scripted);
-    yield* sleep(env.ctx.timings.probe);
+    yield sleepFor(env.ctx.timings.probe);
     const ok = sched[Math.min(run, sched.length - 1)];
     return { ok, output: ok ? '' : scriptedFailure(probe, pod) };
   }
