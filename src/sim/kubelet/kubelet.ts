@@ -549,26 +549,34 @@ export class Kubelet {
       this.#statusCache.set(uid, next);
       this.#ctx.emit('kubelet', 'StatusUpdated', podObject(pod), statusUpdated(next.phase, old.phase));
     }
-    const ns = pod.metadata.namespace!;
-    const name = pod.metadata.name;
     if (!changed && !final) return;
-    const write = (): void => {
-      const cur = this.#api.getPod(ns, name);
-      if (!cur || cur.metadata.uid !== uid) return;
-      const cached = this.#statusCache.get(uid);
-      if (cached && cached !== this.#written.get(uid)) {
-        this.#written.set(uid, cached);
-        this.#api.updatePodStatus(ns, name, uid, cached);
-      }
-      // upstream: status_manager.go canBeDeleted → Delete with grace 0 and a UID precondition
-      if (final && cur.metadata.deletionTimestamp) {
-        const r = this.#api.deletePod(ns, name, { gracePeriodSeconds: 0, uid });
-        if (r.ok) this.env.klog('I', 'status_manager.go:912', 'Pod fully terminated and removed from etcd', [['pod', kobj(pod)]], 3);
-      }
-    };
+    const write = final ? this.#writeFinal : this.#write;
     const delay = this.#ctx.timings.statusUpdate;
-    if (delay > 0) this.#ctx.loop.after(delay, write);
-    else write();
+    if (delay > 0) this.#ctx.loop.after(delay, write, w);
+    else write(w);
+  }
+
+  // the status manager's syncPod, after the status update latency: one task for every pod (a pod's name and
+  // namespace never change, so the worker tells it which)
+  readonly #write = (w: PodWorker): void => this.#syncStatus(w, false);
+  readonly #writeFinal = (w: PodWorker): void => this.#syncStatus(w, true);
+
+  #syncStatus(w: PodWorker, final: boolean): void {
+    const uid = w.uid;
+    const ns = w.pod.metadata.namespace!;
+    const name = w.pod.metadata.name;
+    const cur = this.#api.getPod(ns, name);
+    if (!cur || cur.metadata.uid !== uid) return;
+    const cached = this.#statusCache.get(uid);
+    if (cached && cached !== this.#written.get(uid)) {
+      this.#written.set(uid, cached);
+      this.#api.updatePodStatus(ns, name, uid, cached);
+    }
+    // upstream: status_manager.go canBeDeleted → Delete with grace 0 and a UID precondition
+    if (final && cur.metadata.deletionTimestamp) {
+      const r = this.#api.deletePod(ns, name, { gracePeriodSeconds: 0, uid });
+      if (r.ok) this.env.klog('I', 'status_manager.go:912', 'Pod fully terminated and removed from etcd', [['pod', kobj(w.pod)]], 3);
+    }
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -751,7 +759,7 @@ export class Kubelet {
   // from a channel and removes the containers one after the other.
   #enqueueDeletion(id: string): void {
     this.#deletorFree = Math.max(this.#deletorFree, this.#ctx.now) + this.#ctx.timings.containerRemove;
-    this.#ctx.loop.at(this.#deletorFree, () => this.#removeContainer(id));
+    this.#ctx.loop.at(this.#deletorFree, this.#removeContainer, id);
   }
 
   /**
@@ -762,7 +770,7 @@ export class Kubelet {
   // upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go removeContainer, removeContainerLog;
   //           pkg/kubelet/cm/topologymanager/scope.go RemoveContainer; pkg/kubelet/logs/container_log_manager.go
   //           Clean; pkg/kubelet/pod_container_deletor.go ("DeleteContainer returned error")
-  #removeContainer(id: string): void {
+  readonly #removeContainer = (id: string): void => {
     this.env.klog('I', 'scope.go:122', 'RemoveContainer', [['containerID', q(id)]]);
     if (this.#runtime.containers.has(id)) {
       this.#runtime.removeContainer(id);
@@ -773,7 +781,7 @@ export class Kubelet {
     this.env.klog('I', 'pod_container_deletor.go:53', 'DeleteContainer returned error', [
       ['containerID', `{"Type":"containerd","ID":"${id}"}`], ['err', q(`failed to get container status ${q(id)}: ${rpc}`)],
     ]);
-  }
+  };
   #deletorFree = 0;
 
   // ---------------------------------------------------------------------------------------------------------
