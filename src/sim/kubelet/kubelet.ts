@@ -516,12 +516,13 @@ export class Kubelet {
     const generation = pod.metadata.generation ?? 1;
     const previous = old.conditions ?? [];
     const generated = status.conditions ?? [];
-    // exactly as long as it ends up (a list grown by push keeps spare room, in every version of the status)
-    const conditions = generated.slice();
     // A kubelet condition the cache already has (same status, reason, message and generation) stays that object,
     // and the cache's list stays when every condition does: the versions of the status share them. (The cache's
-    // kubelet conditions were all made below, with their keys in one order.)
+    // kubelet conditions were all made below, with their keys in one order.) A new list is made at the first
+    // condition that differs, exactly as long as it ends up (a list grown by push keeps spare room, in every
+    // version of the status).
     let same = prev !== undefined && generated.length === previous.length;
+    let conditions = same ? previous : generated.slice();
     for (let i = 0; i < generated.length; i++) {
       const c = generated[i];
       let p: PodCondition | undefined;
@@ -538,11 +539,14 @@ export class Kubelet {
         out.lastTransitionTime = p && p.status === c.status ? p.lastTransitionTime : now;
         if (kubelet) out.observedGeneration = generation;
       }
-      if (out !== previous[i]) same = false;
-      conditions[i] = out;
+      if (same && out !== previous[i]) {
+        same = false;
+        conditions = previous.slice();
+      }
+      if (!same) conditions[i] = out;
     }
     const next = copyFields({ observedGeneration: generation } as PodStatus, status);
-    next.conditions = same ? previous : conditions;
+    next.conditions = conditions;
     next.startTime = old.startTime ?? now;
     const changed = prev === undefined || !deepEqual(prev, next);
     if (changed) {
@@ -635,6 +639,10 @@ export class Kubelet {
     return this.#podCache.get(w.uid) ?? toRuntimePodStatus(w.uid, w.pod.metadata.name, w.pod.metadata.namespace!, this.node.ip, [], [], this.#imageOf, []);
   }
 
+  // a relist's events for one pod (reused from pod to pod: the relist never runs inside itself)
+  readonly #plegTypes: PlegEventType[] = [];
+  readonly #plegIds: string[] = [];
+
   // upstream: pkg/kubelet/pleg/generic.go (*GenericPLEG).Relist
   #relist(): void {
     this.#relistAt = -1;
@@ -657,8 +665,9 @@ export class Kubelet {
         ids[k] = c.id;
         states[k++] = c.state === 'CONTAINER_RUNNING' ? 'running' : c.state === 'CONTAINER_EXITED' ? 'exited' : 'unknown';
       }
-      const types: PlegEventType[] = [];
-      const eventIds: string[] = [];
+      const types = this.#plegTypes;
+      const eventIds = this.#plegIds;
+      types.length = eventIds.length = 0;
       for (let i = 0; i < ids.length; i++) {
         const st = states[i];
         const j = seen ? seen.ids.indexOf(ids[i]) : -1;
