@@ -701,10 +701,10 @@ export class Kubelet {
       // ContainerChanged is not sent ("not reliable and no other components use yet"); ContainerRemoved is
       // sent but not sync-worthy (isSyncPodWorthy)
       let worthy = 0;
-      const list: string[] = [];
+      const list: string[] = new Array(types.length);
       for (let i = 0; i < types.length; i++) {
         if (types[i] === 'ContainerStarted' || types[i] === 'ContainerDied') worthy++;
-        list.push(`${types[i]} ${eventIds[i].slice(0, 13)}`);
+        list[i] = `${types[i]} ${eventIds[i].slice(0, 13)}`;
       }
       const known = this.#pods.has(uid);
       // one flat string (joined, not concatenated): the trace keeps it for the whole run
