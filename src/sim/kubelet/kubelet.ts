@@ -987,11 +987,14 @@ function copyFields<T extends object>(target: T, src: object): T {
 
 /** The StatusUpdated detail: one string per pair of phases, shared by every pod's trace. */
 function statusUpdated(phase: PodStatus['phase'], was: PodStatus['phase']): string {
-  let detail = statusDetails.get(phase + was);
-  if (detail === undefined) statusDetails.set(phase + was, (detail = `status: phase ${phase}${phase !== was ? ` (was ${was})` : ''}`));
+  // looked up by phase, then by the phase before (a key joined from both would be a new string per call)
+  let byWas = statusDetails.get(phase);
+  if (byWas === undefined) statusDetails.set(phase, (byWas = new Map()));
+  let detail = byWas.get(was);
+  if (detail === undefined) byWas.set(was, (detail = `status: phase ${phase}${phase !== was ? ` (was ${was})` : ''}`));
   return detail;
 }
-const statusDetails = new Map<string, string>();
+const statusDetails = new Map<PodStatus['phase'], Map<PodStatus['phase'], string>>();
 
 /** Go's time.Time String(): "2026-08-04 03:00:01.02 +0000 UTC" (fraction trimmed), or whole seconds. */
 function goTime(ms: number, fraction: boolean): string {
