@@ -667,25 +667,26 @@ export class Kubelet {
       }
       const types = this.#plegTypes;
       const eventIds = this.#plegIds;
-      types.length = eventIds.length = 0;
+      // the first n entries are this pod's (a list emptied by length = 0 would give its room back)
+      let n = 0;
       for (let i = 0; i < ids.length; i++) {
         const st = states[i];
         const j = seen ? seen.ids.indexOf(ids[i]) : -1;
         const old = j < 0 ? 'nonexistent' : seen!.states[j];
         if (old === st) continue;
-        types.push(st === 'running' ? 'ContainerStarted' : st === 'exited' ? 'ContainerDied' : 'ContainerChanged');
-        eventIds.push(ids[i]);
+        types[n] = st === 'running' ? 'ContainerStarted' : st === 'exited' ? 'ContainerDied' : 'ContainerChanged';
+        eventIds[n++] = ids[i];
       }
       if (seen) {
         for (let j = 0; j < seen.ids.length; j++) {
           const id = seen.ids[j];
           if (ids.includes(id)) continue;
           if (seen.states[j] !== 'exited') {
-            types.push('ContainerDied');
-            eventIds.push(id);
+            types[n] = 'ContainerDied';
+            eventIds[n++] = id;
           }
-          types.push('ContainerRemoved');
-          eventIds.push(id);
+          types[n] = 'ContainerRemoved';
+          eventIds[n++] = id;
         }
       }
       if (ids.length) this.#plegSeen.set(uid, { ids, states });
@@ -697,12 +698,12 @@ export class Kubelet {
         const meta = w?.pod.metadata ?? { name: sandboxes[0]?.name ?? containers[0].podName, namespace: sandboxes[0]?.namespace ?? containers[0].podNamespace };
         this.#podCache.set(uid, this.#runtimePodStatus(uid, meta.name, meta.namespace!, sandboxes, containers));
       }
-      if (!w || types.length === 0) continue;
+      if (!w || n === 0) continue;
       // ContainerChanged is not sent ("not reliable and no other components use yet"); ContainerRemoved is
       // sent but not sync-worthy (isSyncPodWorthy)
       let worthy = 0;
-      const list: string[] = new Array(types.length);
-      for (let i = 0; i < types.length; i++) {
+      const list: string[] = new Array(n);
+      for (let i = 0; i < n; i++) {
         if (types[i] === 'ContainerStarted' || types[i] === 'ContainerDied') worthy++;
         list[i] = `${types[i]} ${eventIds[i].slice(0, 13)}`;
       }
@@ -712,7 +713,7 @@ export class Kubelet {
       if (!worthy || !known) list[list.length - 1] += ' (cache updated; nothing to sync)';
       this.#ctx.emit('kubelet', 'PLEGEvents', podObject(w.pod), list.join(', '));
       if (known) {
-        for (let i = 0; i < types.length; i++) {
+        for (let i = 0; i < n; i++) {
           if ((types[i] !== 'ContainerStarted' && types[i] !== 'ContainerDied') || this.env.verbosity < 2) continue;
           this.env.klog('I', 'kubelet.go:2517', 'SyncLoop (PLEG): event for pod', [
             ['pod', kobj(w.pod)], ['event', JSON.stringify({ ID: uid, Type: types[i], Data: eventIds[i] })],
@@ -721,7 +722,7 @@ export class Kubelet {
         if (worthy && w.state !== 'finished') this.#updatePod(w);
       }
       // upstream: kubelet.go cleanUpContainersInPod, once per ContainerDied, with the cached status
-      for (let i = 0; i < types.length; i++) {
+      for (let i = 0; i < n; i++) {
         if (types[i] === 'ContainerDied') this.#cleanUpContainersInPod(w, eventIds[i]);
       }
     }
