@@ -649,7 +649,9 @@ export class Kubelet {
     this.#lastRelist = this.#stamp();
     const dirty = [...this.#dirty];
     this.#dirty.clear();
-    for (const uid of dirty) {
+    // indexed loops (the allocation profile showed an array iterator per for-of here)
+    for (let d = 0; d < dirty.length; d++) {
+      const uid = dirty[d];
       const seen = this.#plegSeen.get(uid);
       const sandboxes = this.#runtime.podSandboxes(uid);
       const containers = this.#runtime.podContainers(uid);
@@ -657,11 +659,13 @@ export class Kubelet {
       const ids: string[] = new Array(sandboxes.length + containers.length);
       const states: PlegState[] = new Array(ids.length);
       let k = 0;
-      for (const s of sandboxes) {
+      for (let i = 0; i < sandboxes.length; i++) {
+        const s = sandboxes[i];
         ids[k] = s.id;
         states[k++] = s.state === 'SANDBOX_READY' ? 'running' : 'exited';
       }
-      for (const c of containers) {
+      for (let i = 0; i < containers.length; i++) {
+        const c = containers[i];
         ids[k] = c.id;
         states[k++] = c.state === 'CONTAINER_RUNNING' ? 'running' : c.state === 'CONTAINER_EXITED' ? 'exited' : 'unknown';
       }
