@@ -534,7 +534,7 @@ export class Kubelet {
         p.lastProbeTime === null && p.observedGeneration === generation
       ) out = p;
       else {
-        out = copyFields({} as PodCondition, c);
+        out = copyFields(plain<PodCondition>(), c);
         out.lastProbeTime = null;
         out.lastTransitionTime = p && p.status === c.status ? p.lastTransitionTime : now;
         if (kubelet) out.observedGeneration = generation;
@@ -545,7 +545,9 @@ export class Kubelet {
       }
       if (!same) conditions[i] = out;
     }
-    const next = copyFields({ observedGeneration: generation } as PodStatus, status);
+    const next = plain<PodStatus>();
+    next.observedGeneration = generation;
+    copyFields(next, status);
     next.conditions = conditions;
     next.startTime = old.startTime ?? now;
     const changed = prev === undefined || !deepEqual(prev, next);
@@ -985,6 +987,12 @@ export class Kubelet {
  * `{ ...target, ...src }` for plain objects, as a for-in copy: the statuses and conditions the status manager copies
  * come in several shapes, where an object spread falls back to its slow generic path.
  */
+// A plain object (Object.prototype) made by a constructor, so that V8 sizes these objects by the fields they end up
+// with: the fields of a literal beyond its own go to a separate property array, regrown as they are added.
+function Plain(): void {}
+Plain.prototype = Object.prototype;
+const plain = <T>(): T => new (Plain as unknown as new () => T)();
+
 function copyFields<T extends object>(target: T, src: object): T {
   for (const k in src) (target as Record<string, unknown>)[k] = (src as Record<string, unknown>)[k];
   return target;
