@@ -106,8 +106,10 @@ export class ApiServer {
   };
 
   #deliver(type: WatchType, pod: Pod, scoped: PodWatcher[] | undefined): void {
-    for (const w of this.#watchers) w(type, pod);
-    if (scoped) for (const w of scoped) w(type, pod);
+    // indexed (an array iterator per loop and delivery otherwise)
+    const all = this.#watchers;
+    for (let i = 0; i < all.length; i++) all[i](type, pod);
+    if (scoped) for (let i = 0; i < scoped.length; i++) scoped[i](type, pod);
   }
 
   #store(pod: Pod, type: WatchType): Pod {

@@ -17,24 +17,28 @@ export class EventLoop {
   // Most events share their time with others (ticks, latencies), so the queue keeps one FIFO bucket per distinct
   // time and a binary min-heap of those times: scheduling at a known time is an append, running it a walk. Within a
   // bucket, the order of scheduling is the order of the sequence numbers that broke ties before.
+  // A bucket holds (task, argument) pairs: a task shared by many events takes its subject as the argument instead
+  // of a closure per event.
   #times: number[] = [];
-  readonly #buckets = new Map<number, Task[]>();
+  readonly #buckets = new Map<number, unknown[]>();
   #pending = 0;
 
   get pending(): number {
     return this.#pending;
   }
 
-  /** Run `task` at virtual time t (>= now). */
-  at(t: number, task: Task): void {
+  /** Run `task` (with `arg`) at virtual time t (>= now). */
+  at(t: number, task: Task): void;
+  at<A>(t: number, task: (arg: A) => void, arg: A): void;
+  at(t: number, task: (arg: unknown) => void, arg?: unknown): void {
     if (t < this.now) t = this.now;
     this.#pending++;
     const bucket = this.#buckets.get(t);
     if (bucket !== undefined) {
-      bucket.push(task);
+      bucket.push(task, arg);
       return;
     }
-    this.#buckets.set(t, [task]);
+    this.#buckets.set(t, [task, arg]);
     const times = this.#times;
     let i = times.length;
     times.push(t);
@@ -47,8 +51,10 @@ export class EventLoop {
     times[i] = t;
   }
 
-  after(ms: number, task: Task): void {
-    this.at(this.now + ms, task);
+  after(ms: number, task: Task): void;
+  after<A>(ms: number, task: (arg: A) => void, arg: A): void;
+  after(ms: number, task: (arg: unknown) => void, arg?: unknown): void {
+    this.at(this.now + ms, task, arg);
   }
 
   /** Time of the next queued event, or Infinity. */
@@ -83,13 +89,13 @@ export class EventLoop {
       const bucket = this.#buckets.get(time)!;
       let i = 0;
       try {
-        for (; i < bucket.length; i++) {
+        for (; i < bucket.length; i += 2) {
           this.#pending--;
-          bucket[i]();
+          (bucket[i] as (arg: unknown) => void)(bucket[i + 1]);
         }
       } finally {
         // an event that threw is done; the ones after it stay queued
-        if (i < bucket.length) bucket.splice(0, i + 1);
+        if (i < bucket.length) bucket.splice(0, i + 2);
       }
       this.#buckets.delete(time);
       this.#popTime();

@@ -9,6 +9,15 @@ function scratch(n: number): number[] {
   return (SCRATCH[n] ??= new Array<number>(n).fill(0));
 }
 
+// the seeding generator's state (module-level: one function for every Rng, not a closure per Rng)
+let splitmix = 0;
+function next(): number {
+  let z = (splitmix = (splitmix + 0x9e3779b9) >>> 0);
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+  return (z ^ (z >>> 16)) >>> 0;
+}
+
 export class Rng {
   #a: number;
   #b: number;
@@ -16,14 +25,7 @@ export class Rng {
   #d: number;
 
   constructor(seed: number) {
-    let s = seed >>> 0;
-    const next = (): number => {
-      s = (s + 0x9e3779b9) >>> 0;
-      let z = s;
-      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-      return (z ^ (z >>> 16)) >>> 0;
-    };
+    splitmix = seed >>> 0;
     this.#a = next();
     this.#b = next();
     this.#c = next();

@@ -519,12 +519,13 @@ export class Kubelet {
     const generation = pod.metadata.generation ?? 1;
     const previous = old.conditions ?? [];
     const generated = status.conditions ?? [];
-    // exactly as long as it ends up (a list grown by push keeps spare room, in every version of the status)
-    const conditions = generated.slice();
     // A kubelet condition the cache already has (same status, reason, message and generation) stays that object,
     // and the cache's list stays when every condition does: the versions of the status share them. (The cache's
-    // kubelet conditions were all made below, with their keys in one order.)
+    // kubelet conditions were all made below, with their keys in one order.) A new list is made at the first
+    // condition that differs, exactly as long as it ends up (a list grown by push keeps spare room, in every
+    // version of the status).
     let same = prev !== undefined && generated.length === previous.length;
+    let conditions = same ? previous : generated.slice();
     for (let i = 0; i < generated.length; i++) {
       const c = generated[i];
       let p: PodCondition | undefined;
@@ -536,42 +537,55 @@ export class Kubelet {
         p.lastProbeTime === null && p.observedGeneration === generation
       ) out = p;
       else {
-        out = copyFields({} as PodCondition, c);
+        out = copyFields(plain<PodCondition>(), c);
         out.lastProbeTime = null;
         out.lastTransitionTime = p && p.status === c.status ? p.lastTransitionTime : now;
         if (kubelet) out.observedGeneration = generation;
       }
-      if (out !== previous[i]) same = false;
-      conditions[i] = out;
+      if (same && out !== previous[i]) {
+        same = false;
+        conditions = previous.slice();
+      }
+      if (!same) conditions[i] = out;
     }
-    const next = copyFields({ observedGeneration: generation } as PodStatus, status);
-    next.conditions = same ? previous : conditions;
+    const next = plain<PodStatus>();
+    next.observedGeneration = generation;
+    copyFields(next, status);
+    next.conditions = conditions;
     next.startTime = old.startTime ?? now;
     const changed = prev === undefined || !deepEqual(prev, next);
     if (changed) {
       this.#statusCache.set(uid, next);
       this.#ctx.emit('kubelet', 'StatusUpdated', podObject(pod), statusUpdated(next.phase, old.phase));
     }
-    const ns = pod.metadata.namespace!;
-    const name = pod.metadata.name;
     if (!changed && !final) return;
-    const write = (): void => {
-      const cur = this.#api.getPod(ns, name);
-      if (!cur || cur.metadata.uid !== uid) return;
-      const cached = this.#statusCache.get(uid);
-      if (cached && cached !== this.#written.get(uid)) {
-        this.#written.set(uid, cached);
-        this.#api.updatePodStatus(ns, name, uid, cached);
-      }
-      // upstream: status_manager.go canBeDeleted → Delete with grace 0 and a UID precondition
-      if (final && cur.metadata.deletionTimestamp) {
-        const r = this.#api.deletePod(ns, name, { gracePeriodSeconds: 0, uid });
-        if (r.ok) this.env.klog('I', 'status_manager.go:912', 'Pod fully terminated and removed from etcd', [['pod', kobj(pod)]], 3);
-      }
-    };
+    const write = final ? this.#writeFinal : this.#write;
     const delay = this.#ctx.timings.statusUpdate;
-    if (delay > 0) this.#ctx.loop.after(delay, write);
-    else write();
+    if (delay > 0) this.#ctx.loop.after(delay, write, w);
+    else write(w);
+  }
+
+  // the status manager's syncPod, after the status update latency: one task for every pod (a pod's name and
+  // namespace never change, so the worker tells it which)
+  readonly #write = (w: PodWorker): void => this.#syncStatus(w, false);
+  readonly #writeFinal = (w: PodWorker): void => this.#syncStatus(w, true);
+
+  #syncStatus(w: PodWorker, final: boolean): void {
+    const uid = w.uid;
+    const ns = w.pod.metadata.namespace!;
+    const name = w.pod.metadata.name;
+    const cur = this.#api.getPod(ns, name);
+    if (!cur || cur.metadata.uid !== uid) return;
+    const cached = this.#statusCache.get(uid);
+    if (cached && cached !== this.#written.get(uid)) {
+      this.#written.set(uid, cached);
+      this.#api.updatePodStatus(ns, name, uid, cached);
+    }
+    // upstream: status_manager.go canBeDeleted → Delete with grace 0 and a UID precondition
+    if (final && cur.metadata.deletionTimestamp) {
+      const r = this.#api.deletePod(ns, name, { gracePeriodSeconds: 0, uid });
+      if (r.ok) this.env.klog('I', 'status_manager.go:912', 'Pod fully terminated and removed from etcd', [['pod', kobj(w.pod)]], 3);
+    }
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -631,13 +645,19 @@ export class Kubelet {
     return this.#podCache.get(w.uid) ?? toRuntimePodStatus(w.uid, w.pod.metadata.name, w.pod.metadata.namespace!, this.node.ip, [], [], this.#imageOf, []);
   }
 
+  // a relist's events for one pod (reused from pod to pod: the relist never runs inside itself)
+  readonly #plegTypes: PlegEventType[] = [];
+  readonly #plegIds: string[] = [];
+
   // upstream: pkg/kubelet/pleg/generic.go (*GenericPLEG).Relist
   #relist(): void {
     this.#relistAt = -1;
     this.#lastRelist = this.#stamp();
     const dirty = [...this.#dirty];
     this.#dirty.clear();
-    for (const uid of dirty) {
+    // indexed loops (the allocation profile showed an array iterator per for-of here)
+    for (let d = 0; d < dirty.length; d++) {
+      const uid = dirty[d];
       const seen = this.#plegSeen.get(uid);
       const sandboxes = this.#runtime.podSandboxes(uid);
       const containers = this.#runtime.podContainers(uid);
@@ -645,34 +665,38 @@ export class Kubelet {
       const ids: string[] = new Array(sandboxes.length + containers.length);
       const states: PlegState[] = new Array(ids.length);
       let k = 0;
-      for (const s of sandboxes) {
+      for (let i = 0; i < sandboxes.length; i++) {
+        const s = sandboxes[i];
         ids[k] = s.id;
         states[k++] = s.state === 'SANDBOX_READY' ? 'running' : 'exited';
       }
-      for (const c of containers) {
+      for (let i = 0; i < containers.length; i++) {
+        const c = containers[i];
         ids[k] = c.id;
         states[k++] = c.state === 'CONTAINER_RUNNING' ? 'running' : c.state === 'CONTAINER_EXITED' ? 'exited' : 'unknown';
       }
-      const types: PlegEventType[] = [];
-      const eventIds: string[] = [];
+      const types = this.#plegTypes;
+      const eventIds = this.#plegIds;
+      // the first n entries are this pod's (a list emptied by length = 0 would give its room back)
+      let n = 0;
       for (let i = 0; i < ids.length; i++) {
         const st = states[i];
         const j = seen ? seen.ids.indexOf(ids[i]) : -1;
         const old = j < 0 ? 'nonexistent' : seen!.states[j];
         if (old === st) continue;
-        types.push(st === 'running' ? 'ContainerStarted' : st === 'exited' ? 'ContainerDied' : 'ContainerChanged');
-        eventIds.push(ids[i]);
+        types[n] = st === 'running' ? 'ContainerStarted' : st === 'exited' ? 'ContainerDied' : 'ContainerChanged';
+        eventIds[n++] = ids[i];
       }
       if (seen) {
         for (let j = 0; j < seen.ids.length; j++) {
           const id = seen.ids[j];
           if (ids.includes(id)) continue;
           if (seen.states[j] !== 'exited') {
-            types.push('ContainerDied');
-            eventIds.push(id);
+            types[n] = 'ContainerDied';
+            eventIds[n++] = id;
           }
-          types.push('ContainerRemoved');
-          eventIds.push(id);
+          types[n] = 'ContainerRemoved';
+          eventIds[n++] = id;
         }
       }
       if (ids.length) this.#plegSeen.set(uid, { ids, states });
@@ -684,14 +708,14 @@ export class Kubelet {
         const meta = w?.pod.metadata ?? { name: sandboxes[0]?.name ?? containers[0].podName, namespace: sandboxes[0]?.namespace ?? containers[0].podNamespace };
         this.#podCache.set(uid, this.#runtimePodStatus(uid, meta.name, meta.namespace!, sandboxes, containers));
       }
-      if (!w || types.length === 0) continue;
+      if (!w || n === 0) continue;
       // ContainerChanged is not sent ("not reliable and no other components use yet"); ContainerRemoved is
       // sent but not sync-worthy (isSyncPodWorthy)
       let worthy = 0;
-      const list: string[] = [];
-      for (let i = 0; i < types.length; i++) {
+      const list: string[] = new Array(n);
+      for (let i = 0; i < n; i++) {
         if (types[i] === 'ContainerStarted' || types[i] === 'ContainerDied') worthy++;
-        list.push(`${types[i]} ${eventIds[i].slice(0, 13)}`);
+        list[i] = `${types[i]} ${eventIds[i].slice(0, 13)}`;
       }
       const known = this.#pods.has(uid);
       // one flat string (joined, not concatenated): the trace keeps it for the whole run
@@ -699,7 +723,7 @@ export class Kubelet {
       if (!worthy || !known) list[list.length - 1] += ' (cache updated; nothing to sync)';
       this.#ctx.emit('kubelet', 'PLEGEvents', podObject(w.pod), list.join(', '));
       if (known) {
-        for (let i = 0; i < types.length; i++) {
+        for (let i = 0; i < n; i++) {
           if ((types[i] !== 'ContainerStarted' && types[i] !== 'ContainerDied') || this.env.verbosity < 2) continue;
           this.env.klog('I', 'kubelet.go:2517', 'SyncLoop (PLEG): event for pod', [
             ['pod', kobj(w.pod)], ['event', JSON.stringify({ ID: uid, Type: types[i], Data: eventIds[i] })],
@@ -708,7 +732,7 @@ export class Kubelet {
         if (worthy && w.state !== 'finished') this.#updatePod(w);
       }
       // upstream: kubelet.go cleanUpContainersInPod, once per ContainerDied, with the cached status
-      for (let i = 0; i < types.length; i++) {
+      for (let i = 0; i < n; i++) {
         if (types[i] === 'ContainerDied') this.#cleanUpContainersInPod(w, eventIds[i]);
       }
     }
@@ -755,7 +779,7 @@ export class Kubelet {
   // from a channel and removes the containers one after the other.
   #enqueueDeletion(id: string): void {
     this.#deletorFree = Math.max(this.#deletorFree, this.#ctx.now) + this.#ctx.timings.containerRemove;
-    this.#ctx.loop.at(this.#deletorFree, () => this.#removeContainer(id));
+    this.#ctx.loop.at(this.#deletorFree, this.#removeContainer, id);
   }
 
   /**
@@ -766,7 +790,7 @@ export class Kubelet {
   // upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go removeContainer, removeContainerLog;
   //           pkg/kubelet/cm/topologymanager/scope.go RemoveContainer; pkg/kubelet/logs/container_log_manager.go
   //           Clean; pkg/kubelet/pod_container_deletor.go ("DeleteContainer returned error")
-  #removeContainer(id: string): void {
+  readonly #removeContainer = (id: string): void => {
     this.env.klog('I', 'scope.go:122', 'RemoveContainer', [['containerID', q(id)]]);
     if (this.#runtime.containers.has(id)) {
       this.#runtime.removeContainer(id);
@@ -777,7 +801,7 @@ export class Kubelet {
     this.env.klog('I', 'pod_container_deletor.go:53', 'DeleteContainer returned error', [
       ['containerID', `{"Type":"containerd","ID":"${id}"}`], ['err', q(`failed to get container status ${q(id)}: ${rpc}`)],
     ]);
-  }
+  };
   #deletorFree = 0;
 
   // ---------------------------------------------------------------------------------------------------------
@@ -967,6 +991,12 @@ export class Kubelet {
  * `{ ...target, ...src }` for plain objects, as a for-in copy: the statuses and conditions the status manager copies
  * come in several shapes, where an object spread falls back to its slow generic path.
  */
+// A plain object (Object.prototype) made by a constructor, so that V8 sizes these objects by the fields they end up
+// with: the fields of a literal beyond its own go to a separate property array, regrown as they are added.
+function Plain(): void {}
+Plain.prototype = Object.prototype;
+const plain = <T>(): T => new (Plain as unknown as new () => T)();
+
 function copyFields<T extends object>(target: T, src: object): T {
   for (const k in src) (target as Record<string, unknown>)[k] = (src as Record<string, unknown>)[k];
   return target;
@@ -974,11 +1004,14 @@ function copyFields<T extends object>(target: T, src: object): T {
 
 /** The StatusUpdated detail: one string per pair of phases, shared by every pod's trace. */
 function statusUpdated(phase: PodStatus['phase'], was: PodStatus['phase']): string {
-  let detail = statusDetails.get(phase + was);
-  if (detail === undefined) statusDetails.set(phase + was, (detail = `status: phase ${phase}${phase !== was ? ` (was ${was})` : ''}`));
+  // looked up by phase, then by the phase before (a key joined from both would be a new string per call)
+  let byWas = statusDetails.get(phase);
+  if (byWas === undefined) statusDetails.set(phase, (byWas = new Map()));
+  let detail = byWas.get(was);
+  if (detail === undefined) byWas.set(was, (detail = `status: phase ${phase}${phase !== was ? ` (was ${was})` : ''}`));
   return detail;
 }
-const statusDetails = new Map<string, string>();
+const statusDetails = new Map<PodStatus['phase'], Map<PodStatus['phase'], string>>();
 
 /** Go's time.Time String(): "2026-08-04 03:00:01.02 +0000 UTC" (fraction trimmed), or whole seconds. */
 function goTime(ms: number, fraction: boolean): string {
