@@ -155,8 +155,3 @@ export function sleepFor(ms: number): Sleep {
   return s;
 }
 const sleeps = new Map<number, Sleep>();
-
-/** `yield* sleep(ms)` inside a modelled goroutine. */
-export function* sleep(ms: number): Proc {
-  if (ms > 0) yield sleepFor(ms);
-}
