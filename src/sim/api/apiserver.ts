@@ -12,7 +12,8 @@ import { validatePodCreate, validatePodUpdate } from './validation.ts';
 import { alreadyExistsStatus, badRequestStatus, invalidStatus, notFoundStatus } from './fielderrors.ts';
 import type * as patchModule from './patch.ts';
 import { mergePatch } from './merge-patch.ts';
-import { EventRecorder, kept, type EventInput } from './events.ts';
+import { EventRecorder, type EventInput } from './events.ts';
+import { kept } from '../core/kept.ts';
 import { clone } from '../core/clone.ts';
 import { podNames } from '../core/names.ts';
 

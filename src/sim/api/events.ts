@@ -7,6 +7,7 @@
 
 import type { KubeEvent, ObjectReference } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
+import { kept } from '../core/kept.ts';
 
 export interface EventInput {
   involved: ObjectReference;
@@ -177,20 +178,6 @@ export class EventRecorder {
   #eventNameSuffix(now: number): string {
     return unixNanoHex(this.#ctx.epoch + now, (this.#nameSeq++ % 1000) * 1000);
   }
-}
-
-/**
- * A template for a string kept for the whole run (trace details, event names and messages), joined into one flat
- * string: a template literal keeps the tree of its concatenations.
- */
-export function kept(parts: TemplateStringsArray, ...values: unknown[]): string {
-  const out: string[] = new Array(2 * values.length + 1);
-  out[0] = parts[0];
-  for (let i = 0; i < values.length; i++) {
-    out[2 * i + 1] = String(values[i]);
-    out[2 * i + 2] = parts[i + 1];
-  }
-  return out.join('');
 }
 
 const TWO_32 = 2 ** 32;

@@ -23,15 +23,6 @@ export function q(s: string): string {
   return JSON.stringify(s);
 }
 
-/**
- * The parts (strings and numbers, never undefined) as one flat string. The trace, the events and the logs keep their
- * strings for the whole run: a template literal of several parts is a tree of concatenation nodes that every garbage
- * collection walks and copies, a joined array is one string.
- */
-export function cat(...parts: (string | number)[]): string {
-  return parts.join('');
-}
-
 /** klog.KObj(pod): "namespace/name". */
 export function kobj(pod: Pod): string {
   return podNames(pod.metadata.namespace!, pod.metadata.name).kobj;

@@ -13,7 +13,8 @@ import { Backoff } from './backoff.ts';
 import { computePodActions, isRestartableInitContainer, type ContainerKillReason, type PodActions, type ProbeResults } from './podactions.ts';
 import { findContainerStatusByName, hashContainer, type RuntimePodStatus } from './podstatus.ts';
 import type { NodeEnv } from './env.ts';
-import { cat, containerSpec, derived, formatPod, kobj, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
+import { kept } from '../core/kept.ts';
+import { containerSpec, derived, formatPod, kobj, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
 import { ANNOTATION_PREFIX, runHook } from './handlers.ts';
 
 /** kubecontainer.SyncResult */
@@ -131,7 +132,7 @@ export class RuntimeManager {
       results.push({ action: 'CreatePodSandbox', target: formatPod(pod) });
       sandboxID = sb.id;
       // SyncPod#5: the sandbox-ready callback, before any image is pulled
-      this.#emit(pod, 'SandboxReadyCallback', cat('OnPodSandboxReady: sandbox ', sb.id.slice(0, 13), ' with IP ', sb.ip), 'SyncPod#5');
+      this.#emit(pod, 'SandboxReadyCallback', kept`OnPodSandboxReady: sandbox ${sb.id.slice(0, 13)} with IP ${sb.ip}`, 'SyncPod#5');
       this.onPodSandboxReady(pod);
     } else if (changes.KillPod) {
       return results;
@@ -239,19 +240,19 @@ export class RuntimeManager {
   *createPodSandbox(pod: Pod, attempt: number): Proc<{ id: string; ip: string }> {
     const env = this.#env;
     const config = this.#generatePodSandboxConfig(pod, attempt);
-    this.#emit(pod, 'LogDirectory', cat('mkdir /var/log/pods/', pod.metadata.namespace!, '_', pod.metadata.name, '_', pod.metadata.uid), 'createPodSandbox#2');
+    this.#emit(pod, 'LogDirectory', kept`mkdir /var/log/pods/${pod.metadata.namespace!}_${pod.metadata.name}_${pod.metadata.uid}`, 'createPodSandbox#2');
     this.#emit(pod, 'RuntimeHandler', 'no RuntimeClass: the default handler', 'createPodSandbox#3');
     yield sleepFor(env.ctx.timings.sandboxCreate);
     const sb = env.runtime.runPodSandbox(config);
-    this.#emit(pod, 'SandboxCreated', cat('RunPodSandbox ', sb.id.slice(0, 13), ': pause pid ', sb.pausePid, ', IP ', sb.ip), 'createPodSandbox#4');
-    env.ctx.emit('runtime', 'SandboxReady', `sandbox/${sb.id}`, cat('pause process ', sb.pausePid, '; ipc, uts and net namespaces at /proc/', sb.pausePid, '/ns'));
+    this.#emit(pod, 'SandboxCreated', kept`RunPodSandbox ${sb.id.slice(0, 13)}: pause pid ${sb.pausePid}, IP ${sb.ip}`, 'createPodSandbox#4');
+    env.ctx.emit('runtime', 'SandboxReady', `sandbox/${sb.id}`, kept`pause process ${sb.pausePid}; ipc, uts and net namespaces at /proc/${sb.pausePid}/ns`);
     return sb;
   }
 
   /** The config RunPodSandbox takes (createPodSandbox's step 1). */
   // upstream: pkg/kubelet/kuberuntime/kuberuntime_sandbox.go generatePodSandboxConfig
   #generatePodSandboxConfig(pod: Pod, attempt: number): SandboxConfig {
-    this.#emit(pod, 'SandboxConfig', cat('generatePodSandboxConfig: hostname ', pod.metadata.name, ', DNS ClusterFirst, attempt ', attempt), 'createPodSandbox#1');
+    this.#emit(pod, 'SandboxConfig', kept`generatePodSandboxConfig: hostname ${pod.metadata.name}, DNS ClusterFirst, attempt ${attempt}`, 'createPodSandbox#1');
     const labels: Record<string, string> = {
       ...(pod.metadata.labels ?? {}),
       'io.kubernetes.pod.name': pod.metadata.name,
@@ -332,7 +333,7 @@ export class RuntimeManager {
   *startContainer(sandboxID: string, pod: Pod, c: Container, s: RuntimePodStatus): Proc<{ err?: string; msg: string; backoffUntil?: number }> {
     const env = this.#env;
     // Step 1: pull the image.
-    this.#emit(pod, 'EnsureImage', cat('EnsureImageExists ', c.image, ' (imagePullPolicy ', c.imagePullPolicy, ')'), 'startContainer#1');
+    this.#emit(pod, 'EnsureImage', kept`EnsureImageExists ${c.image} (imagePullPolicy ${c.imagePullPolicy})`, 'startContainer#1');
     const ensured = this.EnsureImageExists(pod, c);
     const img = 'msg' in ensured ? ensured : yield* ensured;
     if (img.err) {
@@ -341,7 +342,7 @@ export class RuntimeManager {
     }
     // Step 2: create the container.
     const cfg = this.#generateContainerConfig(pod, c, s);
-    this.#emit(pod, 'CreateContainer', cat('CreateContainer ', c.name, ' (attempt ', cfg.attempt, ')'), 'startContainer#2');
+    this.#emit(pod, 'CreateContainer', kept`CreateContainer ${c.name} (attempt ${cfg.attempt})`, 'startContainer#2');
     yield sleepFor(env.ctx.timings.containerCreate);
     const created = env.runtime.createContainer(sandboxID, cfg);
     if ('error' in created) {
@@ -350,7 +351,7 @@ export class RuntimeManager {
     }
     recordContainerEvent(env, pod, c, 'Normal', 'Created', 'Container created');
     const object = `container/${created.id}`;
-    env.ctx.emit('runtime', 'ContainerCreated', object, cat(c.name, ' created in sandbox ', sandboxID.slice(0, 13), '; joins /proc/<pause>/ns/{ipc,uts,net}'));
+    env.ctx.emit('runtime', 'ContainerCreated', object, kept`${c.name} created in sandbox ${sandboxID.slice(0, 13)}; joins /proc/<pause>/ns/{ipc,uts,net}`);
     // Step 3: start the container.
     this.#emit(pod, 'StartContainer', `StartContainer ${created.id.slice(0, 13)}`, 'startContainer#3');
     yield sleepFor(env.ctx.timings.containerStart);
@@ -360,7 +361,7 @@ export class RuntimeManager {
       return { err: 'RunContainerError', msg: started.error };
     }
     recordContainerEvent(env, pod, c, 'Normal', 'Started', 'Container started');
-    env.ctx.emit('process', 'ProcessStarted', object, cat(c.name, ': ', (cfg.script ?? cfg.argv.join(' ')).slice(0, 120)));
+    env.ctx.emit('process', 'ProcessStarted', object, kept`${c.name}: ${(cfg.script ?? cfg.argv.join(' ')).slice(0, 120)}`);
     // Step 4: execute the post start hook.
     const postStart = c.lifecycle?.postStart;
     if (postStart) {
@@ -428,7 +429,7 @@ export class RuntimeManager {
     const msg = message || `Stopping container ${c.name}`;
     recordContainerEvent(env, pod, c, 'Normal', 'Killing', msg);
     if (gracePeriodOverride !== undefined) grace = gracePeriodOverride;
-    this.#emit(pod, 'Killing', cat(msg, ' (grace period ', grace, 's)'), 'killContainer#1');
+    this.#emit(pod, 'Killing', kept`${msg} (grace period ${grace}s)`, 'killContainer#1');
     const preStop = c.lifecycle?.preStop;
     if (preStop && grace > 0) grace -= yield* this.#executePreStopHook(pod, c, containerID, preStop, grace);
     if (grace < MINIMUM_GRACE_PERIOD_SECONDS) {
@@ -438,12 +439,12 @@ export class RuntimeManager {
     if (env.verbosity >= 2) env.klog('I', 'kuberuntime_container.go:898', 'Killing container with a grace period', [
       ...containerKV(pod, c.name, containerID), ['gracePeriod', String(grace)],
     ], 2);
-    this.#emit(pod, 'StopContainer', cat('CRI StopContainer ', containerID.slice(0, 13), ' with timeout ', grace, 's'), 'killContainer#4');
+    this.#emit(pod, 'StopContainer', kept`CRI StopContainer ${containerID.slice(0, 13)} with timeout ${grace}s`, 'killContainer#4');
     const r = yield* env.runtime.stopContainer(containerID, grace);
     const cur = env.runtime.containers.get(containerID);
     env.ctx.emit(
       'runtime', r.killed ? 'SIGKILL' : 'ContainerStopped', `container/${containerID}`,
-      r.killed ? cat(c.name, ' did not exit within ', grace, 's of ', r.signalled, ': SIGKILL, exit code 137') : cat(c.name, ' exited after ', r.signalled, ' with code ', cur?.exitCode ?? 0),
+      r.killed ? kept`${c.name} did not exit within ${grace}s of ${r.signalled}: SIGKILL, exit code 137` : kept`${c.name} exited after ${r.signalled} with code ${cur?.exitCode ?? 0}`,
     );
   }
 
@@ -483,9 +484,9 @@ export class RuntimeManager {
     for (let i = 0; i < statuses.length; i++) {
       if (statuses[i].State !== 'running') continue;
       results.push({ action: 'KillContainer', target: statuses[i].Name });
-      names = names ? cat(names, ', ', statuses[i].Name) : statuses[i].Name;
+      names = names ? kept`${names}, ${statuses[i].Name}` : statuses[i].Name;
     }
-    this.#emit(pod, 'KillContainers', names ? cat('kill ', names) : 'no running container', 'killPodWithSyncResult#1');
+    this.#emit(pod, 'KillContainers', names ? kept`kill ${names}` : 'no running container', 'killPodWithSyncResult#1');
     // containers are killed in parallel (one goroutine each); wait for all
     let pending = results.length;
     let wake: (() => void) | undefined;

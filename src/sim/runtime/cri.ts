@@ -3,6 +3,7 @@
 // processes that run inside. Every change is recorded in the history (crictl reads it back at any time).
 // upstream: k8s.io/cri-api/pkg/apis/runtime/v1/api.proto (RuntimeService, ImageService)
 
+import { kept } from '../core/kept.ts';
 import type { CriContainer, CriImage, CriSandbox, NamespaceRef } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
 import { sleepFor, type EventLoop, type Proc } from '../core/loop.ts';
@@ -340,7 +341,7 @@ export class ContainerRuntime {
   createContainer(sandboxId: string, cfg: ContainerConfig): CriContainer | { error: string } {
     const sb = this.sandboxes.get(sandboxId);
     if (!sb || sb.state !== 'SANDBOX_READY') return { error: `failed to get sandbox container task: no running task found: task ${sandboxId} not found` };
-    const nsDir = ['/proc/', sb.pausePid, '/ns/'].join('');
+    const nsDir = kept`/proc/${sb.pausePid}/ns/`;
     const img = this.images.get(cfg.imageRef);
     const c: CriContainer = {
       id: this.#ctx.rng.hex(64),
@@ -356,7 +357,7 @@ export class ContainerRuntime {
       createdAt: this.#ctx.now,
       namespaces: [PID_NS, { type: 'ipc', path: `${nsDir}ipc` }, { type: 'uts', path: `${nsDir}uts` }, { type: 'network', path: `${nsDir}net` }, MOUNT_NS, CGROUP_NS],
       // one flat string (kept for the run), not a tree of concatenations
-      logPath: ['/var/log/pods/', cfg.podNamespace, '_', cfg.podName, '_', cfg.podUid, '/', cfg.name, '/', cfg.attempt, '.log'].join(''),
+      logPath: kept`/var/log/pods/${cfg.podNamespace}_${cfg.podName}_${cfg.podUid}/${cfg.name}/${cfg.attempt}.log`,
       labels: cfg.labels,
       annotations: cfg.annotations,
     };

@@ -12,7 +12,7 @@ import type { Node, Pod, PodCondition } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
 import type { ApiServer } from '../api/apiserver.ts';
 import { podNames } from '../core/names.ts';
-import { kept } from '../api/events.ts';
+import { kept } from '../core/kept.ts';
 import {
   allocatable, filterNode, fitErrorMessage, podRequests, preemptionMessage, scoreNode,
   type Allocatable, type FilterFailure, type NodeUsage, type Requests,
