@@ -1,6 +1,8 @@
 // The discrete-event loop: a virtual clock in milliseconds and a queue of callbacks. Events at the same
 // virtual time run in the order they were scheduled, so runs are reproducible.
 
+import { derived } from './kept.ts';
+
 export type Task = () => void;
 
 /**
@@ -147,11 +149,6 @@ export class EventLoop {
  * shared by every goroutine (the model sleeps the same few latencies over and over).
  */
 export function sleepFor(ms: number): Sleep {
-  let s = sleeps.get(ms);
-  if (s === undefined) {
-    if (sleeps.size >= 256) sleeps.clear();
-    sleeps.set(ms, (s = { sleep: ms }));
-  }
-  return s;
+  return derived(sleeps, ms, (sleep) => ({ sleep }));
 }
 const sleeps = new Map<number, Sleep>();

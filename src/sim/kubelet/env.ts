@@ -5,6 +5,7 @@ import type { SimContext } from '../core/context.ts';
 import type { ApiServer } from '../api/apiserver.ts';
 import type { ContainerRuntime } from '../runtime/cri.ts';
 import { podNames } from '../core/names.ts';
+import { derived } from '../core/kept.ts';
 
 export interface NodeEnv {
   ctx: SimContext;
@@ -41,20 +42,6 @@ export function containerFieldPath(pod: Pod, c: Container): string {
 }
 const PATHS = new Map<string, string>();
 const path = (name: string): string => `spec.containers{${name}}`;
-
-/**
- * A string derived from one key (a container name, an image), made once per key: the same few keys recur in every
- * pod, and each trace event, API event and log line would otherwise keep a copy of its own. A pure memo.
- */
-export function derived(cache: Map<string, string>, key: string, make: (key: string) => string): string {
-  let s = cache.get(key);
-  if (s === undefined) {
-    if (cache.size >= 1000) cache.clear();
-    s = make(key);
-    cache.set(key, s);
-  }
-  return s;
-}
 
 /** Record an event on a container of a pod, as recordContainerEvent does. */
 // upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go recordContainerEvent

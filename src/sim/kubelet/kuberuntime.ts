@@ -13,8 +13,8 @@ import { Backoff } from './backoff.ts';
 import { computePodActions, isRestartableInitContainer, type ContainerKillReason, type PodActions, type ProbeResults } from './podactions.ts';
 import { findContainerStatusByName, hashContainer, type RuntimePodStatus } from './podstatus.ts';
 import type { NodeEnv } from './env.ts';
-import { kept } from '../core/kept.ts';
-import { containerSpec, derived, formatPod, kobj, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
+import { derived, kept } from '../core/kept.ts';
+import { containerSpec, formatPod, kobj, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
 import { ANNOTATION_PREFIX, runHook } from './handlers.ts';
 
 /** kubecontainer.SyncResult */
