@@ -258,12 +258,8 @@ export class ApiServer {
     const problem = decodePod(next);
     if (problem) return { ok: false, status: badRequestStatus(`Pod in version "v1" cannot be handled as a Pod: ${problem.message}`) };
     // upstream: strategy.go dropNonEphemeralContainerUpdates: the subresource takes only spec.ephemeralContainers
-    if (sub) {
-      const ecs = next.spec?.ephemeralContainers;
-      next = { ...pod, metadata: { ...pod.metadata }, spec: { ...pod.spec } };
-      if (ecs) next.spec.ephemeralContainers = ecs;
-      else delete next.spec.ephemeralContainers;
-    }
+    // (a patch that leaves none where there were none changes nothing, so an undefined one is never stored)
+    if (sub) next = { ...pod, metadata: { ...pod.metadata }, spec: { ...pod.spec, ephemeralContainers: next.spec?.ephemeralContainers } };
     next.metadata ??= {};
     if (next.metadata.resourceVersion !== undefined && next.metadata.resourceVersion !== pod.metadata.resourceVersion) {
       return { ok: false, status: conflictStatus(name) };
@@ -287,7 +283,7 @@ export class ApiServer {
     if (JSON.stringify(next.spec) !== JSON.stringify(pod.spec)) m.generation = (pod.metadata.generation ?? 1) + 1;
     if (JSON.stringify(next) === JSON.stringify(pod)) return { ok: true, object: pod, unchanged: true };
     const stored = this.#store(next as Pod, 'MODIFIED');
-    this.#ctx.emit('apiserver', 'PodPatched', podNames(namespace, name).object, `pod "${name}" ${sub ? 'ephemeralcontainers ' : ''}patched (${patchType})`);
+    this.#ctx.emit('apiserver', 'PodPatched', podNames(namespace, name).object, `pod "${name}" patched (${patchType})`);
     // upstream: store.go (*Store).Update → ShouldDeleteDuringUpdate: no finalizers left and a zero grace period
     if (stored.metadata.deletionTimestamp && !(stored.metadata.finalizers?.length) && stored.metadata.deletionGracePeriodSeconds === 0) {
       const last = this.#remove(stored);

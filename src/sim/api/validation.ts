@@ -232,8 +232,8 @@ const EC_FORBIDDEN = 'ports resources resizePolicy restartPolicy restartPolicyRu
 // upstream: validation.go validateEphemeralContainers (the target, validateFieldAllowList, no subPath)
 function validateEphemeral(c: Raw, f: string, others: Set<string>, errs: FieldError[]): void {
   if (c.targetContainerName && !others.has(c.targetContainerName)) errs.push(notFound(`${f}.targetContainerName`, c.targetContainerName));
-  // set = not Go's zero value (an empty list or object is)
-  for (const k of EC_FORBIDDEN) if (c[k] && (typeof c[k] !== 'object' || Object.keys(c[k]).length)) errs.push(forbidden(`${f}.${k}`, EC));
+  // set = not Go's zero value: an empty string, list or object is (these fields are strings, lists and objects)
+  for (const k of EC_FORBIDDEN) if (c[k] && JSON.stringify(c[k]).length > 2) errs.push(forbidden(`${f}.${k}`, EC));
   (c.volumeMounts ?? []).forEach((m: Raw, i: number) => {
     for (const k of ['subPath', 'subPathExpr']) if (m[k]) errs.push(forbidden(`${f}.volumeMounts[${i}].${k}`, EC));
   });
