@@ -234,9 +234,11 @@ describe('kubectl debug', () => {
     expect(a).toMatchObject({ name: 'dbg', command: ['sleep', '3600'], securityContext: { privileged: true } });
     expect(b).toMatchObject({ name: 'dbg2', args: ['a', 'b'], securityContext: { capabilities: { drop: ['ALL'] }, runAsNonRoot: true, allowPrivilegeEscalation: false, seccompProfile: { type: 'RuntimeDefault' } } });
     expect(c.securityContext).toBeUndefined();
+    expect(run('kubectl debug nginx --image=busybox -c dbg4 --env=B=2,A=1').exitCode).toBe(0);
+    expect(pod(e, 'nginx')!.spec.ephemeralContainers![3].env).toEqual([{ name: 'A', value: '1' }, { name: 'B', value: '2' }]);
     // a name already taken: a regular container's is a Duplicate; an ephemeral one's merges into it (the strategic
     // merge key is the name), which changes it
-    expect(run('kubectl debug nginx --image=busybox -c nginx').stderr).toBe('The Pod "nginx" is invalid: spec.ephemeralContainers[3].name: Duplicate value: "nginx"\n');
+    expect(run('kubectl debug nginx --image=busybox -c nginx').stderr).toBe('The Pod "nginx" is invalid: spec.ephemeralContainers[4].name: Duplicate value: "nginx"\n');
     expect(run('kubectl debug nginx --image=busybox -c dbg').stderr).toBe(
       'The Pod "nginx" is invalid: spec.ephemeralContainers: Forbidden: existing ephemeral containers "dbg" may not be changed\n\n',
     );
@@ -248,10 +250,16 @@ describe('kubectl debug', () => {
     expect(err('kubectl debug nginx')).toBe('error: you must specify --image when not using --copy-to.\n');
     expect(err('kubectl debug --image=busybox')).toBe('error: NAME or filename is required for debug\n');
     expect(err('kubectl debug nginx --image=busybox -t')).toBe('error: -i/--stdin is required for containers with -t/--tty=true\n');
+    expect(run('kubectl debug nginx --image=busybox -t --target=nginx')).toEqual({
+      stdout: 'Targeting container "nginx". If you don\'t see processes from this container it may be because the container runtime doesn\'t support this feature.\n',
+      stderr: 'error: -i/--stdin is required for containers with -t/--tty=true\n',
+      exitCode: 1,
+    });
     expect(err('kubectl debug nginx --image=busybox --profile=admin')).toBe('error: unknown profile: admin\n');
     expect(err('kubectl debug nginx --image=busybox --image-pull-policy=Sometimes')).toBe('error: invalid image pull policy: Sometimes\n');
     expect(err('kubectl debug nginx --image=Busy:box:x')).toBe('error: invalid image name "Busy:box:x": invalid reference format\n');
     expect(err('kubectl debug nginx --image=busybox --replace')).toBe('error: --replace may only be used with --copy-to.\n');
+    expect(err('kubectl debug nginx --image=busybox --env=A')).toBe('Error: invalid argument "A" for "--env" flag: A must be formatted as key=value\nSee \'kubectl debug --help\' for usage.\n');
     expect(err('kubectl debug nope --image=busybox')).toBe('Error from server (NotFound): pods "nope" not found\n');
     expect(err('kubectl debug nginx --image=busybox --profile=legacy -c x')).toBe(
       '--profile=legacy is deprecated and planned to be removed in v1.39. It is recommended to specify other profile, for example "--profile=general".\n',

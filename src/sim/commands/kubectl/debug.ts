@@ -63,13 +63,17 @@ function addCapabilities(sc: SecurityContext | undefined, caps: string[]): Secur
   return { ...sc, capabilities: { ...sc?.capabilities, add } };
 }
 
-/** StringToString flags (--env): "A=1,B=2", repeatable. kubectl ranges over a Go map; the model sorts by name. */
-function stringToString(values: string[], flag: string): [string, string][] {
+/**
+ * StringToString flags (--env): "A=1,B=2", repeatable. kubectl ranges over a Go map; the model sorts by name.
+ * A malformed value is pflag's error, which cobra prints as "Error: ..." with the usage hint (checked against
+ * kubectl 1.32).
+ */
+function stringToString(values: string[], flag: string): [string, string][] | string {
   const m = new Map<string, string>();
   for (const v of values) {
     for (const pair of v.split(',')) {
       const eq = pair.indexOf('=');
-      if (eq < 0) throw new KubectlError(`invalid argument ${JSON.stringify(v)} for "--${flag}" flag: ${pair} must be formatted as key=value`);
+      if (eq < 0) return `Error: invalid argument ${JSON.stringify(v)} for "--${flag}" flag: ${pair} must be formatted as key=value\nSee 'kubectl debug --help' for usage.\n`;
       m.set(pair.slice(0, eq), pair.slice(eq + 1));
     }
   }
@@ -92,7 +96,9 @@ export function kubectlDebug(p: ParsedArgs, ctx: ExecContext): CommandResult {
   const interactive = bool(p, 'stdin');
   const tty = bool(p, 'tty');
   const attach = p.flags.has('attach') ? bool(p, 'attach') : interactive;
-  const env = stringToString(arr(p, 'env'), 'env').map(([name, value]) => ({ name, value }));
+  const pairs = stringToString(arr(p, 'env'), 'env');
+  if (typeof pairs === 'string') return out('', pairs, 1);
+  const env = pairs.map(([name, value]) => ({ name, value }));
   const profileName = str(p, 'profile', 'general');
   const profile = PROFILES[profileName];
   if (!profile) throw new KubectlError(`unknown profile: ${profileName}`);
@@ -121,7 +127,8 @@ export function kubectlDebug(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (target && !quiet) {
     stdout += `Targeting container ${JSON.stringify(target)}. If you don't see processes from this container it may be because the container runtime doesn't support this feature.\n`;
   }
-  if (tty && !interactive) throw new KubectlError('-i/--stdin is required for containers with -t/--tty=true');
+  // (after the Targeting line, which kubectl has already printed)
+  if (tty && !interactive) return out(stdout, errorText(new KubectlError('-i/--stdin is required for containers with -t/--tty=true')), 1);
   if (profileName === 'legacy') {
     stderr += '--profile=legacy is deprecated and planned to be removed in v1.39. It is recommended to specify other profile, for example "--profile=general".\n';
   }
