@@ -244,6 +244,15 @@ describe('kubectl debug', () => {
     );
   });
 
+  it('kubectl logs reads an ephemeral container, and names them "(ephem)" when it defaults', () => {
+    const { e, run } = session();
+    run('kubectl debug nginx --image=busybox -c hello -- sh -c "echo hi from debug"');
+    e.advanceTo(30_000);
+    const logs = execute('kubectl logs nginx -c hello', { state: e.state() });
+    expect(logs).toEqual({ stdout: 'hi from debug\n', stderr: '', exitCode: 0 });
+    expect(execute('kubectl logs nginx --tail=0', { state: e.state() }).stderr).toBe('Defaulted container "nginx" out of: nginx, hello (ephem)\n');
+  });
+
   it("refuses what kubectl refuses, in kubectl's words", () => {
     const { run } = session();
     const err = (line: string) => run(line).stderr;
