@@ -236,9 +236,14 @@ describe('kubectl debug', () => {
     expect(c.securityContext).toBeUndefined();
     expect(run('kubectl debug nginx --image=busybox -c dbg4 --env=B=2,A=1').exitCode).toBe(0);
     expect(pod(e, 'nginx')!.spec.ephemeralContainers![3].env).toEqual([{ name: 'A', value: '1' }, { name: 'B', value: '2' }]);
+    run('kubectl debug nginx --image=busybox -c dbg5 --profile=netadmin');
+    run('kubectl debug nginx --image=busybox -c dbg6 --profile=legacy');
+    const [, , , , net, legacy] = pod(e, 'nginx')!.spec.ephemeralContainers!;
+    expect(net.securityContext).toEqual({ capabilities: { add: ['NET_ADMIN', 'NET_RAW'] } });
+    expect(legacy.securityContext).toBeUndefined();
     // a name already taken: a regular container's is a Duplicate; an ephemeral one's merges into it (the strategic
     // merge key is the name), which changes it
-    expect(run('kubectl debug nginx --image=busybox -c nginx').stderr).toBe('The Pod "nginx" is invalid: spec.ephemeralContainers[4].name: Duplicate value: "nginx"\n');
+    expect(run('kubectl debug nginx --image=busybox -c nginx').stderr).toBe('The Pod "nginx" is invalid: spec.ephemeralContainers[6].name: Duplicate value: "nginx"\n');
     expect(run('kubectl debug nginx --image=busybox -c dbg').stderr).toBe(
       'The Pod "nginx" is invalid: spec.ephemeralContainers: Forbidden: existing ephemeral containers "dbg" may not be changed\n\n',
     );

@@ -44,24 +44,21 @@ export const DEBUG_FLAGS: FlagSpec[] = [
 
 const SUPPORTED = 'podlife: this simulation models kubectl debug\'s ephemeral-container mode only: kubectl debug POD --image=IMAGE [--target=CONTAINER] [-c NAME] [--profile=...] [-i] [-t] [-- COMMAND ARGS...]';
 
-type SecurityContext = Record<string, any>;
-/** profiles.go: what each profile does to an ephemeral debug container (legacy: nothing). */
+/**
+ * The securityContext each profile gives an ephemeral debug container (kubectl sets none before the profile runs):
+ * general allowProcessTracing, netadmin allowNetadminCapability, sysadmin setPrivileged, restricted
+ * disallowRoot + dropCapabilities + disallowPrivilegeEscalation + setSeccompProfile; baseline clears it, legacy
+ * leaves it alone.
+ */
 // upstream: k8s.io/kubectl/pkg/cmd/debug/profiles.go (*generalProfile).Apply ... (*sysadminProfile).Apply, style ephemeral
-const PROFILES: Record<string, (sc: SecurityContext | undefined) => SecurityContext | undefined> = {
-  legacy: (sc) => sc,
-  general: (sc) => addCapabilities(sc, ['SYS_PTRACE']),
-  baseline: () => undefined,
-  restricted: () => ({
-    capabilities: { drop: ['ALL'] }, runAsNonRoot: true, allowPrivilegeEscalation: false, seccompProfile: { type: 'RuntimeDefault' },
-  }),
-  netadmin: (sc) => addCapabilities(sc, ['NET_ADMIN', 'NET_RAW']),
-  sysadmin: (sc) => ({ ...sc, privileged: true }),
+const PROFILES: Record<string, Record<string, unknown> | undefined> = {
+  legacy: undefined,
+  general: { capabilities: { add: ['SYS_PTRACE'] } },
+  baseline: undefined,
+  restricted: { capabilities: { drop: ['ALL'] }, runAsNonRoot: true, allowPrivilegeEscalation: false, seccompProfile: { type: 'RuntimeDefault' } },
+  netadmin: { capabilities: { add: ['NET_ADMIN', 'NET_RAW'] } },
+  sysadmin: { privileged: true },
 };
-
-function addCapabilities(sc: SecurityContext | undefined, caps: string[]): SecurityContext {
-  const add = [...(sc?.capabilities?.add ?? []), ...caps];
-  return { ...sc, capabilities: { ...sc?.capabilities, add } };
-}
 
 /**
  * StringToString flags (--env): "A=1,B=2", repeatable. kubectl ranges over a Go map; the model sorts by name.
@@ -100,8 +97,8 @@ export function kubectlDebug(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (typeof pairs === 'string') return out('', pairs, 1);
   const env = pairs.map(([name, value]) => ({ name, value }));
   const profileName = str(p, 'profile', 'general');
-  const profile = PROFILES[profileName];
-  if (!profile) throw new KubectlError(`unknown profile: ${profileName}`);
+  if (!Object.hasOwn(PROFILES, profileName)) throw new KubectlError(`unknown profile: ${profileName}`);
+  const securityContext = PROFILES[profileName];
   if (str(p, 'custom')) throw new KubectlError(`${SUPPORTED}; --custom is not supported`);
 
   // Validate
@@ -156,8 +153,7 @@ export function kubectlDebug(p: ParsedArgs, ctx: ExecContext): CommandResult {
     ec.resources = {};
     ec.terminationMessagePolicy = 'File';
     if (pullPolicy) ec.imagePullPolicy = pullPolicy;
-    const sc = profile(undefined);
-    if (sc) ec.securityContext = sc;
+    if (securityContext) ec.securityContext = clone(securityContext);
     if (interactive) ec.stdin = true;
     if (tty) ec.tty = true;
     if (target) ec.targetContainerName = target;
