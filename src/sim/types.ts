@@ -116,6 +116,9 @@ export interface Container {
   imagePullPolicy: 'Always' | 'IfNotPresent' | 'Never';
   /** Only for init containers: "Always" makes it a sidecar (restartable init container). */
   restartPolicy?: 'Always';
+  /** Only for ephemeral containers: the container whose process namespace the debug container targets. */
+  targetContainerName?: string;
+  securityContext?: Record<string, unknown>;
 }
 
 export interface Toleration {
@@ -140,7 +143,7 @@ export interface PodReadinessGate {
 export interface PodSpec {
   containers: Container[];
   initContainers?: Container[];
-  /** Debug containers added by `kubectl debug` (targetContainerName omitted from the model). */
+  /** Debug containers, added through the pods/ephemeralcontainers subresource (`kubectl debug`), never on create. */
   ephemeralContainers?: Container[];
   restartPolicy: 'Always' | 'OnFailure' | 'Never';
   terminationGracePeriodSeconds: number;
@@ -226,6 +229,7 @@ export interface PodStatus {
   startTime?: string;
   initContainerStatuses?: ContainerStatus[];
   containerStatuses?: ContainerStatus[];
+  ephemeralContainerStatuses?: ContainerStatus[];
   qosClass?: 'Guaranteed' | 'Burstable' | 'BestEffort';
   observedGeneration?: number;
 }
@@ -457,8 +461,11 @@ export type ClusterAction =
   | { type: 'create'; namespace: string; obj: unknown }
   /** DELETE with options, as `kubectl delete pod` sends them. `force` = --force --grace-period=0. */
   | { type: 'delete'; kind: 'Pod'; namespace: string; name: string; gracePeriodSeconds?: number; force?: boolean }
-  /** PATCH, as `kubectl patch` sends it. */
-  | { type: 'patch'; kind: 'Pod'; namespace: string; name: string; patchType: 'merge' | 'json' | 'strategic'; patch: unknown }
+  /**
+   * PATCH, as `kubectl patch` sends it; with `subresource: 'ephemeralcontainers'`, PATCH pods/{name}/ephemeralcontainers
+   * as `kubectl debug` sends it (only spec.ephemeralContainers changes, and only by additions).
+   */
+  | { type: 'patch'; kind: 'Pod'; namespace: string; name: string; patchType: 'merge' | 'json' | 'strategic'; patch: unknown; subresource?: 'ephemeralcontainers' }
   /**
    * CRI StopPodSandbox on a node, as `crictl stopp <POD-ID>` sends it from the node's shell (not an API request):
    * `id` is a sandbox ID or a unique prefix of one. The result carries the sandbox's pod.

@@ -8,7 +8,7 @@ import type { ApiStatus, ApplyResult, KubeEvent, Node, Pod, PodCondition, PodSta
 import type { SimContext } from '../core/context.ts';
 import { decodePod } from './schema.ts';
 import { admitDefaultTolerationSeconds, admitPriority, computePodQOS, defaultPodSpec, setDefaultsPodSpec } from './defaults.ts';
-import { validatePodCreate, validatePodUpdate } from './validation.ts';
+import { validatePodCreate, validatePodEphemeralContainersUpdate, validatePodUpdate } from './validation.ts';
 import { alreadyExistsStatus, badRequestStatus, invalidStatus, notFoundStatus } from './fielderrors.ts';
 import type * as patchModule from './patch.ts';
 import { mergePatch } from './merge-patch.ts';
@@ -232,8 +232,8 @@ export class ApiServer {
     return { ok: true, object: stored };
   }
 
-  /** PATCH the pod (not its status subresource). */
-  patchPod(namespace: string, name: string, patchType: 'merge' | 'json' | 'strategic', patch: unknown): ApplyResult {
+  /** PATCH the pod, or (`sub`) its ephemeralcontainers subresource; not its status. */
+  patchPod(namespace: string, name: string, patchType: 'merge' | 'json' | 'strategic', patch: unknown, sub?: 'ephemeralcontainers'): ApplyResult {
     const pod = this.getPod(namespace, name);
     if (!pod) return { ok: false, status: notFoundStatus('pods', name) };
     const p = this.#patches;
@@ -257,6 +257,9 @@ export class ApiServer {
     if (typeof next !== 'object' || next === null) return { ok: false, status: badRequestStatus('the patch produced an invalid object') };
     const problem = decodePod(next);
     if (problem) return { ok: false, status: badRequestStatus(`Pod in version "v1" cannot be handled as a Pod: ${problem.message}`) };
+    // upstream: strategy.go dropNonEphemeralContainerUpdates: the subresource takes only spec.ephemeralContainers
+    // (a patch that leaves none where there were none changes nothing, so an undefined one is never stored)
+    if (sub) next = { ...pod, metadata: { ...pod.metadata }, spec: { ...pod.spec, ephemeralContainers: next.spec?.ephemeralContainers } };
     next.metadata ??= {};
     if (next.metadata.resourceVersion !== undefined && next.metadata.resourceVersion !== pod.metadata.resourceVersion) {
       return { ok: false, status: conflictStatus(name) };
@@ -275,7 +278,7 @@ export class ApiServer {
     next.spec ??= {};
     setDefaultsPodSpec(next.spec);
     admitDefaultTolerationSeconds(next.spec);
-    const errs = validatePodUpdate(next, pod);
+    const errs = sub ? validatePodEphemeralContainersUpdate(next, pod) : validatePodUpdate(next, pod);
     if (errs.length) return { ok: false, status: invalidStatus('Pod', name, errs) };
     if (JSON.stringify(next.spec) !== JSON.stringify(pod.spec)) m.generation = (pod.metadata.generation ?? 1) + 1;
     if (JSON.stringify(next) === JSON.stringify(pod)) return { ok: true, object: pod, unchanged: true };

@@ -200,6 +200,8 @@ function validateContainer(c: Raw, field: string, kind: ContainerKind, volumes: 
     else if (!volumes.has(m.name)) errs.push(notFound(`${mf}.name`, m.name));
     if (!m.mountPath) errs.push(required(`${mf}.mountPath`));
   });
+  // ephemeral containers: no probe, hook or restartPolicy checks, the allow-list in validateEphemeral forbids them
+  if (kind === 'ephemeralContainers') return;
   const sidecar = kind === 'initContainers' && c.restartPolicy === 'Always';
   if (c.restartPolicy !== undefined) {
     if (kind === 'initContainers') {
@@ -223,6 +225,20 @@ function validateContainer(c: Raw, field: string, kind: ContainerKind, volumes: 
   }
 }
 
+const EC = 'cannot be set for an Ephemeral Container';
+// EphemeralContainerCommon's fields that allowedEphemeralContainerFields leaves out, in the struct's order
+const EC_FORBIDDEN = 'ports resources resizePolicy restartPolicy restartPolicyRules livenessProbe readinessProbe startupProbe lifecycle'.split(' ');
+
+// upstream: validation.go validateEphemeralContainers (the target, validateFieldAllowList, no subPath)
+function validateEphemeral(c: Raw, f: string, others: Set<string>, errs: FieldError[]): void {
+  if (c.targetContainerName && !others.has(c.targetContainerName)) errs.push(notFound(`${f}.targetContainerName`, c.targetContainerName));
+  // set = not Go's zero value: an empty string, list or object is (these fields are strings, lists and objects)
+  for (const k of EC_FORBIDDEN) if (c[k] && JSON.stringify(c[k]).length > 2) errs.push(forbidden(`${f}.${k}`, EC));
+  (c.volumeMounts ?? []).forEach((m: Raw, i: number) => {
+    for (const k of ['subPath', 'subPathExpr']) if (m[k]) errs.push(forbidden(`${f}.volumeMounts[${i}].${k}`, EC));
+  });
+}
+
 // upstream: validation.go ValidatePodSpec
 export function validatePodSpec(spec: Raw, errs: FieldError[]): void {
   const volumes = new Set<string>();
@@ -240,6 +256,8 @@ export function validatePodSpec(spec: Raw, errs: FieldError[]): void {
   });
 
   const names = new Set<string>();
+  // the init and regular containers' names, once the ephemeral containers are checked
+  let others: Set<string> | undefined;
   const checkAll = (list: Raw[] | undefined, kind: ContainerKind): void => {
     (list ?? []).forEach((c, i) => {
       const f = `spec.${kind}[${i}]`;
@@ -248,12 +266,16 @@ export function validatePodSpec(spec: Raw, errs: FieldError[]): void {
         if (names.has(c.name)) errs.push(duplicate(`${f}.name`, c.name));
         names.add(c.name);
       }
+      if (others) validateEphemeral(c, f, others, errs);
     });
   };
   checkAll(spec.initContainers, 'initContainers');
   if (!spec.containers?.length) errs.push(required('spec.containers'));
   checkAll(spec.containers, 'containers');
-  checkAll(spec.ephemeralContainers, 'ephemeralContainers');
+  if (spec.ephemeralContainers) {
+    others = new Set(names);
+    checkAll(spec.ephemeralContainers, 'ephemeralContainers');
+  }
 
   if (!['Always', 'OnFailure', 'Never'].includes(spec.restartPolicy)) {
     errs.push(notSupported('spec.restartPolicy', spec.restartPolicy, ['Always', 'OnFailure', 'Never']));
@@ -298,6 +320,22 @@ export function validatePodCreate(pod: Raw): FieldError[] {
   const errs: FieldError[] = [];
   validateMeta(pod.metadata ?? {}, errs);
   validatePodSpec(pod.spec ?? {}, errs);
+  if (pod.spec?.ephemeralContainers?.length) errs.push(forbidden('spec.ephemeralContainers', 'cannot be set on create'));
+  return errs;
+}
+
+/**
+ * The pods/ephemeralcontainers subresource: the whole spec is valid, and existing ephemeral containers are neither
+ * removed nor changed. (Upstream appends the cmp.Diff of a changed container to its message; the model does not.)
+ */
+// upstream: validation.go ValidatePodEphemeralContainersUpdate
+export function validatePodEphemeralContainersUpdate(next: Raw, old: Raw): FieldError[] {
+  const errs: FieldError[] = [];
+  validatePodSpec(next.spec, errs);
+  for (const o of old.spec.ephemeralContainers ?? []) {
+    const n = JSON.stringify(next.spec.ephemeralContainers?.find((c: Raw) => c.name === o.name));
+    if (n !== JSON.stringify(o)) errs.push(forbidden('spec.ephemeralContainers', `existing ephemeral containers "${o.name}" may not be ${n ? 'changed' : 'removed'}\n`));
+  }
   return errs;
 }
 

@@ -403,6 +403,8 @@ export class RuntimeManager {
       argv: containerArgv(defaults, c.command, c.args),
       script,
       stdin: !!c.stdin,
+      // an ephemeral container's target: its process namespace is joined (NamespaceMode_TARGET)
+      target: c.targetContainerName && findContainerStatusByName(s, c.targetContainerName)?.ID,
       labels: {
         'io.kubernetes.container.name': c.name,
         'io.kubernetes.pod.name': pod.metadata.name,

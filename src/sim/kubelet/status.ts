@@ -420,6 +420,13 @@ export function generateAPIPodStatus(
   applyProbeState(pod, s, inputs);
   s.containerStatuses = shareUnchanged(containerStatuses, oldStatus.containerStatuses);
   if (initStatuses) s.initContainerStatuses = shareUnchanged(initStatuses, oldStatus.initContainerStatuses);
+  const ecs = pod.spec.ephemeralContainers;
+  if (ecs) {
+    // the probers never look at ephemeral containers: ready stays false and started unset
+    const list = convertToAPIContainerStatuses(pod, rs, oldStatus.ephemeralContainerStatuses, ecs, hasInit, false, reasons, inputs);
+    for (const x of list) delete x.started;
+    s.ephemeralContainerStatuses = shareUnchanged(list, oldStatus.ephemeralContainerStatuses);
+  }
 
   const conditions: Cond[] = [];
   const apiConditions = api.conditions ?? [];

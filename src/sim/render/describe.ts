@@ -76,6 +76,9 @@ export function describePod(pod: Pod, o: DescribeOptions): string {
     describeContainers(w, 'Init Containers', spec.initContainers ?? [], status.initContainerStatuses ?? [], time);
   }
   describeContainers(w, 'Containers', spec.containers, status.containerStatuses ?? [], time);
+  if (spec.ephemeralContainers?.length) {
+    describeContainers(w, 'Ephemeral Containers', spec.ephemeralContainers, status.ephemeralContainerStatuses ?? [], time);
+  }
 
   if ((spec.readinessGates ?? []).length > 0) {
     w.write(0, 'Readiness Gates:\n  Type\tStatus\n');

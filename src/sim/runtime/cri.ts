@@ -39,6 +39,8 @@ export interface ContainerConfig {
   /** A shell script that replaces what argv would run (the sim.podlife.dev/process annotation). */
   script?: string;
   stdin: boolean;
+  /** The running container whose pid namespace this one joins (an ephemeral container's targetContainerName). */
+  target?: string;
   labels: Record<string, string>;
   annotations: Record<string, string>;
 }
@@ -343,6 +345,7 @@ export class ContainerRuntime {
     if (!sb || sb.state !== 'SANDBOX_READY') return { error: `failed to get sandbox container task: no running task found: task ${sandboxId} not found` };
     const nsDir = kept`/proc/${sb.pausePid}/ns/`;
     const img = this.images.get(cfg.imageRef);
+    const target = this.containers.get(cfg.target!)?.pid;
     const c: CriContainer = {
       id: this.#ctx.rng.hex(64),
       sandboxId,
@@ -355,7 +358,7 @@ export class ContainerRuntime {
       imageId: img?.id ?? '',
       state: 'CONTAINER_CREATED',
       createdAt: this.#ctx.now,
-      namespaces: [PID_NS, { type: 'ipc', path: `${nsDir}ipc` }, { type: 'uts', path: `${nsDir}uts` }, { type: 'network', path: `${nsDir}net` }, MOUNT_NS, CGROUP_NS],
+      namespaces: [target ? { type: 'pid', path: `/proc/${target}/ns/pid` } : PID_NS, { type: 'ipc', path: `${nsDir}ipc` }, { type: 'uts', path: `${nsDir}uts` }, { type: 'network', path: `${nsDir}net` }, MOUNT_NS, CGROUP_NS],
       // one flat string (kept for the run), not a tree of concatenations
       logPath: kept`/var/log/pods/${cfg.podNamespace}_${cfg.podName}_${cfg.podUid}/${cfg.name}/${cfg.attempt}.log`,
       labels: cfg.labels,

@@ -5,6 +5,7 @@ import type { CommandResult } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
 import { GLOBAL_FLAGS, KubectlError, errorText, out } from './common.ts';
 import { GET_FLAGS, kubectlGet } from './get.ts';
+import { DEBUG_FLAGS, kubectlDebug } from './debug.ts';
 import { DESCRIBE_FLAGS, LOGS_FLAGS, kubectlDescribe, kubectlLogs } from './read.ts';
 import {
   APPLY_FLAGS, DELETE_FLAGS, PATCH_FLAGS, RUN_FLAGS, kubectlApply, kubectlDelete, kubectlPatch, kubectlRun,
@@ -24,12 +25,13 @@ const VERBS: Record<string, Verb> = {
   apply: { flags: APPLY_FLAGS, run: kubectlApply, mutates: true },
   delete: { flags: DELETE_FLAGS, run: kubectlDelete, mutates: true },
   patch: { flags: PATCH_FLAGS, run: kubectlPatch, mutates: true },
+  debug: { flags: DEBUG_FLAGS, run: kubectlDebug, mutates: true },
 };
 
 /** kubectl's other commands: real, but not modelled here. */
 const OTHER_COMMANDS = [
   'create', 'expose', 'set', 'explain', 'edit', 'rollout', 'scale', 'autoscale', 'certificate', 'cluster-info',
-  'top', 'cordon', 'uncordon', 'drain', 'taint', 'attach', 'exec', 'port-forward', 'proxy', 'cp', 'auth', 'debug',
+  'top', 'cordon', 'uncordon', 'drain', 'taint', 'attach', 'exec', 'port-forward', 'proxy', 'cp', 'auth',
   'events', 'diff', 'kustomize', 'label', 'annotate', 'completion', 'api-resources', 'api-versions', 'config',
   'plugin', 'version', 'wait', 'replace', 'alpha',
 ];
@@ -91,7 +93,7 @@ export function kubectl(argv: string[], ctx: ExecContext, stdin: string): Comman
   if (verb === undefined) {
     return out(
       'kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n\n' +
-        'Commands supported by this simulation: get, describe, logs, run, apply, delete, patch\n',
+        'Commands supported by this simulation: get, describe, logs, run, apply, delete, patch, debug\n',
     );
   }
   const spec = VERBS[verb];

@@ -51,7 +51,7 @@ export const RUN_FLAGS: FlagSpec[] = [
 ];
 
 /** A docker image reference (distribution/reference ReferenceRegexp, simplified to its shape). */
-const IMAGE_REF =
+export const IMAGE_REF =
   /^(?:(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)*(?::[0-9]+)?)\/)?[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,})?$/;
 
 function dryRun(p: ParsedArgs): 'none' | 'client' | 'server' {

@@ -95,12 +95,18 @@ export function kubectlLogs(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (!pod) return out('', notFound('pods', podName), 1);
   let stderr = '';
   let container = str(p, 'container') || p.args[1] || '';
-  const all = [...(pod.spec.initContainers ?? []), ...pod.spec.containers];
+  const ephemeral = pod.spec.ephemeralContainers ?? [];
+  const all = [...(pod.spec.initContainers ?? []), ...pod.spec.containers, ...ephemeral];
   if (!container) {
     const dflt = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
     container = dflt ?? pod.spec.containers[0].name;
-    if (!dflt && pod.spec.containers.length + (pod.spec.initContainers ?? []).length > 1) {
-      stderr += `Defaulted container ${JSON.stringify(container)} out of: ${all.map((c) => c.name).join(', ')}\n`;
+    // upstream: polymorphichelpers/logsforobject.go (v0.36.2 L110), podcmd.AllContainerNames
+    if (!dflt && (pod.spec.containers.length > 1 || all.length > pod.spec.containers.length)) {
+      const names = [
+        ...pod.spec.containers.map((c) => c.name), ...ephemeral.map((c) => `${c.name} (ephem)`),
+        ...(pod.spec.initContainers ?? []).map((c) => `${c.name} (init)`),
+      ];
+      stderr += `Defaulted container ${JSON.stringify(container)} out of: ${names.join(', ')}\n`;
     }
   }
   if (!all.some((c) => c.name === container)) {
@@ -109,7 +115,7 @@ export function kubectlLogs(p: ParsedArgs, ctx: ExecContext): CommandResult {
     );
   }
   if (!pod.spec.nodeName) return out('', stderr);
-  const statuses = [...(pod.status.initContainerStatuses ?? []), ...(pod.status.containerStatuses ?? [])];
+  const statuses = [...(pod.status.initContainerStatuses ?? []), ...(pod.status.containerStatuses ?? []), ...(pod.status.ephemeralContainerStatuses ?? [])];
   const status = statuses.find((s) => s.name === container);
   const id = containerIdForLogs(podName, container, status, bool(p, 'previous'));
   const raw = id.replace(/^\w+:\/\//, '');
