@@ -88,7 +88,7 @@ class SimEngine implements Engine {
       case 'delete':
         return api.deletePod(action.namespace, action.name, { gracePeriodSeconds: action.gracePeriodSeconds, force: action.force });
       case 'patch':
-        return api.patchPod(action.namespace, action.name, action.patchType, action.patch);
+        return api.patchPod(action.namespace, action.name, action.patchType, action.patch, action.subresource);
       case 'stopPodSandbox': {
         const i = this.#nodes.indexOf(action.node);
         const sb = i < 0 ? undefined : this.#runtimes[i].findSandbox(action.id);

@@ -8,7 +8,7 @@ import type { ApiStatus, ApplyResult, KubeEvent, Node, Pod, PodCondition, PodSta
 import type { SimContext } from '../core/context.ts';
 import { decodePod } from './schema.ts';
 import { admitDefaultTolerationSeconds, admitPriority, computePodQOS, defaultPodSpec, setDefaultsPodSpec } from './defaults.ts';
-import { validatePodCreate, validatePodUpdate } from './validation.ts';
+import { validatePodCreate, validatePodResize, validatePodUpdate } from './validation.ts';
 import { alreadyExistsStatus, badRequestStatus, invalidStatus, notFoundStatus } from './fielderrors.ts';
 import type * as patchModule from './patch.ts';
 import { mergePatch } from './merge-patch.ts';
@@ -232,8 +232,8 @@ export class ApiServer {
     return { ok: true, object: stored };
   }
 
-  /** PATCH the pod (not its status subresource). */
-  patchPod(namespace: string, name: string, patchType: 'merge' | 'json' | 'strategic', patch: unknown): ApplyResult {
+  /** PATCH the pod, or its resize subresource (not its status subresource). */
+  patchPod(namespace: string, name: string, patchType: 'merge' | 'json' | 'strategic', patch: unknown, subresource?: 'resize'): ApplyResult {
     const pod = this.getPod(namespace, name);
     if (!pod) return { ok: false, status: notFoundStatus('pods', name) };
     const p = this.#patches;
@@ -275,9 +275,10 @@ export class ApiServer {
     next.spec ??= {};
     setDefaultsPodSpec(next.spec);
     admitDefaultTolerationSeconds(next.spec);
-    const errs = validatePodUpdate(next, pod);
+    if (subresource) next = dropNonResizeUpdates(next, pod);
+    const errs = subresource ? validatePodResize(next, pod, (spec) => computePodQOS(spec as Pod['spec'])) : validatePodUpdate(next, pod);
     if (errs.length) return { ok: false, status: invalidStatus('Pod', name, errs) };
-    if (JSON.stringify(next.spec) !== JSON.stringify(pod.spec)) m.generation = (pod.metadata.generation ?? 1) + 1;
+    if (JSON.stringify(next.spec) !== JSON.stringify(pod.spec)) next.metadata.generation = (pod.metadata.generation ?? 1) + 1;
     if (JSON.stringify(next) === JSON.stringify(pod)) return { ok: true, object: pod, unchanged: true };
     const stored = this.#store(next as Pod, 'MODIFIED');
     this.#ctx.emit('apiserver', 'PodPatched', podNames(namespace, name).object, `pod "${name}" patched (${patchType})`);
@@ -308,6 +309,26 @@ export class ApiServer {
     if (pod.status === status) return pod;
     return this.#store({ ...pod, status }, 'MODIFIED');
   }
+}
+
+/**
+ * The resize subresource keeps the stored pod and takes only each container's resources and resizePolicy (by
+ * name) from the patched one; everything else the patch changed is dropped, not rejected.
+ */
+// upstream: pkg/registry/core/pod/strategy.go podResizeStrategy.PrepareForUpdate, dropNonResizeUpdates
+function dropNonResizeUpdates(next: any, pod: Pod): any {
+  const out = clone(pod) as any;
+  for (const list of ['containers', 'initContainers'] as const) {
+    for (const c of next.spec[list] ?? []) {
+      const o = out.spec[list]?.find((x: any) => x.name === c.name);
+      // init containers: only sidecars (restartPolicy Always) are resizable
+      if (!o || (list === 'initContainers' && o.restartPolicy !== 'Always')) continue;
+      o.resources = c.resources;
+      if (c.resizePolicy) o.resizePolicy = c.resizePolicy;
+      else delete o.resizePolicy;
+    }
+  }
+  return out;
 }
 
 function conflictStatus(name: string): ApiStatus {
