@@ -8,9 +8,10 @@ import type { ApiStatus, ApplyResult, KubeEvent, Node, Pod, PodCondition, PodSta
 import type { SimContext } from '../core/context.ts';
 import { decodePod } from './schema.ts';
 import { admitDefaultTolerationSeconds, admitPriority, computePodQOS, defaultPodSpec, setDefaultsPodSpec } from './defaults.ts';
-import { validatePodCreate, validatePodResize, validatePodUpdate } from './validation.ts';
+import { validatePodCreate, validatePodUpdate } from './validation.ts';
 import { alreadyExistsStatus, badRequestStatus, invalidStatus, notFoundStatus } from './fielderrors.ts';
 import type * as patchModule from './patch.ts';
+import type * as resizeModule from '../resize.ts';
 import { mergePatch } from './merge-patch.ts';
 import { EventRecorder, type EventInput } from './events.ts';
 import { kept } from '../core/kept.ts';
@@ -20,10 +21,10 @@ import { podNames } from '../core/names.ts';
 export type WatchType = 'ADDED' | 'MODIFIED' | 'DELETED';
 export type PodWatcher = (type: WatchType, pod: Pod) => void;
 /**
- * JSON patch and strategic merge patch (api/patch.ts), passed in so that an engine that never needs them does not
- * load them; JSON merge patch is always there.
+ * JSON patch and strategic merge patch (api/patch.ts), and the resize subresource (src/sim/resize.ts), passed in so
+ * that an engine that never needs them does not load them; JSON merge patch is always there.
  */
-export type Patches = Pick<typeof patchModule, 'jsonPatch' | 'strategicMergePatch' | 'PatchError'>;
+export type Patches = Pick<typeof patchModule, 'jsonPatch' | 'strategicMergePatch' | 'PatchError'> & { resize?: typeof resizeModule };
 
 const podKey = (ns: string, name: string): string => podNames(ns, name).key;
 
@@ -237,8 +238,9 @@ export class ApiServer {
     const pod = this.getPod(namespace, name);
     if (!pod) return { ok: false, status: notFoundStatus('pods', name) };
     const p = this.#patches;
-    if (!p && patchType !== 'merge') {
-      const message = `podlife: this engine was created without ${patchType} patch support (use createEngine, or pass api/patch.ts to createEngineCore)`;
+    const resize = subresource && p?.resize?.api;
+    if ((!p && patchType !== 'merge') || (subresource && !resize)) {
+      const message = `podlife: this engine was created without ${subresource ? 'resize' : patchType} patch support (use createEngine, or pass api/patch.ts to createEngineCore)`;
       return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'InternalError', code: 500 } };
     }
     let next: any;
@@ -275,8 +277,8 @@ export class ApiServer {
     next.spec ??= {};
     setDefaultsPodSpec(next.spec);
     admitDefaultTolerationSeconds(next.spec);
-    if (subresource) next = dropNonResizeUpdates(next, pod);
-    const errs = subresource ? validatePodResize(next, pod, (spec) => computePodQOS(spec as Pod['spec'])) : validatePodUpdate(next, pod);
+    if (resize) next = resize.dropNonResizeUpdates(next, pod);
+    const errs = resize ? resize.validatePodResize(next, pod) : validatePodUpdate(next, pod);
     if (errs.length) return { ok: false, status: invalidStatus('Pod', name, errs) };
     if (JSON.stringify(next.spec) !== JSON.stringify(pod.spec)) next.metadata.generation = (pod.metadata.generation ?? 1) + 1;
     if (JSON.stringify(next) === JSON.stringify(pod)) return { ok: true, object: pod, unchanged: true };
@@ -309,26 +311,6 @@ export class ApiServer {
     if (pod.status === status) return pod;
     return this.#store({ ...pod, status }, 'MODIFIED');
   }
-}
-
-/**
- * The resize subresource keeps the stored pod and takes only each container's resources and resizePolicy (by
- * name) from the patched one; everything else the patch changed is dropped, not rejected.
- */
-// upstream: pkg/registry/core/pod/strategy.go podResizeStrategy.PrepareForUpdate, dropNonResizeUpdates
-function dropNonResizeUpdates(next: any, pod: Pod): any {
-  const out = clone(pod) as any;
-  for (const list of ['containers', 'initContainers'] as const) {
-    for (const c of next.spec[list] ?? []) {
-      const o = out.spec[list]?.find((x: any) => x.name === c.name);
-      // init containers: only sidecars (restartPolicy Always) are resizable
-      if (!o || (list === 'initContainers' && o.restartPolicy !== 'Always')) continue;
-      o.resources = c.resources;
-      if (c.resizePolicy) o.resizePolicy = c.resizePolicy;
-      else delete o.resizePolicy;
-    }
-  }
-  return out;
 }
 
 function conflictStatus(name: string): ApiStatus {

@@ -340,37 +340,3 @@ function flatKeys(v: unknown, out: Record<string, true> = {}): Record<string, tr
   return out;
 }
 
-/**
- * ValidatePodResize: the new spec is valid, the QoS class stays, containers keep their names and order, no
- * request or limit is removed, and only cpu and memory change. (The resize strategy already dropped every change
- * but container resources and resizePolicy.)
- */
-// upstream: validation.go ValidatePodResize, validateContainerResize, validatePodResizeContainerOrdering
-export function validatePodResize(next: Raw, old: Raw, qos: (spec: Raw) => string): FieldError[] {
-  const errs: FieldError[] = [];
-  validatePodSpec(next.spec, errs);
-  if (qos(next.spec) !== old.status?.qosClass) errs.push(invalid('spec', next.status?.qosClass, 'Pod QOS Class may not change as a result of resizing'));
-  const containers: Raw[] = next.spec.containers;
-  const olds: Raw[] = old.spec.containers;
-  let reordered = containers.length !== olds.length;
-  containers.forEach((c, i) => {
-    if (c.name !== olds[i]?.name) {
-      errs.push(forbidden(`spec.containers[${i}].name`, 'containers may not be renamed or reordered on resize'));
-      reordered = true;
-    }
-  });
-  if (reordered) return errs;
-  olds.forEach((o, i) => {
-    const path = `spec.containers[${i}].resources`;
-    const n = containers[i].resources ?? {};
-    for (const kind of ['requests', 'limits'] as const) {
-      for (const r of Object.keys(o.resources?.[kind] ?? {})) {
-        if (n[kind]?.[r] === undefined) errs.push(forbidden(`${path}.${kind}[${r}]`, `resource ${kind} cannot be removed`));
-      }
-      // only cpu and memory are mutable
-      const others = (x: Raw | undefined): string => JSON.stringify(Object.entries(x ?? {}).filter(([k]) => k !== 'cpu' && k !== 'memory').sort());
-      if (others(n[kind]) !== others(o.resources?.[kind]) && !errs.some((e) => e.field === 'spec')) errs.push(forbidden('spec', 'only cpu and memory resources are mutable'));
-    }
-  });
-  return errs;
-}

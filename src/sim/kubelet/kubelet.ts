@@ -19,7 +19,7 @@ import { intValue, milliCPU } from '../api/quantity.ts';
 import { RuntimeManager, syncResultsError } from './kuberuntime.ts';
 import { generateAPIPodStatus, isKubeletCondition, terminatePodStatus, type ReasonCache, type StatusInputs } from './status.ts';
 import { findContainerStatusByName, toRuntimePodStatus, type RuntimePodStatus } from './podstatus.ts';
-import { canResizePod, isPodResizeInProgress, updatePodFromAllocation } from './resize.ts';
+import type * as resizeModule from './resize.ts';
 import type { ProbeResult } from './podactions.ts';
 import type { NodeEnv } from './env.ts';
 import { kobj, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
@@ -53,11 +53,6 @@ interface PodWorker {
   deadlineArmed?: number;
   /** When the last sync of any kind returned (podWorkerLoop's lastSyncTime); unset before the first. */
   lastSyncTime?: Stamp;
-  /** The pod as the allocation manager last admitted its resources: set by the first resize (before, the pod itself). */
-  allocated?: Pod;
-  /** The status manager's resize conditions (PodResizePending, PodResizeInProgress). */
-  resizePending?: PodCondition;
-  resizeInProgress?: PodCondition;
 }
 
 /**
@@ -121,7 +116,8 @@ export class Kubelet {
   readonly #phase: number;
   readonly #housekeepingPhase: number;
 
-  constructor(ctx: SimContext, api: ApiServer, runtime: ContainerRuntime, node: NodeConfig) {
+  /** `resize`: the in-place resize support (kubelet/resize.ts), when the engine has it. */
+  constructor(ctx: SimContext, api: ApiServer, runtime: ContainerRuntime, node: NodeConfig, resize?: typeof resizeModule) {
     this.#ctx = ctx;
     this.#api = api;
     this.#runtime = runtime;
@@ -139,6 +135,7 @@ export class Kubelet {
       },
     };
     this.rm = new RuntimeManager(this.env);
+    this.rm.resize = resize;
     this.#statusInputs = { readiness: this.#readiness, startup: this.rm.probeResults.startup, hostIP: node.ip, rfc3339: (t) => ctx.rfc3339(t) };
     this.rm.onPodSandboxReady = (pod) => this.#onPodSandboxReady(pod);
     runtime.onPodChange = (uid) => this.#markDirty(uid);
@@ -265,44 +262,31 @@ export class Kubelet {
     this.#pods.set(uid, pod);
     const w = this.#workers.get(uid);
     if (!w) return;
-    const allocated = w.allocated ?? w.pod;
+    const prev = w.pod;
     w.pod = pod;
     if (pod.metadata.deletionTimestamp && !known.metadata.deletionTimestamp) {
       if (this.env.verbosity >= 2) this.env.klog('I', 'kubelet.go:2475', 'SyncLoop DELETE', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
       this.#updatePod(w);
     } else if (pod.metadata.generation !== known.metadata.generation || pod.metadata.deletionGracePeriodSeconds !== known.metadata.deletionGracePeriodSeconds) {
       if (this.env.verbosity >= 2) this.env.klog('I', 'kubelet.go:2469', 'SyncLoop UPDATE', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
-      if (w.state === 'syncing' && pod.metadata.generation !== known.metadata.generation) this.#handlePodResourcesResize(w, allocated);
+      if (this.rm.resize && w.state === 'syncing' && pod.metadata.generation !== known.metadata.generation) this.#handlePodResourcesResize(w, prev);
       this.#updatePod(w);
     }
   }
 
   /**
-   * A new generation of a running pod: when its container resources differ from the allocation, admit the resize
-   * (allocate it: PodResizeInProgress until the runtime has applied it) or leave it pending (PodResizePending with
-   * Infeasible or Deferred). Pending resizes are not retried later (upstream retries Deferred ones).
+   * A new generation of a running pod: admit a change of its container resources (allocate it, then
+   * PodResizeInProgress until the runtime applied it) or leave it pending (PodResizePending). Pending resizes are
+   * not retried later (upstream retries Deferred ones).
    */
-  // upstream: pkg/kubelet/allocation/allocation_manager.go handlePodResourcesResize (from HandlePodUpdates)
-  #handlePodResourcesResize(w: PodWorker, allocated: Pod): void {
-    const pod = w.pod;
-    if (updatePodFromAllocation(pod, allocated) === pod) {
-      w.resizePending = undefined;
-      return;
-    }
+  // upstream: pkg/kubelet/kubelet.go HandlePodUpdates → allocation_manager.go handlePodResourcesResize
+  #handlePodResourcesResize(w: PodWorker, prev: Pod): void {
+    const resized = this.rm.resized;
     const others: Pod[] = [];
-    for (const o of this.#workers.values()) if (o !== w && (o.state === 'syncing' || o.state === 'terminating')) others.push(o.allocated ?? o.pod);
-    const pending = canResizePod(pod, others, this.#api.nodes.get(this.node.name)!);
-    w.allocated = pending ? allocated : pod;
-    if (pending) {
-      w.resizePending = { type: 'PodResizePending', status: 'True', reason: pending.reason, message: pending.message } as PodCondition;
-      this.#ctx.emit('kubelet', 'ResizePending', podObject(pod), `resize ${pending.reason}: ${pending.message}`);
-      return;
-    }
-    w.resizePending = undefined;
-    w.resizeInProgress = { type: 'PodResizeInProgress', status: 'True' } as PodCondition;
-    // the containers running now were created with the previous allocation
-    if (!this.rm.actuated.has(w.uid)) this.rm.actuated.set(w.uid, new Map(allocated.spec.containers.map((c) => [c.name, c.resources])));
-    this.#ctx.emit('kubelet', 'ResizeAllocated', podObject(pod), `resize of generation ${pod.metadata.generation} allocated: it fits the node`);
+    for (const o of this.#workers.values()) if (o !== w && (o.state === 'syncing' || o.state === 'terminating')) others.push(o.pod);
+    const allocated = resized.get(w.uid)?.allocated ?? prev;
+    const ev = this.rm.resize!.handlePodResourcesResize(resized, w.pod, allocated, others, this.#api.nodes.get(this.node.name)!);
+    if (ev) this.#ctx.emit('kubelet', ev[0], podObject(w.pod), ev[1]);
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -417,34 +401,10 @@ export class Kubelet {
   #generate(pod: Pod, rs: RuntimePodStatus, terminal: boolean): PodStatus {
     const old = this.#statusCache.get(pod.metadata.uid) ?? pod.status;
     let status = generateAPIPodStatus(pod, rs, old, terminal, this.#reasonCache.get(pod.metadata.uid) ?? NO_REASONS, this.#statusInputs);
-    const w = this.#workers.get(pod.metadata.uid);
-    if (w?.allocated) status = this.#resizeStatus(w, status, terminal);
+    const st = this.rm.resized.size ? this.rm.resized.get(pod.metadata.uid) : undefined;
+    if (st) status = this.rm.resize!.resizeStatus(status, st, terminal, isKubeletCondition);
     if (!this.#pastActiveDeadline(pod, old)) return status;
     return { ...status, phase: 'Failed', reason: DEADLINE_REASON, message: DEADLINE_MESSAGE };
-  }
-
-  /**
-   * A resized pod's status: the resize conditions after the conditions the kubelet does not own, and each
-   * container's allocated requests and applied resources (upstream writes these two for every pod; the model only
-   * once a pod has been resized, so that the statuses of other pods stay as they were).
-   */
-  // upstream: pkg/kubelet/kubelet_pods.go generateAPIPodStatus (determinePodResizeStatus), convertContainerStatus
-  #resizeStatus(w: PodWorker, status: PodStatus, terminal: boolean): PodStatus {
-    if (terminal) w.resizePending = w.resizeInProgress = undefined;
-    const conditions = (status.conditions ?? []).slice();
-    let i = 0;
-    while (i < conditions.length && !isKubeletCondition(conditions[i].type)) i++;
-    conditions.splice(i, 0, ...[w.resizePending, w.resizeInProgress].filter((c) => c !== undefined));
-    const actuated = this.rm.actuated.get(w.uid);
-    const containerStatuses = status.containerStatuses?.map((cs) => {
-      const c = w.allocated!.spec.containers.find((x) => x.name === cs.name);
-      if (!c) return cs;
-      const out = { ...cs };
-      if (c.resources.requests) out.allocatedResources = c.resources.requests;
-      if (cs.state.running) out.resources = actuated?.get(cs.name) ?? c.resources;
-      return out;
-    });
-    return { ...status, conditions, containerStatuses };
   }
 
   /** The pod has been active on the node longer than spec.activeDeadlineSeconds. */
@@ -472,13 +432,10 @@ export class Kubelet {
   /** Kubelet.SyncPod: write the status, then let the runtime manager converge the pod. */
   // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncPod (v1.36.2 L2019)
   *#syncPod(w: PodWorker, rs: RuntimePodStatus): Proc<{ isTerminal: boolean; err?: string; backoffUntil?: number }> {
-    // the pod with the resources the kubelet allocated (a pending resize is not)
-    const pod = w.allocated ? updatePodFromAllocation(w.pod, w.allocated) : w.pod;
-    // upstream: allocation_manager.go CheckPodResizeInProgress: done once the runtime applied every allocation
-    if (w.resizeInProgress && !isPodResizeInProgress(pod, (n) => findContainerStatusByName(rs, n)?.State === 'running', this.rm.actuated.get(w.uid)!)) {
-      w.resizeInProgress = undefined;
-      this.#ctx.emit('kubelet', 'ResizeCompleted', podObject(pod), 'the runtime applied the allocated resources: PodResizeInProgress cleared');
-    }
+    // a resized pod: the resources the kubelet allocated, and whether the resize in progress is done
+    const st = this.rm.resized.size ? this.rm.resized.get(w.uid) : undefined;
+    const [pod, done] = st ? this.rm.resize!.allocatedPod(st, w.pod, (n) => findContainerStatusByName(rs, n)?.State === 'running') : [w.pod, false];
+    if (done) this.#ctx.emit('kubelet', 'ResizeCompleted', podObject(pod), 'the runtime applied the allocated resources: PodResizeInProgress cleared');
     const status = this.#generate(pod, rs, false);
     this.#setPodStatus(w, status);
     if (status.phase === 'Succeeded' || status.phase === 'Failed') return { isTerminal: true };
@@ -902,7 +859,7 @@ export class Kubelet {
       this.#pods.delete(uid);
       this.rm.firstPull.delete(uid);
       this.rm.lastPull.delete(uid);
-      this.rm.actuated.delete(uid);
+      this.rm.resized.delete(uid);
       this.#ctx.emit('kubelet', 'PodCleanedUp', podObject(w.pod), 'HandlePodCleanups: orphaned pod volumes dir removed');
     }
   }

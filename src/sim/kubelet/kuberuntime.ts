@@ -3,15 +3,15 @@
 // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go, kuberuntime_container.go, kuberuntime_sandbox.go;
 //           pkg/kubelet/images/image_manager.go
 
-import type { Container, LifecycleHandler, Pod, ResourceRequirements } from '../types.ts';
+import type { Container, LifecycleHandler, Pod } from '../types.ts';
 import { sleepFor, type Proc } from '../core/loop.ts';
 import { formatGoDuration } from '../core/duration.ts';
 import { parseImageRef, ImageRefError, type ImageRef } from '../api/imageref.ts';
 import { containerArgv, imageDefaults } from '../runtime/catalog.ts';
 import type { ContainerConfig, SandboxConfig } from '../runtime/cri.ts';
 import { Backoff } from './backoff.ts';
-import { computePodActions, containerResources, isRestartableInitContainer, type ContainerKillReason, type PodActions, type ProbeResults } from './podactions.ts';
-import { linuxContainerResources } from './resize.ts';
+import { computePodActions, isRestartableInitContainer, type ContainerKillReason, type PodActions, type ProbeResults } from './podactions.ts';
+import type * as resizeModule from './resize.ts';
 import { findContainerStatusByName, hashContainer, type RuntimePodStatus } from './podstatus.ts';
 import type { NodeEnv } from './env.ts';
 import { derived, kept } from '../core/kept.ts';
@@ -70,11 +70,10 @@ export class RuntimeManager {
   readonly firstPull = new Map<string, number>();
   readonly lastPull = new Map<string, number>();
   readonly probeResults: ProbeResults = { liveness: new Map(), startup: new Map() };
-  /**
-   * The resources the runtime applied to each container, for the pods resized in place (the allocation manager's
-   * actuated resources), by pod UID. A pod never resized has none: its containers run with its spec's resources.
-   */
-  readonly actuated = new Map<string, Map<string, ResourceRequirements>>();
+  /** The pods resized in place, by UID: a pod never resized has none, its containers run with its spec's resources. */
+  readonly resized = new Map<string, resizeModule.PodResize>();
+  /** The resize support (kubelet/resize.ts), when the engine has it. */
+  resize: typeof resizeModule | undefined;
   /** runtimeHelper.OnPodSandboxReady: the kubelet's callback once a new sandbox is up, before any image pull. */
   onPodSandboxReady: (pod: Pod) => void = () => {};
 
@@ -96,7 +95,8 @@ export class RuntimeManager {
   // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go SyncPod (v1.36.2 L1450)
   SyncPod(pod: Pod, podStatus: RuntimePodStatus): SyncResult[] | Proc<SyncResult[]> {
     // SyncPod#1: computePodActions
-    const changes = computePodActions(pod, podStatus, this.probeResults, this.actuated.size ? this.actuated.get(pod.metadata.uid) : undefined);
+    const st = this.resized.size ? this.resized.get(pod.metadata.uid) : undefined;
+    const changes = computePodActions(pod, podStatus, this.probeResults, st && ((idx, s, ch) => this.resize!.computePodResizeAction(pod, idx, s, st.actuated, ch)));
     const noop =
       !changes.KillPod && !changes.CreateSandbox && changes.ContainersToKill.size === 0 && changes.ContainersToStart.length === 0 &&
       changes.InitContainersToStart.length === 0 && changes.EphemeralContainersToStart.length === 0 && !changes.ContainersToUpdate;
@@ -162,7 +162,12 @@ export class RuntimeManager {
       if (r.error !== undefined && !isRestartableInitContainer(c)) return results;
     }
     // SyncPod#8: resize running containers in place
-    if (changes.ContainersToUpdate) this.#doPodResizeAction(pod, changes.ContainersToUpdate);
+    if (changes.ContainersToUpdate) {
+      this.resize!.doPodResizeAction(changes.ContainersToUpdate, this.resized.get(pod.metadata.uid)!.actuated, (id, r, detail) => {
+        this.#emit(pod, 'UpdateContainerResources', detail, 'SyncPod#8');
+        return !env.runtime.updateContainerResources(id, r).error;
+      });
+    }
     // SyncPod#9: regular containers
     for (let i = 0; i < changes.ContainersToStart.length; i++) {
       const idx = changes.ContainersToStart[i];
@@ -172,29 +177,6 @@ export class RuntimeManager {
       if (r.error === undefined) this.#started('container', pod, c, r, yield* this.startContainer(sandboxID, pod, c, podStatus));
     }
     return results;
-  }
-
-  /**
-   * doPodResizeAction: UpdateContainerResources for each container to update, memory before cpu (the pod-level
-   * cgroup, resized around them, is not modelled). A memory update keeps the container's current cpu.
-   */
-  // upstream: kuberuntime_manager.go doPodResizeAction, updatePodContainerResources
-  #doPodResizeAction(pod: Pod, updates: NonNullable<PodActions['ContainersToUpdate']>): void {
-    const actuated = this.actuated.get(pod.metadata.uid)!;
-    for (const rName of ['memory', 'cpu'] as const) {
-      for (const u of updates[rName] ?? []) {
-        const d = u.desired;
-        const r = rName === 'memory' ? { ...u.current, memoryRequest: d.memoryRequest, memoryLimit: d.memoryLimit } : d;
-        const [from, to] = rName === 'cpu'
-          ? [`${u.current.cpuRequest}m/${u.current.cpuLimit}m`, `${d.cpuRequest}m/${d.cpuLimit}m`]
-          : [`${u.current.memoryRequest}/${u.current.memoryLimit}`, `${d.memoryRequest}/${d.memoryLimit}`];
-        this.#emit(pod, 'UpdateContainerResources', `UpdateContainerResources ${u.container.name}: ${rName} request/limit ${from} → ${to}`, 'SyncPod#8');
-        if (this.#env.runtime.updateContainerResources(u.id, linuxContainerResources(r)).error === undefined) {
-          u.current = r;
-          actuated.set(u.container.name, u.container.resources);
-        }
-      }
-    }
   }
 
   // SyncPod's start(): the StartContainer result of a container, failed at once while it is in its crash-loop
@@ -242,7 +224,7 @@ export class RuntimeManager {
       if (a.ContainersToKill.size) parts.push(`kill ${[...a.ContainersToKill.values()].map((k) => k.name).join(', ')}`);
       if (a.InitContainersToStart.length) parts.push(`start init ${a.InitContainersToStart.map((i) => pod.spec.initContainers![i].name).join(', ')}`);
       if (a.ContainersToStart.length) parts.push(`start ${a.ContainersToStart.map((i) => pod.spec.containers[i].name).join(', ')}`);
-      if (a.ContainersToUpdate) parts.push(`resize ${[...new Set(Object.values(a.ContainersToUpdate).flat().map((x) => x.container.name))].join(', ')} in place`);
+      if (a.ContainersToUpdate) parts.push(`resize in place: ${toUpdate(a)}`);
       if (a.KillPod) parts.push('kill the pod');
       this.#emit(pod, 'ContainersPlanned', parts.join('; ') || 'keep every container', 'computePodActions#3');
     }
@@ -374,12 +356,8 @@ export class RuntimeManager {
     }
     // Step 2: create the container.
     const cfg = this.#generateContainerConfig(pod, c, s);
-    // a container of a resized pod is created with its allocated resources, which become its actuated ones
-    const actuated = this.actuated.get(pod.metadata.uid);
-    if (actuated) {
-      cfg.resources = linuxContainerResources(containerResources(c.resources));
-      actuated.set(c.name, c.resources);
-    }
+    const resized = this.resized.get(pod.metadata.uid);
+    if (resized) cfg.resources = this.resize!.createdResources(resized, c.name, c.resources);
     this.#emit(pod, 'CreateContainer', kept`CreateContainer ${c.name} (attempt ${cfg.attempt})`, 'startContainer#2');
     yield sleepFor(env.ctx.timings.containerCreate);
     const created = env.runtime.createContainer(sandboxID, cfg);
@@ -580,6 +558,8 @@ function containerKV(pod: Pod, name: string, containerID: string): [string, stri
   return [['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(name)], ['containerID', q(`containerd://${containerID}`)]];
 }
 
+const toUpdate = (a: PodActions): string => Object.entries(a.ContainersToUpdate!).map(([r, l]) => `${r}: ${l.map((x) => x.name).join(' ')}`).join(', ');
+
 function describeActions(pod: Pod, a: PodActions): string {
   const parts: string[] = [];
   if (a.KillPod) parts.push('KillPod');
@@ -588,7 +568,6 @@ function describeActions(pod: Pod, a: PodActions): string {
   if (a.InitContainersToStart.length) parts.push(`InitContainersToStart [${a.InitContainersToStart.map((i) => pod.spec.initContainers![i].name).join(' ')}]`);
   if (a.ContainersToStart.length) parts.push(`ContainersToStart [${a.ContainersToStart.map((i) => pod.spec.containers[i].name).join(' ')}]`);
   if (a.EphemeralContainersToStart.length) parts.push(`EphemeralContainersToStart [${a.EphemeralContainersToStart.length}]`);
-  const u = a.ContainersToUpdate;
-  if (u) parts.push(`ContainersToUpdate [${(['cpu', 'memory'] as const).filter((r) => u[r]).map((r) => `${r}: ${u[r]!.map((x) => x.container.name).join(' ')}`).join(', ')}]`);
+  if (a.ContainersToUpdate) parts.push(`ContainersToUpdate [${toUpdate(a)}]`);
   return `podActions{${parts.join(', ')}}`;
 }

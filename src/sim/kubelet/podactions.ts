@@ -4,10 +4,10 @@
 // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go (v1.36.2), pkg/kubelet/container/helpers.go,
 //           pkg/kubelet/kuberuntime/util/util.go
 
-import type { Container, Pod, ResourceRequirements } from '../types.ts';
+import type { Container, Pod } from '../types.ts';
 import { findContainerStatusByName, hashContainer, type RuntimeContainerStatus, type RuntimePodStatus } from './podstatus.ts';
 import { parseImageRef } from '../api/imageref.ts';
-import { intValue, milliCPU } from '../api/quantity.ts';
+import type { ContainerToUpdateInfo } from './resize.ts';
 
 export type ProbeResult = 'Success' | 'Failure' | 'Unknown';
 
@@ -39,28 +39,6 @@ export interface PodActions {
   /** In-place resizes, per resource, decreases first (set only when a resize is to be applied). */
   ContainersToUpdate?: Partial<Record<'cpu' | 'memory', ContainerToUpdateInfo[]>>;
   UpdatePodResources?: boolean;
-}
-
-/** containerResources: the four values a resize compares (millicores, bytes). */
-export interface ContainerResources {
-  cpuRequest: number;
-  cpuLimit: number;
-  memoryRequest: number;
-  memoryLimit: number;
-}
-
-export interface ContainerToUpdateInfo {
-  container: Container;
-  id: string;
-  desired: ContainerResources;
-  current: ContainerResources;
-}
-
-export function containerResources(r: ResourceRequirements | undefined): ContainerResources {
-  return {
-    cpuRequest: milliCPU(r?.requests?.cpu), cpuLimit: milliCPU(r?.limits?.cpu),
-    memoryRequest: intValue(r?.requests?.memory), memoryLimit: intValue(r?.limits?.memory),
-  };
 }
 
 export function isRestartableInitContainer(c: Container): boolean {
@@ -114,52 +92,6 @@ export function shouldContainerBeRestarted(c: Container, pod: Pod, s: RuntimePod
   if (status.State === 'unknown' || status.State === 'created') return true;
   if (pod.spec.restartPolicy === 'Never') return false;
   if (pod.spec.restartPolicy === 'OnFailure' && status.ExitCode === 0) return false;
-  return true;
-}
-
-/**
- * computePodResizeAction: a running container whose allocated resources differ from those the runtime applied
- * (`actuated`) is updated in place, or restarted when its resizePolicy says RestartContainer for a changed
- * resource. Returns whether the container is kept.
- */
-// upstream: kuberuntime_manager.go computePodResizeAction
-export function computePodResizeAction(
-  pod: Pod, idx: number, status: RuntimeContainerStatus, actuated: Map<string, ResourceRequirements>, changes: PodActions,
-): boolean {
-  const container = pod.spec.containers[idx];
-  const applied = actuated.get(container.name);
-  if (status.State !== 'running' || !applied) return true;
-  const desired = containerResources(container.resources);
-  const current = containerResources(applied);
-  let restart = false;
-  let memory = false;
-  let cpu = false;
-  for (const k of ['memoryLimit', 'memoryRequest', 'cpuLimit', 'cpuRequest'] as const) {
-    if (desired[k] === current[k]) continue;
-    const rName = k[0] === 'm' ? 'memory' : 'cpu';
-    if (rName === 'memory') memory = true;
-    else cpu = true;
-    // no policy for the resource: NotRequired
-    if (container.resizePolicy?.some((p) => p.resourceName === rName && p.restartPolicy === 'RestartContainer')) restart = true;
-  }
-  if (!memory && !cpu) return true;
-  if (restart) {
-    changes.ContainersToKill.set(status.ID, { name: status.Name, container, message: `Container ${container.name} resize requires restart`, reason: '' });
-    changes.ContainersToStart.push(idx);
-    changes.UpdatePodResources = true;
-    return false;
-  }
-  const info: ContainerToUpdateInfo = { container, id: status.ID, desired, current };
-  const updates = (changes.ContainersToUpdate ??= {});
-  // decreases are applied before increases (memory by its limit, or its request when the limit is unchanged)
-  const mark = (rName: 'cpu' | 'memory', lim: 'cpuLimit' | 'memoryLimit', req: 'cpuRequest' | 'memoryRequest'): void => {
-    const k = desired[lim] !== current[lim] ? lim : req;
-    const list = (updates[rName] ??= []);
-    if (desired[k] > current[k]) list.push(info);
-    else list.unshift(info);
-  };
-  if (memory) mark('memory', 'memoryLimit', 'memoryRequest');
-  if (cpu) mark('cpu', 'cpuLimit', 'cpuRequest');
   return true;
 }
 
@@ -269,11 +201,12 @@ export function computeInitContainerActions(pod: Pod, s: RuntimePodStatus, chang
   return podHasInitialized;
 }
 
+/** A resized pod's computePodResizeAction for the container at idx: false when the resize restarts it. */
+export type ResizeAction = (idx: number, status: RuntimeContainerStatus, changes: PodActions) => boolean;
+
 /** computePodActions: compare the pod spec with the runtime and decide what SyncPod does. */
 // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go computePodActions (v1.36.2 L1175)
-export function computePodActions(
-  pod: Pod, s: RuntimePodStatus, probes: ProbeResults, actuated?: Map<string, ResourceRequirements>,
-): PodActions {
+export function computePodActions(pod: Pod, s: RuntimePodStatus, probes: ProbeResults, resize?: ResizeAction): PodActions {
   // computePodActions#1
   const sb = podSandboxChanged(pod, s);
   const changes: PodActions = {
@@ -349,7 +282,7 @@ export function computePodActions(
     } else if (probes.startup.get(status.ID) === 'Failure') {
       message = `Container ${container.name} failed startup probe`;
       reason = 'StartupProbe';
-    } else if (actuated && !computePodResizeAction(pod, idx, status, actuated, changes)) {
+    } else if (resize && !resize(idx, status, changes)) {
       continue;
     } else {
       keepCount++;

@@ -1,17 +1,53 @@
-// In-place pod resize on the kubelet's side (InPlacePodVerticalScaling, GA): the allocation manager's view of a
-// pod (the resources it admitted), the admission of a resize against the node, and the Linux resources the
-// runtime is given.
+// In-place pod resize on the kubelet's side (InPlacePodVerticalScaling, GA): the allocation manager's admission of
+// a resize against the node, computePodResizeAction, SyncPod's step 8 (doPodResizeAction), and the status of a
+// resized pod. Loaded with the resize support (src/sim/resize.ts), so an engine that never resizes leaves it out;
+// the kubelet calls it only for a pod that has been resized.
 // upstream: pkg/kubelet/allocation/allocation_manager.go, pkg/kubelet/allocation/handlers.go,
-//           pkg/kubelet/lifecycle/predicate.go, pkg/kubelet/kuberuntime/kuberuntime_container_linux.go
+//           pkg/kubelet/lifecycle/predicate.go, pkg/kubelet/kuberuntime/kuberuntime_manager.go,
+//           pkg/kubelet/kuberuntime/kuberuntime_container_linux.go, pkg/kubelet/kubelet_pods.go
 
-import type { CriLinuxResources, Node, Pod, ResourceRequirements } from '../types.ts';
+import type { CriLinuxResources, Node, Pod, PodCondition, PodStatus, ResourceRequirements } from '../types.ts';
+import { intValue, milliCPU } from '../api/quantity.ts';
 import { allocatable, podRequests } from '../scheduler/framework.ts';
-import { containerResources, type ContainerResources } from './podactions.ts';
+import type { PodActions } from './podactions.ts';
+import type { RuntimeContainerStatus } from './podstatus.ts';
 
-const key = (r: ResourceRequirements | undefined): string => {
-  const c = containerResources(r);
-  return `${c.cpuRequest}/${c.cpuLimit}/${c.memoryRequest}/${c.memoryLimit}`;
-};
+/**
+ * A resized pod, from its first resize on: the allocation manager's allocated pod and actuated resources (what the
+ * runtime applied, per container) and the status manager's resize conditions.
+ */
+export interface PodResize {
+  allocated: Pod;
+  actuated: Map<string, ResourceRequirements>;
+  pending?: PodCondition;
+  inProgress?: PodCondition;
+}
+
+/** containerResources: the four values a resize compares (millicores, bytes). */
+export interface ContainerResources {
+  cpuRequest: number;
+  cpuLimit: number;
+  memoryRequest: number;
+  memoryLimit: number;
+}
+
+/** containerToUpdateInfo */
+export interface ContainerToUpdateInfo {
+  name: string;
+  id: string;
+  resources: ResourceRequirements;
+  desired: ContainerResources;
+  current: ContainerResources;
+}
+
+export function containerResources(r: ResourceRequirements | undefined): ContainerResources {
+  return {
+    cpuRequest: milliCPU(r?.requests?.cpu), cpuLimit: milliCPU(r?.limits?.cpu),
+    memoryRequest: intValue(r?.requests?.memory), memoryLimit: intValue(r?.limits?.memory),
+  };
+}
+
+const key = (r: ResourceRequirements | undefined): string => Object.values(containerResources(r)).join();
 
 /** The cpu and memory of two resource requirements are equal (apiequality.Semantic on the quantities). */
 export function sameResources(a: ResourceRequirements | undefined, b: ResourceRequirements | undefined): boolean {
@@ -21,60 +57,178 @@ export function sameResources(a: ResourceRequirements | undefined, b: ResourceRe
 /** The pod with each container's resources as `allocated` has them (the pod itself when they are all equal). */
 // upstream: allocation_manager.go updatePodFromAllocation
 export function updatePodFromAllocation(pod: Pod, allocated: Pod): Pod {
-  let containers: Pod['spec']['containers'] | undefined;
   const list = pod.spec.containers;
-  for (let i = 0; i < list.length; i++) {
-    const a = allocated.spec.containers.find((c) => c.name === list[i].name);
-    if (a && !sameResources(a.resources, list[i].resources)) (containers ??= list.slice())[i] = { ...list[i], resources: a.resources };
-  }
+  let containers: typeof list | undefined;
+  list.forEach((c, i) => {
+    const a = allocated.spec.containers.find((x) => x.name === c.name);
+    if (a && !sameResources(a.resources, c.resources)) (containers ??= list.slice())[i] = { ...c, resources: a.resources };
+  });
   return containers ? { ...pod, spec: { ...pod.spec, containers } } : pod;
 }
 
-export interface PendingReason {
-  reason: 'Infeasible' | 'Deferred';
-  message: string;
+/**
+ * handlePodResourcesResize: a new generation whose container resources differ from the allocation is allocated
+ * when the node can hold it (then PodResizeInProgress until the runtime applied it), else left pending:
+ * Infeasible when its requests exceed the node's allocatable, Deferred when they do not fit beside the other
+ * pods' allocations (the predicate admit handler's first insufficient resource, cpu before memory). `allocated`:
+ * the pod as allocated so far. Returns the trace event (kind, detail) of a resize, or undefined.
+ */
+// upstream: allocation_manager.go handlePodResourcesResize; allocation/handlers.go (*podResizesAdmitHandler).Admit;
+//           lifecycle/predicate.go InsufficientResourceError; scheduler noderesources/fit.go fitsRequest
+export function handlePodResourcesResize(
+  resized: Map<string, PodResize>, pod: Pod, allocated: Pod, others: Pod[], node: Node,
+): [string, string] | undefined {
+  let st = resized.get(pod.metadata.uid);
+  if (updatePodFromAllocation(pod, allocated) === pod) {
+    if (st) st.pending = undefined;
+    return undefined;
+  }
+  // the containers running now were created with the allocation so far
+  if (!st) resized.set(pod.metadata.uid, (st = { allocated, actuated: new Map(allocated.spec.containers.map((c) => [c.name, c.resources])) }));
+  const alloc = allocatable(node);
+  const r = podRequests(pod);
+  let reason = 'Infeasible';
+  let message: string | undefined;
+  if (r.memory > alloc.memory) message = `Node didn't have enough capacity: memory, requested: ${r.memory}, capacity: ${alloc.memory}`;
+  else if (r.milliCPU > alloc.milliCPU) message = `Node didn't have enough capacity: cpu, requested: ${r.milliCPU}, capacity: ${alloc.milliCPU}`;
+  else {
+    let cpu = 0;
+    let memory = 0;
+    for (const o of others) {
+      const q = podRequests(resized.get(o.metadata.uid)?.allocated ?? o);
+      cpu += q.milliCPU;
+      memory += q.memory;
+    }
+    reason = 'Deferred';
+    const short = (name: string, req: number, used: number, cap: number): string | undefined =>
+      req > 0 && req > cap - used ? `Node didn't have enough resource: ${name}, requested: ${req}, used: ${used}, capacity: ${cap}` : undefined;
+    message = short('cpu', r.milliCPU, cpu, alloc.milliCPU) ?? short('memory', r.memory, memory, alloc.memory);
+  }
+  if (message) {
+    st.pending = { type: 'PodResizePending', status: 'True', reason, message } as PodCondition;
+    return ['ResizePending', `resize ${reason}: ${message}`];
+  }
+  st.allocated = pod;
+  st.pending = undefined;
+  st.inProgress = { type: 'PodResizeInProgress', status: 'True' } as PodCondition;
+  return ['ResizeAllocated', `resize of generation ${pod.metadata.generation} allocated: it fits the node`];
 }
 
 /**
- * Can the node allocate the resized pod? Infeasible when its requests exceed the node's allocatable, Deferred when
- * they do not fit beside the other pods' allocations (the predicate admit handler's first insufficient resource).
+ * computePodResizeAction: a running container whose allocated resources differ from those the runtime applied
+ * (`actuated`) is updated in place, or restarted when its resizePolicy says RestartContainer for a changed
+ * resource. Returns whether the container is kept.
  */
-// upstream: allocation/handlers.go (*podResizesAdmitHandler).Admit; lifecycle/predicate.go InsufficientResourceError
-export function canResizePod(pod: Pod, others: Pod[], node: Node): PendingReason | undefined {
-  const alloc = allocatable(node);
-  const r = podRequests(pod);
-  if (r.milliCPU > alloc.milliCPU || r.memory > alloc.memory) {
-    const msg = r.memory > alloc.memory ? `memory, requested: ${r.memory}, capacity: ${alloc.memory}` : `cpu, requested: ${r.milliCPU}, capacity: ${alloc.milliCPU}`;
-    return { reason: 'Infeasible', message: `Node didn't have enough capacity: ${msg}` };
+// upstream: kuberuntime_manager.go computePodResizeAction
+export function computePodResizeAction(
+  pod: Pod, idx: number, status: RuntimeContainerStatus, actuated: Map<string, ResourceRequirements>, changes: PodActions,
+): boolean {
+  const c = pod.spec.containers[idx];
+  const applied = actuated.get(c.name);
+  if (status.State !== 'running' || !applied) return true;
+  const desired = containerResources(c.resources);
+  const current = containerResources(applied);
+  const changed = { cpu: false, memory: false };
+  let restart = false;
+  for (const k of ['memoryLimit', 'memoryRequest', 'cpuLimit', 'cpuRequest'] as const) {
+    if (desired[k] === current[k]) continue;
+    const rName = k[0] === 'm' ? 'memory' : 'cpu';
+    changed[rName] = true;
+    // no policy for the resource: NotRequired
+    if (c.resizePolicy?.some((p) => p.resourceName === rName && p.restartPolicy === 'RestartContainer')) restart = true;
   }
-  let cpu = 0;
-  let memory = 0;
-  for (const o of others) {
-    const q = podRequests(o);
-    cpu += q.milliCPU;
-    memory += q.memory;
+  if (!changed.cpu && !changed.memory) return true;
+  if (restart) {
+    changes.ContainersToKill.set(status.ID, { name: status.Name, container: c, message: `Container ${c.name} resize requires restart`, reason: '' });
+    changes.ContainersToStart.push(idx);
+    changes.UpdatePodResources = true;
+    return false;
   }
-  // upstream: pkg/scheduler/framework/plugins/noderesources/fit.go fitsRequest (cpu before memory)
-  const short = r.milliCPU > 0 && r.milliCPU > alloc.milliCPU - cpu ? ['cpu', r.milliCPU, cpu, alloc.milliCPU]
-    : r.memory > 0 && r.memory > alloc.memory - memory ? ['memory', r.memory, memory, alloc.memory] : undefined;
-  if (!short) return undefined;
-  return { reason: 'Deferred', message: `Node didn't have enough resource: ${short[0]}, requested: ${short[1]}, used: ${short[2]}, capacity: ${short[3]}` };
+  const info: ContainerToUpdateInfo = { name: c.name, id: status.ID, resources: c.resources, desired, current };
+  const updates = (changes.ContainersToUpdate ??= {});
+  // decreases before increases (compared by the limit, or by the request when the limit is unchanged)
+  for (const rName of ['memory', 'cpu'] as const) {
+    if (!changed[rName]) continue;
+    const k = desired[`${rName}Limit`] !== current[`${rName}Limit`] ? (`${rName}Limit` as const) : (`${rName}Request` as const);
+    const list = (updates[rName] ??= []);
+    if (desired[k] > current[k]) list.push(info);
+    else list.unshift(info);
+  }
+  return true;
 }
 
-/** Some running container's applied resources still differ from its allocation. */
-// upstream: allocation_manager.go isPodResizeInProgress
-export function isPodResizeInProgress(allocated: Pod, running: (name: string) => boolean, actuated: Map<string, ResourceRequirements>): boolean {
-  return allocated.spec.containers.some((c) => running(c.name) && !sameResources(c.resources, actuated.get(c.name)));
-}
-
-// upstream: pkg/kubelet/cm/helpers_linux.go MilliCPUToShares, MilliCPUToQuota (MinShares 2, period 100 ms)
+// upstream: pkg/kubelet/cm/helpers_linux.go MilliCPUToShares, MilliCPUToQuota (MinShares 2, quota period 100 ms)
 const QUOTA_PERIOD = 100_000;
 
-/** The cgroup values UpdateContainerResources carries for a container's cpu and memory. */
+/** The cgroup values the kubelet gives the runtime for a container's cpu and memory. */
 // upstream: kuberuntime_container_linux.go calculateLinuxResources
 export function linuxContainerResources(r: ContainerResources): CriLinuxResources {
   const milli = r.cpuRequest || r.cpuLimit;
   const shares = milli === 0 ? 2 : Math.min(262_144, Math.max(2, Math.floor((milli * 1024) / 1000)));
   const quota = r.cpuLimit === 0 ? 0 : Math.max(1000, Math.floor((r.cpuLimit * QUOTA_PERIOD) / 1000));
   return { cpuPeriod: String(QUOTA_PERIOD), cpuQuota: String(quota), cpuShares: String(shares), memoryLimitInBytes: String(r.memoryLimit) };
+}
+
+/**
+ * doPodResizeAction: UpdateContainerResources for each container to update, memory before cpu (the pod-level
+ * cgroup, resized around them, is not modelled); a memory update keeps the container's current cpu. `update`
+ * is the CRI call (false when it failed); what it applied becomes the container's actuated resources.
+ */
+// upstream: kuberuntime_manager.go doPodResizeAction, updatePodContainerResources
+export function doPodResizeAction(
+  updates: NonNullable<PodActions['ContainersToUpdate']>, actuated: Map<string, ResourceRequirements>,
+  update: (id: string, r: CriLinuxResources, detail: string) => boolean,
+): void {
+  for (const rName of ['memory', 'cpu'] as const) {
+    for (const u of updates[rName] ?? []) {
+      const r = rName === 'memory' ? { ...u.current, memoryRequest: u.desired.memoryRequest, memoryLimit: u.desired.memoryLimit } : u.desired;
+      const l = linuxContainerResources(r);
+      if (!update(u.id, l, `UpdateContainerResources ${u.name} (${rName}): cpu shares ${l.cpuShares}, quota ${l.cpuQuota}, memory limit ${l.memoryLimitInBytes}`)) continue;
+      u.current = r;
+      actuated.set(u.name, u.resources);
+    }
+  }
+}
+
+/**
+ * The pod a sync works with: the spec with the allocated resources (a pending resize is not). A resize in
+ * progress is done once every running container's applied resources equal its allocation: true when that
+ * clears PodResizeInProgress now.
+ */
+// upstream: kubelet.go SyncPod (UpdatePodFromAllocation); allocation_manager.go CheckPodResizeInProgress
+export function allocatedPod(st: PodResize, pod: Pod, running: (name: string) => boolean): [Pod, boolean] {
+  const allocated = updatePodFromAllocation(pod, st.allocated);
+  const done = !!st.inProgress && !allocated.spec.containers.some((c) => running(c.name) && !sameResources(c.resources, st.actuated.get(c.name)));
+  if (done) st.inProgress = undefined;
+  return [allocated, done];
+}
+
+/** A container of a resized pod is created with its allocated resources, which become its actuated ones. */
+export function createdResources(st: PodResize, name: string, r: ResourceRequirements): CriLinuxResources {
+  st.actuated.set(name, r);
+  return linuxContainerResources(containerResources(r));
+}
+
+/**
+ * A resized pod's status: the resize conditions right after the conditions the kubelet does not own (`owned`
+ * tells; a terminal pod has none), and each container's allocated requests and, while it runs, the resources the
+ * runtime applied. Upstream writes these two for every pod; the kubelet asks for them only once a pod has been
+ * resized.
+ */
+// upstream: pkg/kubelet/kubelet_pods.go generateAPIPodStatus (determinePodResizeStatus), convertContainerStatus
+export function resizeStatus(status: PodStatus, st: PodResize, terminal: boolean, owned: (type: string) => boolean): PodStatus {
+  if (terminal) st.pending = st.inProgress = undefined;
+  const conditions = (status.conditions ?? []).slice();
+  let i = 0;
+  while (i < conditions.length && !owned(conditions[i].type)) i++;
+  for (const c of [st.inProgress, st.pending]) if (c) conditions.splice(i, 0, c);
+  const containerStatuses = status.containerStatuses?.map((cs) => {
+    const c = st.allocated.spec.containers.find((x) => x.name === cs.name);
+    if (!c) return cs;
+    const out = { ...cs };
+    if (c.resources.requests) out.allocatedResources = c.resources.requests;
+    if (cs.state.running) out.resources = st.actuated.get(cs.name) ?? c.resources;
+    return out;
+  });
+  return { ...status, conditions, containerStatuses };
 }
