@@ -128,6 +128,8 @@ export function computePodResizeAction(
   if (status.State !== 'running' || !applied) return true;
   const desired = containerResources(c.resources);
   const current = containerResources(applied);
+  // cpu requests at or below the minimum shares (2m) are the same cgroup value
+  if (desired.cpuRequest <= 2 && current.cpuRequest <= 2) desired.cpuRequest = current.cpuRequest;
   const changed = { cpu: false, memory: false };
   let restart = false;
   for (const k of ['memoryLimit', 'memoryRequest', 'cpuLimit', 'cpuRequest'] as const) {
