@@ -433,9 +433,14 @@ export class Kubelet {
   // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncPod (v1.36.2 L2019)
   *#syncPod(w: PodWorker, rs: RuntimePodStatus): Proc<{ isTerminal: boolean; err?: string; backoffUntil?: number }> {
     // a resized pod: the resources the kubelet allocated, and whether the resize in progress is done
+    // (no destructuring: a generator runs unoptimised, and this is every sync)
+    let pod = w.pod;
     const st = this.rm.resized.size ? this.rm.resized.get(w.uid) : undefined;
-    const [pod, done] = st ? this.rm.resize!.allocatedPod(st, w.pod, (n) => findContainerStatusByName(rs, n)?.State === 'running') : [w.pod, false];
-    if (done) this.#ctx.emit('kubelet', 'ResizeCompleted', podObject(pod), 'the runtime applied the allocated resources: PodResizeInProgress cleared');
+    if (st) {
+      const r = this.rm.resize!.allocatedPod(st, pod, (n) => findContainerStatusByName(rs, n)?.State === 'running');
+      pod = r[0];
+      if (r[1]) this.#ctx.emit('kubelet', 'ResizeCompleted', podObject(pod), 'the runtime applied the allocated resources: PodResizeInProgress cleared');
+    }
     const status = this.#generate(pod, rs, false);
     this.#setPodStatus(w, status);
     if (status.phase === 'Succeeded' || status.phase === 'Failed') return { isTerminal: true };

@@ -356,7 +356,7 @@ export class RuntimeManager {
     }
     // Step 2: create the container.
     const cfg = this.#generateContainerConfig(pod, c, s);
-    const resized = this.resized.get(pod.metadata.uid);
+    const resized = this.resized.size ? this.resized.get(pod.metadata.uid) : undefined;
     if (resized) cfg.resources = this.resize!.createdResources(resized, c.name, c.resources);
     this.#emit(pod, 'CreateContainer', kept`CreateContainer ${c.name} (attempt ${cfg.attempt})`, 'startContainer#2');
     yield sleepFor(env.ctx.timings.containerCreate);
