@@ -18,7 +18,7 @@ import type { NodeConfig } from '../config.ts';
 import { intValue, milliCPU } from '../api/quantity.ts';
 import { RuntimeManager, syncResultsError } from './kuberuntime.ts';
 import { generateAPIPodStatus, isKubeletCondition, terminatePodStatus, type ReasonCache, type StatusInputs } from './status.ts';
-import { findContainerStatusByName, toRuntimePodStatus, type RuntimePodStatus } from './podstatus.ts';
+import { toRuntimePodStatus, type RuntimePodStatus } from './podstatus.ts';
 import type * as resizeModule from './resize.ts';
 import type { ProbeResult } from './podactions.ts';
 import type { NodeEnv } from './env.ts';
@@ -282,11 +282,28 @@ export class Kubelet {
   // upstream: pkg/kubelet/kubelet.go HandlePodUpdates → allocation_manager.go handlePodResourcesResize
   #handlePodResourcesResize(w: PodWorker, prev: Pod): void {
     const resized = this.rm.resized;
-    const others: Pod[] = [];
-    for (const o of this.#workers.values()) if (o !== w && (o.state === 'syncing' || o.state === 'terminating')) others.push(o.pod);
     const allocated = resized.get(w.uid)?.allocated ?? prev;
-    const ev = this.rm.resize!.handlePodResourcesResize(resized, w.pod, allocated, others, this.#api.nodes.get(this.node.name)!);
+    const ev = this.rm.resize!.handlePodResourcesResize(resized, w.pod, allocated, this.#activePods().filter((p) => p !== w.pod), this.#node());
     if (ev) this.#ctx.emit('kubelet', ev[0], podObject(w.pod), ev[1]);
+  }
+
+  /** A pod terminated: its resources are free for the Deferred resizes, which sync when now allocated. */
+  #retryPendingResizes(): void {
+    for (const [pod, ev] of this.rm.resize!.retryPendingResizes(this.rm.resized, this.#activePods(), this.#node())) {
+      this.#ctx.emit('kubelet', ev[0], podObject(pod), ev[1]);
+      this.#updatePod(this.#workers.get(pod.metadata.uid)!);
+    }
+  }
+
+  /** GetActivePods: the pods admitted here and not yet terminated. */
+  #activePods(): Pod[] {
+    const out: Pod[] = [];
+    for (const o of this.#workers.values()) if (o.state === 'syncing' || o.state === 'terminating') out.push(o.pod);
+    return out;
+  }
+
+  #node(): Node {
+    return this.#api.nodes.get(this.node.name)!;
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -343,6 +360,7 @@ export class Kubelet {
         yield* this.#syncTerminatingPod(w, podStatus);
         w.state = 'terminated';
         phaseTransition = true;
+        if (this.rm.resized.size) this.#retryPendingResizes();
       } else if (w.state === 'terminated') {
         this.#syncTerminatedPod(w, podStatus);
         w.state = 'finished';
@@ -437,9 +455,9 @@ export class Kubelet {
     let pod = w.pod;
     const st = this.rm.resized.size ? this.rm.resized.get(w.uid) : undefined;
     if (st) {
-      const r = this.rm.resize!.allocatedPod(st, pod, (n) => findContainerStatusByName(rs, n)?.State === 'running');
+      const r = this.rm.resize!.allocatedPod(st, pod, rs);
       pod = r[0];
-      if (r[1]) this.#ctx.emit('kubelet', 'ResizeCompleted', podObject(pod), 'the runtime applied the allocated resources: PodResizeInProgress cleared');
+      if (r[1]) this.#ctx.emit('kubelet', 'ResizeCompleted', podObject(pod), r[1]);
     }
     const status = this.#generate(pod, rs, false);
     this.#setPodStatus(w, status);

@@ -107,8 +107,10 @@ export class RuntimeManager {
   *#syncPodActions(pod: Pod, podStatus: RuntimePodStatus, changes: PodActions): Proc<SyncResult[]> {
     const env = this.#env;
     const results: SyncResult[] = [];
-    this.#emit(pod, 'PodActionsComputed', describeActions(pod, changes), 'SyncPod#1');
-    this.#traceComputePodActions(pod, podStatus, changes);
+    // the in-place updates, as the trace names them ("cpu: app")
+    const updates = changes.ContainersToUpdate && this.resize!.describeUpdates(changes.ContainersToUpdate);
+    this.#emit(pod, 'PodActionsComputed', describeActions(pod, changes, updates), 'SyncPod#1');
+    this.#traceComputePodActions(pod, podStatus, changes, updates);
 
     // SyncPod#2 / #3
     if (changes.KillPod) {
@@ -165,7 +167,7 @@ export class RuntimeManager {
     if (changes.ContainersToUpdate) {
       this.resize!.doPodResizeAction(changes.ContainersToUpdate, this.resized.get(pod.metadata.uid)!.actuated, (id, r, detail) => {
         this.#emit(pod, 'UpdateContainerResources', detail, 'SyncPod#8');
-        return !env.runtime.updateContainerResources(id, r).error;
+        return env.runtime.updateContainerResources(id, r);
       });
     }
     // SyncPod#9: regular containers
@@ -208,7 +210,7 @@ export class RuntimeManager {
     if (res.backoffUntil !== undefined) r.backoffUntil = res.backoffUntil;
   }
 
-  #traceComputePodActions(pod: Pod, s: RuntimePodStatus, a: PodActions): void {
+  #traceComputePodActions(pod: Pod, s: RuntimePodStatus, a: PodActions, updates: string | undefined): void {
     const sandbox = s.SandboxStatuses[0];
     this.#emit(
       pod, 'SandboxChecked',
@@ -224,7 +226,7 @@ export class RuntimeManager {
       if (a.ContainersToKill.size) parts.push(`kill ${[...a.ContainersToKill.values()].map((k) => k.name).join(', ')}`);
       if (a.InitContainersToStart.length) parts.push(`start init ${a.InitContainersToStart.map((i) => pod.spec.initContainers![i].name).join(', ')}`);
       if (a.ContainersToStart.length) parts.push(`start ${a.ContainersToStart.map((i) => pod.spec.containers[i].name).join(', ')}`);
-      if (a.ContainersToUpdate) parts.push(`resize in place: ${toUpdate(a)}`);
+      if (updates) parts.push(`resize in place: ${updates}`);
       if (a.KillPod) parts.push('kill the pod');
       this.#emit(pod, 'ContainersPlanned', parts.join('; ') || 'keep every container', 'computePodActions#3');
     }
@@ -558,9 +560,7 @@ function containerKV(pod: Pod, name: string, containerID: string): [string, stri
   return [['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(name)], ['containerID', q(`containerd://${containerID}`)]];
 }
 
-const toUpdate = (a: PodActions): string => Object.entries(a.ContainersToUpdate!).map(([r, l]) => `${r}: ${l.map((x) => x.name).join(' ')}`).join(', ');
-
-function describeActions(pod: Pod, a: PodActions): string {
+function describeActions(pod: Pod, a: PodActions, updates: string | undefined): string {
   const parts: string[] = [];
   if (a.KillPod) parts.push('KillPod');
   if (a.CreateSandbox) parts.push(`CreateSandbox (attempt ${a.Attempt})`);
@@ -568,6 +568,6 @@ function describeActions(pod: Pod, a: PodActions): string {
   if (a.InitContainersToStart.length) parts.push(`InitContainersToStart [${a.InitContainersToStart.map((i) => pod.spec.initContainers![i].name).join(' ')}]`);
   if (a.ContainersToStart.length) parts.push(`ContainersToStart [${a.ContainersToStart.map((i) => pod.spec.containers[i].name).join(' ')}]`);
   if (a.EphemeralContainersToStart.length) parts.push(`EphemeralContainersToStart [${a.EphemeralContainersToStart.length}]`);
-  if (a.ContainersToUpdate) parts.push(`ContainersToUpdate [${toUpdate(a)}]`);
+  if (updates) parts.push(`ContainersToUpdate [${updates}]`);
   return `podActions{${parts.join(', ')}}`;
 }

@@ -10,7 +10,7 @@ import type { CriLinuxResources, Node, Pod, PodCondition, PodStatus, ResourceReq
 import { intValue, milliCPU } from '../api/quantity.ts';
 import { allocatable, podRequests } from '../scheduler/framework.ts';
 import type { PodActions } from './podactions.ts';
-import type { RuntimeContainerStatus } from './podstatus.ts';
+import { findContainerStatusByName, type RuntimeContainerStatus, type RuntimePodStatus } from './podstatus.ts';
 
 /**
  * A resized pod, from its first resize on: the allocation manager's allocated pod and actuated resources (what the
@@ -115,6 +115,23 @@ export function handlePodResourcesResize(
 }
 
 /**
+ * retryPendingResizes: once a pod terminated, each Deferred resize is tried again against the pods still active
+ * (in their order; upstream also sorts them by priority and retries every 3 minutes). Returns the pods whose resize
+ * is now allocated, each with its trace event.
+ */
+// upstream: allocation_manager.go retryPendingResizes (TriggerReasonPodTerminated)
+export function retryPendingResizes(resized: Map<string, PodResize>, active: Pod[], node: Node): [Pod, [string, string]][] {
+  const out: [Pod, [string, string]][] = [];
+  for (const pod of active) {
+    const st = resized.get(pod.metadata.uid);
+    if (st?.pending?.reason !== 'Deferred') continue;
+    const ev = handlePodResourcesResize(resized, pod, st.allocated, active.filter((o) => o !== pod), node);
+    if (ev && !st.pending) out.push([pod, ev]);
+  }
+  return out;
+}
+
+/**
  * computePodResizeAction: a running container whose allocated resources differ from those the runtime applied
  * (`actuated`) is updated in place, or restarted when its resizePolicy says RestartContainer for a changed
  * resource. Returns whether the container is kept.
@@ -159,6 +176,11 @@ export function computePodResizeAction(
   return true;
 }
 
+/** ContainersToUpdate as the trace names it: "cpu: app web". */
+export function describeUpdates(updates: NonNullable<PodActions['ContainersToUpdate']>): string {
+  return Object.entries(updates).map(([r, l]) => `${r}: ${l.map((x) => x.name).join(' ')}`).join(', ');
+}
+
 // upstream: pkg/kubelet/cm/helpers_linux.go MilliCPUToShares, MilliCPUToQuota (MinShares 2, quota period 100 ms)
 const QUOTA_PERIOD = 100_000;
 
@@ -194,15 +216,16 @@ export function doPodResizeAction(
 
 /**
  * The pod a sync works with: the spec with the allocated resources (a pending resize is not). A resize in
- * progress is done once every running container's applied resources equal its allocation: true when that
- * clears PodResizeInProgress now.
+ * progress is done once every running container's applied resources equal its allocation: then the trace
+ * detail of clearing PodResizeInProgress comes along.
  */
 // upstream: kubelet.go SyncPod (UpdatePodFromAllocation); allocation_manager.go CheckPodResizeInProgress
-export function allocatedPod(st: PodResize, pod: Pod, running: (name: string) => boolean): [Pod, boolean] {
+export function allocatedPod(st: PodResize, pod: Pod, rs: RuntimePodStatus): [Pod, string?] {
   const allocated = updatePodFromAllocation(pod, st.allocated);
-  const done = !!st.inProgress && !allocated.spec.containers.some((c) => running(c.name) && !sameResources(c.resources, st.actuated.get(c.name)));
-  if (done) st.inProgress = undefined;
-  return [allocated, done];
+  const running = (name: string): boolean => findContainerStatusByName(rs, name)?.State === 'running';
+  if (!st.inProgress || allocated.spec.containers.some((c) => running(c.name) && !sameResources(c.resources, st.actuated.get(c.name)))) return [allocated];
+  st.inProgress = undefined;
+  return [allocated, 'the runtime applied the allocated resources: PodResizeInProgress cleared'];
 }
 
 /** A container of a resized pod is created with its allocated resources, which become its actuated ones. */

@@ -201,7 +201,7 @@ export interface StatusInputs {
 export function isKubeletCondition(type: string): boolean {
   return (
     type === 'PodReadyToStartContainers' || type === 'Initialized' || type === 'Ready' || type === 'ContainersReady' || type === 'PodScheduled' ||
-    type === 'PodResizePending' || type === 'PodResizeInProgress'
+    type.startsWith('PodResize') // PodResizePending, PodResizeInProgress
   );
 }
 

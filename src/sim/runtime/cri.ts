@@ -387,12 +387,12 @@ export class ContainerRuntime {
     return {};
   }
 
-  /** UpdateContainerResources: new cgroup limits for a created or running container, in place. */
-  updateContainerResources(id: string, resources: CriLinuxResources): { error?: string } {
+  /** UpdateContainerResources: new cgroup limits for a created or running container, in place (false: it failed). */
+  updateContainerResources(id: string, resources: CriLinuxResources): boolean {
     const c = this.containers.get(id);
-    if (!c || (c.state !== 'CONTAINER_RUNNING' && c.state !== 'CONTAINER_CREATED')) return { error: `container ${id} is not running` };
+    if (!c || c.state === 'CONTAINER_EXITED' || c.state === 'CONTAINER_UNKNOWN') return false;
     this.#putContainer({ ...c, resources });
-    return {};
+    return true;
   }
 
   /** The process of a container ended (its host's `exited`). */

@@ -347,6 +347,14 @@ describe('an in-place resize through the engine', () => {
     expect(podAt(e, 'web')!.status.conditions![0]).toMatchObject({
       type: 'PodResizePending', reason: 'Deferred', message: "Node didn't have enough resource: cpu, requested: 2000, used: 3000, capacity: 4000",
     });
+    // once the other pod terminated, the deferred resize is tried again: allocated and applied in place
+    e.apply({ type: 'delete', kind: 'Pod', namespace: 'default', name: 'other' });
+    e.advanceTo(60_000);
+    const p = podAt(e, 'web')!;
+    expect(p.status.conditions!.map((c) => c.type)).not.toContain('PodResizePending');
+    expect(p.status.containerStatuses![0].allocatedResources!.cpu).toBe('2');
+    expect(e.trace.filter((t) => t.key === 'SyncPod#8')).toHaveLength(1);
+    expect(crictlContainer(e)[0].resources?.cpuQuota).toBe('200000');
   });
 
   it('leaves the status of a pod never resized without allocatedResources and resources', () => {
