@@ -276,8 +276,8 @@ export class Kubelet {
 
   /**
    * A new generation of a running pod: admit a change of its container resources (allocate it, then
-   * PodResizeInProgress until the runtime applied it) or leave it pending (PodResizePending). Pending resizes are
-   * not retried later (upstream retries Deferred ones).
+   * PodResizeInProgress until the runtime applied it) or leave it pending (PodResizePending; a Deferred one is
+   * tried again when a pod terminates).
    */
   // upstream: pkg/kubelet/kubelet.go HandlePodUpdates → allocation_manager.go handlePodResourcesResize
   #handlePodResourcesResize(w: PodWorker, prev: Pod): void {
