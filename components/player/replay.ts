@@ -12,11 +12,18 @@ export class ReplaySource implements SimSource {
   readonly title: string;
   readonly #engine: Engine;
 
-  /** Replay a recorded run; JSON patch and strategic merge patch are fetched only for a run that sends one. */
+  /**
+   * Replay a recorded run; JSON patch and strategic merge patch are fetched only for a run that sends one, the
+   * resize support only for a run that resizes a pod.
+   */
   static async load(replay: Replay): Promise<ReplaySource> {
-    const needs = replay.actions.some(({ action: a }) => a.type === 'patch' && a.patchType !== 'merge');
-    const patches = needs ? await import('../../src/sim/api/patch.ts') : undefined;
-    return new ReplaySource(replay, patches);
+    const patch = (f: (a: Extract<Replay['actions'][number]['action'], { type: 'patch' }>) => boolean): boolean =>
+      replay.actions.some(({ action: a }) => a.type === 'patch' && f(a));
+    const [patches, resize] = await Promise.all([
+      patch((a) => a.patchType !== 'merge' || a.subresource !== undefined) ? import('../../src/sim/api/patch.ts') : undefined,
+      patch((a) => a.subresource !== undefined) ? import('../../src/sim/resize.ts') : undefined,
+    ]);
+    return new ReplaySource(replay, patches && { ...patches, resize });
   }
 
   private constructor(replay: Replay, patches: Patches | undefined) {

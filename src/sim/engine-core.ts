@@ -55,7 +55,7 @@ class SimEngine implements Engine {
     for (const n of nodes) {
       const rt = new ContainerRuntime(this.#ctx, n, images);
       this.#runtimes.push(rt);
-      this.#kubelets.push(new Kubelet(this.#ctx, this.#api, rt, n));
+      this.#kubelets.push(new Kubelet(this.#ctx, this.#api, rt, n, patches?.resize?.kubelet));
     }
     this.#coll = {
       pods: history.collection('pods'),

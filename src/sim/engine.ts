@@ -1,14 +1,15 @@
-// createEngine: the engine with everything, patch support included. (The player's replay uses engine-core.ts
-// directly and loads api/patch.ts only for a run that patches a pod.)
+// createEngine: the engine with everything, patch and resize support included. (The player's replay uses
+// engine-core.ts directly and loads api/patch.ts and resize.ts only for a run that patches a pod.)
 
 import type { Engine } from './types.ts';
 import type { EngineConfig } from './config.ts';
 import { createEngineCore, type EngineOptions } from './engine-core.ts';
 import * as patches from './api/patch.ts';
+import * as resize from './resize.ts';
 
 export type { EngineOptions } from './engine-core.ts';
 
 /** A live simulated cluster. Same config, seed and calls → byte-identical trace and states. */
 export function createEngine(config: EngineConfig = {}, opts: EngineOptions = {}): Engine {
-  return createEngineCore(config, opts, patches);
+  return createEngineCore(config, opts, { ...patches, resize });
 }

@@ -41,6 +41,11 @@ export interface ResourceRequirements {
   limits?: Record<string, Quantity>;
 }
 
+export interface ContainerResizePolicy {
+  resourceName: string;
+  restartPolicy: 'NotRequired' | 'RestartContainer';
+}
+
 export interface EnvVar {
   name: string;
   value?: string;
@@ -106,6 +111,8 @@ export interface Container {
   env?: EnvVar[];
   ports?: ContainerPort[];
   resources: ResourceRequirements;
+  /** How an in-place resize of cpu or memory is applied (no entry: NotRequired). */
+  resizePolicy?: ContainerResizePolicy[];
   volumeMounts?: VolumeMount[];
   livenessProbe?: Probe;
   readinessProbe?: Probe;
@@ -196,6 +203,10 @@ export interface ContainerStatus {
   imageID: string;
   containerID?: string;
   started?: boolean;
+  /** The requests the kubelet allocated (written once a pod has been resized; upstream writes it for every pod). */
+  allocatedResources?: Record<string, Quantity>;
+  /** The resources the runtime applied (likewise). */
+  resources?: ResourceRequirements;
 }
 
 export type ConditionStatus = 'True' | 'False' | 'Unknown';
@@ -365,6 +376,16 @@ export interface CriContainer {
   logPath: string;
   labels: Record<string, string>;
   annotations: Record<string, string>;
+  /** The Linux resources UpdateContainerResources last set (absent until then). */
+  resources?: CriLinuxResources;
+}
+
+/** runtimeapi.LinuxContainerResources, the fields the kubelet sets for cpu and memory (int64 as strings, as crictl prints them). */
+export interface CriLinuxResources {
+  cpuPeriod: string;
+  cpuQuota: string;
+  cpuShares: string;
+  memoryLimitInBytes: string;
 }
 
 export interface CriImage {
@@ -461,11 +482,16 @@ export type ClusterAction =
   | { type: 'create'; namespace: string; obj: unknown }
   /** DELETE with options, as `kubectl delete pod` sends them. `force` = --force --grace-period=0. */
   | { type: 'delete'; kind: 'Pod'; namespace: string; name: string; gracePeriodSeconds?: number; force?: boolean }
-  /**
-   * PATCH, as `kubectl patch` sends it; with `subresource: 'ephemeralcontainers'`, PATCH pods/{name}/ephemeralcontainers
-   * as `kubectl debug` sends it (only spec.ephemeralContainers changes, and only by additions).
-   */
-  | { type: 'patch'; kind: 'Pod'; namespace: string; name: string; patchType: 'merge' | 'json' | 'strategic'; patch: unknown; subresource?: 'ephemeralcontainers' }
+  /** PATCH, as `kubectl patch` sends it. */
+  | {
+    type: 'patch'; kind: 'Pod'; namespace: string; name: string; patchType: 'merge' | 'json' | 'strategic'; patch: unknown;
+    /**
+     * `ephemeralcontainers`: PATCH pods/{name}/ephemeralcontainers as `kubectl debug` sends it (only
+     * spec.ephemeralContainers changes, and only by additions). `resize`: `kubectl patch --subresource resize`,
+     * PATCH pods/{name}/resize (only container resources and resizePolicy).
+     */
+    subresource?: 'ephemeralcontainers' | 'resize';
+  }
   /**
    * CRI StopPodSandbox on a node, as `crictl stopp <POD-ID>` sends it from the node's shell (not an API request):
    * `id` is a sandbox ID or a unique prefix of one. The result carries the sandbox's pod.

@@ -11,6 +11,7 @@ import { admitDefaultTolerationSeconds, admitPriority, computePodQOS, defaultPod
 import { validatePodCreate, validatePodEphemeralContainersUpdate, validatePodUpdate } from './validation.ts';
 import { alreadyExistsStatus, badRequestStatus, invalidStatus, notFoundStatus } from './fielderrors.ts';
 import type * as patchModule from './patch.ts';
+import type * as resizeModule from '../resize.ts';
 import { mergePatch } from './merge-patch.ts';
 import { EventRecorder, type EventInput } from './events.ts';
 import { kept } from '../core/kept.ts';
@@ -20,10 +21,10 @@ import { podNames } from '../core/names.ts';
 export type WatchType = 'ADDED' | 'MODIFIED' | 'DELETED';
 export type PodWatcher = (type: WatchType, pod: Pod) => void;
 /**
- * JSON patch and strategic merge patch (api/patch.ts), passed in so that an engine that never needs them does not
- * load them; JSON merge patch is always there.
+ * JSON patch and strategic merge patch (api/patch.ts), and the resize subresource (src/sim/resize.ts), passed in so
+ * that an engine that never needs them does not load them; JSON merge patch is always there.
  */
-export type Patches = Pick<typeof patchModule, 'jsonPatch' | 'strategicMergePatch' | 'PatchError'>;
+export type Patches = Pick<typeof patchModule, 'jsonPatch' | 'strategicMergePatch' | 'PatchError'> & { resize?: typeof resizeModule };
 
 const podKey = (ns: string, name: string): string => podNames(ns, name).key;
 
@@ -232,13 +233,14 @@ export class ApiServer {
     return { ok: true, object: stored };
   }
 
-  /** PATCH the pod, or (`sub`) its ephemeralcontainers subresource; not its status. */
-  patchPod(namespace: string, name: string, patchType: 'merge' | 'json' | 'strategic', patch: unknown, sub?: 'ephemeralcontainers'): ApplyResult {
+  /** PATCH the pod, or its ephemeralcontainers or resize subresource; not its status. */
+  patchPod(namespace: string, name: string, patchType: 'merge' | 'json' | 'strategic', patch: unknown, subresource?: 'ephemeralcontainers' | 'resize'): ApplyResult {
     const pod = this.getPod(namespace, name);
     if (!pod) return { ok: false, status: notFoundStatus('pods', name) };
     const p = this.#patches;
-    if (!p && patchType !== 'merge') {
-      const message = `podlife: this engine was created without ${patchType} patch support (use createEngine, or pass api/patch.ts to createEngineCore)`;
+    const resize = subresource === 'resize' && p?.resize?.api;
+    if ((!p && patchType !== 'merge') || (subresource === 'resize' && !resize)) {
+      const message = `podlife: this engine was created without ${subresource ? 'resize' : patchType} patch support (use createEngine, or pass api/patch.ts to createEngineCore)`;
       return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'InternalError', code: 500 } };
     }
     let next: any;
@@ -259,7 +261,7 @@ export class ApiServer {
     if (problem) return { ok: false, status: badRequestStatus(`Pod in version "v1" cannot be handled as a Pod: ${problem.message}`) };
     // upstream: strategy.go dropNonEphemeralContainerUpdates: the subresource takes only spec.ephemeralContainers
     // (a patch that leaves none where there were none changes nothing, so an undefined one is never stored)
-    if (sub) next = { ...pod, metadata: { ...pod.metadata }, spec: { ...pod.spec, ephemeralContainers: next.spec?.ephemeralContainers } };
+    if (subresource === 'ephemeralcontainers') next = { ...pod, metadata: { ...pod.metadata }, spec: { ...pod.spec, ephemeralContainers: next.spec?.ephemeralContainers } };
     next.metadata ??= {};
     if (next.metadata.resourceVersion !== undefined && next.metadata.resourceVersion !== pod.metadata.resourceVersion) {
       return { ok: false, status: conflictStatus(name) };
@@ -278,9 +280,11 @@ export class ApiServer {
     next.spec ??= {};
     setDefaultsPodSpec(next.spec);
     admitDefaultTolerationSeconds(next.spec);
-    const errs = sub ? validatePodEphemeralContainersUpdate(next, pod) : validatePodUpdate(next, pod);
+    if (resize) next = resize.dropNonResizeUpdates(next, pod);
+    const errs = resize ? resize.validatePodResize(next, pod)
+      : subresource === 'ephemeralcontainers' ? validatePodEphemeralContainersUpdate(next, pod) : validatePodUpdate(next, pod);
     if (errs.length) return { ok: false, status: invalidStatus('Pod', name, errs) };
-    if (JSON.stringify(next.spec) !== JSON.stringify(pod.spec)) m.generation = (pod.metadata.generation ?? 1) + 1;
+    if (JSON.stringify(next.spec) !== JSON.stringify(pod.spec)) next.metadata.generation = (pod.metadata.generation ?? 1) + 1;
     if (JSON.stringify(next) === JSON.stringify(pod)) return { ok: true, object: pod, unchanged: true };
     const stored = this.#store(next as Pod, 'MODIFIED');
     this.#ctx.emit('apiserver', 'PodPatched', podNames(namespace, name).object, `pod "${name}" patched (${patchType})`);

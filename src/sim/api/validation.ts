@@ -377,3 +377,4 @@ function flatKeys(v: unknown, out: Record<string, true> = {}): Record<string, tr
   }
   return out;
 }
+

@@ -19,6 +19,7 @@ import { intValue, milliCPU } from '../api/quantity.ts';
 import { RuntimeManager, syncResultsError } from './kuberuntime.ts';
 import { generateAPIPodStatus, isKubeletCondition, terminatePodStatus, type ReasonCache, type StatusInputs } from './status.ts';
 import { toRuntimePodStatus, type RuntimePodStatus } from './podstatus.ts';
+import type * as resizeModule from './resize.ts';
 import type { ProbeResult } from './podactions.ts';
 import type { NodeEnv } from './env.ts';
 import { kobj, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
@@ -115,7 +116,8 @@ export class Kubelet {
   readonly #phase: number;
   readonly #housekeepingPhase: number;
 
-  constructor(ctx: SimContext, api: ApiServer, runtime: ContainerRuntime, node: NodeConfig) {
+  /** `resize`: the in-place resize support (kubelet/resize.ts), when the engine has it. */
+  constructor(ctx: SimContext, api: ApiServer, runtime: ContainerRuntime, node: NodeConfig, resize?: typeof resizeModule) {
     this.#ctx = ctx;
     this.#api = api;
     this.#runtime = runtime;
@@ -133,6 +135,7 @@ export class Kubelet {
       },
     };
     this.rm = new RuntimeManager(this.env);
+    this.rm.resize = resize;
     this.#statusInputs = { readiness: this.#readiness, startup: this.rm.probeResults.startup, hostIP: node.ip, rfc3339: (t) => ctx.rfc3339(t) };
     this.rm.onPodSandboxReady = (pod) => this.#onPodSandboxReady(pod);
     runtime.onPodChange = (uid) => this.#markDirty(uid);
@@ -259,14 +262,48 @@ export class Kubelet {
     this.#pods.set(uid, pod);
     const w = this.#workers.get(uid);
     if (!w) return;
+    const prev = w.pod;
     w.pod = pod;
     if (pod.metadata.deletionTimestamp && !known.metadata.deletionTimestamp) {
       if (this.env.verbosity >= 2) this.env.klog('I', 'kubelet.go:2475', 'SyncLoop DELETE', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
       this.#updatePod(w);
     } else if (pod.metadata.generation !== known.metadata.generation || pod.metadata.deletionGracePeriodSeconds !== known.metadata.deletionGracePeriodSeconds) {
       if (this.env.verbosity >= 2) this.env.klog('I', 'kubelet.go:2469', 'SyncLoop UPDATE', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
+      if (this.rm.resize && w.state === 'syncing' && pod.metadata.generation !== known.metadata.generation) this.#handlePodResourcesResize(w, prev);
       this.#updatePod(w);
     }
+  }
+
+  /**
+   * A new generation of a running pod: admit a change of its container resources (allocate it, then
+   * PodResizeInProgress until the runtime applied it) or leave it pending (PodResizePending; a Deferred one is
+   * tried again when a pod terminates).
+   */
+  // upstream: pkg/kubelet/kubelet.go HandlePodUpdates → allocation_manager.go handlePodResourcesResize
+  #handlePodResourcesResize(w: PodWorker, prev: Pod): void {
+    const resized = this.rm.resized;
+    const allocated = resized.get(w.uid)?.allocated ?? prev;
+    const ev = this.rm.resize!.handlePodResourcesResize(resized, w.pod, allocated, this.#activePods().filter((p) => p !== w.pod), this.#node());
+    if (ev) this.#ctx.emit('kubelet', ev[0], podObject(w.pod), ev[1]);
+  }
+
+  /** A pod terminated: its resources are free for the Deferred resizes, which sync when now allocated. */
+  #retryPendingResizes(): void {
+    for (const [pod, ev] of this.rm.resize!.retryPendingResizes(this.rm.resized, this.#activePods(), this.#node())) {
+      this.#ctx.emit('kubelet', ev[0], podObject(pod), ev[1]);
+      this.#updatePod(this.#workers.get(pod.metadata.uid)!);
+    }
+  }
+
+  /** GetActivePods: the pods admitted here and not yet terminated. */
+  #activePods(): Pod[] {
+    const out: Pod[] = [];
+    for (const o of this.#workers.values()) if (o.state === 'syncing' || o.state === 'terminating') out.push(o.pod);
+    return out;
+  }
+
+  #node(): Node {
+    return this.#api.nodes.get(this.node.name)!;
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -323,6 +360,7 @@ export class Kubelet {
         yield* this.#syncTerminatingPod(w, podStatus);
         w.state = 'terminated';
         phaseTransition = true;
+        if (this.rm.resized.size) this.#retryPendingResizes();
       } else if (w.state === 'terminated') {
         this.#syncTerminatedPod(w, podStatus);
         w.state = 'finished';
@@ -380,7 +418,9 @@ export class Kubelet {
 
   #generate(pod: Pod, rs: RuntimePodStatus, terminal: boolean): PodStatus {
     const old = this.#statusCache.get(pod.metadata.uid) ?? pod.status;
-    const status = generateAPIPodStatus(pod, rs, old, terminal, this.#reasonCache.get(pod.metadata.uid) ?? NO_REASONS, this.#statusInputs);
+    let status = generateAPIPodStatus(pod, rs, old, terminal, this.#reasonCache.get(pod.metadata.uid) ?? NO_REASONS, this.#statusInputs);
+    const st = this.rm.resized.size ? this.rm.resized.get(pod.metadata.uid) : undefined;
+    if (st) status = this.rm.resize!.resizeStatus(status, st, terminal, isKubeletCondition);
     if (!this.#pastActiveDeadline(pod, old)) return status;
     return { ...status, phase: 'Failed', reason: DEADLINE_REASON, message: DEADLINE_MESSAGE };
   }
@@ -410,7 +450,15 @@ export class Kubelet {
   /** Kubelet.SyncPod: write the status, then let the runtime manager converge the pod. */
   // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncPod (v1.36.2 L2019)
   *#syncPod(w: PodWorker, rs: RuntimePodStatus): Proc<{ isTerminal: boolean; err?: string; backoffUntil?: number }> {
-    const pod = w.pod;
+    // a resized pod: the resources the kubelet allocated, and whether the resize in progress is done
+    // (no destructuring: a generator runs unoptimised, and this is every sync)
+    let pod = w.pod;
+    const st = this.rm.resized.size ? this.rm.resized.get(w.uid) : undefined;
+    if (st) {
+      const r = this.rm.resize!.allocatedPod(st, pod, rs);
+      pod = r[0];
+      if (r[1]) this.#ctx.emit('kubelet', 'ResizeCompleted', podObject(pod), r[1]);
+    }
     const status = this.#generate(pod, rs, false);
     this.#setPodStatus(w, status);
     if (status.phase === 'Succeeded' || status.phase === 'Failed') return { isTerminal: true };
@@ -834,6 +882,7 @@ export class Kubelet {
       this.#pods.delete(uid);
       this.rm.firstPull.delete(uid);
       this.rm.lastPull.delete(uid);
+      this.rm.resized.delete(uid);
       this.#ctx.emit('kubelet', 'PodCleanedUp', podObject(w.pod), 'HandlePodCleanups: orphaned pod volumes dir removed');
     }
   }

@@ -11,6 +11,7 @@ import { containerArgv, imageDefaults } from '../runtime/catalog.ts';
 import type { ContainerConfig, SandboxConfig } from '../runtime/cri.ts';
 import { Backoff } from './backoff.ts';
 import { computePodActions, isRestartableInitContainer, type ContainerKillReason, type PodActions, type ProbeResults } from './podactions.ts';
+import type * as resizeModule from './resize.ts';
 import { findContainerStatusByName, hashContainer, type RuntimePodStatus } from './podstatus.ts';
 import type { NodeEnv } from './env.ts';
 import { derived, kept } from '../core/kept.ts';
@@ -69,6 +70,10 @@ export class RuntimeManager {
   readonly firstPull = new Map<string, number>();
   readonly lastPull = new Map<string, number>();
   readonly probeResults: ProbeResults = { liveness: new Map(), startup: new Map() };
+  /** The pods resized in place, by UID: a pod never resized has none, its containers run with its spec's resources. */
+  readonly resized = new Map<string, resizeModule.PodResize>();
+  /** The resize support (kubelet/resize.ts), when the engine has it. */
+  resize: typeof resizeModule | undefined;
   /** runtimeHelper.OnPodSandboxReady: the kubelet's callback once a new sandbox is up, before any image pull. */
   onPodSandboxReady: (pod: Pod) => void = () => {};
 
@@ -90,10 +95,11 @@ export class RuntimeManager {
   // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go SyncPod (v1.36.2 L1450)
   SyncPod(pod: Pod, podStatus: RuntimePodStatus): SyncResult[] | Proc<SyncResult[]> {
     // SyncPod#1: computePodActions
-    const changes = computePodActions(pod, podStatus, this.probeResults);
+    const st = this.resized.size ? this.resized.get(pod.metadata.uid) : undefined;
+    const changes = computePodActions(pod, podStatus, this.probeResults, st && ((idx, s, ch) => this.resize!.computePodResizeAction(pod, idx, s, st.actuated, ch)));
     const noop =
       !changes.KillPod && !changes.CreateSandbox && changes.ContainersToKill.size === 0 && changes.ContainersToStart.length === 0 &&
-      changes.InitContainersToStart.length === 0 && changes.EphemeralContainersToStart.length === 0;
+      changes.InitContainersToStart.length === 0 && changes.EphemeralContainersToStart.length === 0 && !changes.ContainersToUpdate;
     return noop ? [] : this.#syncPodActions(pod, podStatus, changes);
   }
 
@@ -101,8 +107,10 @@ export class RuntimeManager {
   *#syncPodActions(pod: Pod, podStatus: RuntimePodStatus, changes: PodActions): Proc<SyncResult[]> {
     const env = this.#env;
     const results: SyncResult[] = [];
-    this.#emit(pod, 'PodActionsComputed', describeActions(pod, changes), 'SyncPod#1');
-    this.#traceComputePodActions(pod, podStatus, changes);
+    // the in-place updates, as the trace names them ("cpu: app")
+    const updates = changes.ContainersToUpdate && this.resize!.describeUpdates(changes.ContainersToUpdate);
+    this.#emit(pod, 'PodActionsComputed', describeActions(pod, changes, updates), 'SyncPod#1');
+    this.#traceComputePodActions(pod, podStatus, changes, updates);
 
     // SyncPod#2 / #3
     if (changes.KillPod) {
@@ -155,7 +163,14 @@ export class RuntimeManager {
       if (r.error === undefined) this.#started('init container', pod, c, r, yield* this.startContainer(sandboxID, pod, c, podStatus));
       if (r.error !== undefined && !isRestartableInitContainer(c)) return results;
     }
-    // SyncPod#9: regular containers (SyncPod#8, in-place resize, is not modelled)
+    // SyncPod#8: resize running containers in place
+    if (changes.ContainersToUpdate) {
+      this.resize!.doPodResizeAction(changes.ContainersToUpdate, this.resized.get(pod.metadata.uid)!.actuated, (id, r, detail) => {
+        this.#emit(pod, 'UpdateContainerResources', detail, 'SyncPod#8');
+        return env.runtime.updateContainerResources(id, r);
+      });
+    }
+    // SyncPod#9: regular containers
     for (let i = 0; i < changes.ContainersToStart.length; i++) {
       const idx = changes.ContainersToStart[i];
       const c = pod.spec.containers[idx];
@@ -195,7 +210,7 @@ export class RuntimeManager {
     if (res.backoffUntil !== undefined) r.backoffUntil = res.backoffUntil;
   }
 
-  #traceComputePodActions(pod: Pod, s: RuntimePodStatus, a: PodActions): void {
+  #traceComputePodActions(pod: Pod, s: RuntimePodStatus, a: PodActions, updates: string | undefined): void {
     const sandbox = s.SandboxStatuses[0];
     this.#emit(
       pod, 'SandboxChecked',
@@ -211,6 +226,7 @@ export class RuntimeManager {
       if (a.ContainersToKill.size) parts.push(`kill ${[...a.ContainersToKill.values()].map((k) => k.name).join(', ')}`);
       if (a.InitContainersToStart.length) parts.push(`start init ${a.InitContainersToStart.map((i) => pod.spec.initContainers![i].name).join(', ')}`);
       if (a.ContainersToStart.length) parts.push(`start ${a.ContainersToStart.map((i) => pod.spec.containers[i].name).join(', ')}`);
+      if (updates) parts.push(`resize in place: ${updates}`);
       if (a.KillPod) parts.push('kill the pod');
       this.#emit(pod, 'ContainersPlanned', parts.join('; ') || 'keep every container', 'computePodActions#3');
     }
@@ -342,6 +358,8 @@ export class RuntimeManager {
     }
     // Step 2: create the container.
     const cfg = this.#generateContainerConfig(pod, c, s);
+    const resized = this.resized.size ? this.resized.get(pod.metadata.uid) : undefined;
+    if (resized) cfg.resources = this.resize!.createdResources(resized, c.name, c.resources);
     this.#emit(pod, 'CreateContainer', kept`CreateContainer ${c.name} (attempt ${cfg.attempt})`, 'startContainer#2');
     yield sleepFor(env.ctx.timings.containerCreate);
     const created = env.runtime.createContainer(sandboxID, cfg);
@@ -544,7 +562,7 @@ function containerKV(pod: Pod, name: string, containerID: string): [string, stri
   return [['pod', kobj(pod)], ['podUID', q(pod.metadata.uid)], ['containerName', q(name)], ['containerID', q(`containerd://${containerID}`)]];
 }
 
-function describeActions(pod: Pod, a: PodActions): string {
+function describeActions(pod: Pod, a: PodActions, updates: string | undefined): string {
   const parts: string[] = [];
   if (a.KillPod) parts.push('KillPod');
   if (a.CreateSandbox) parts.push(`CreateSandbox (attempt ${a.Attempt})`);
@@ -552,5 +570,6 @@ function describeActions(pod: Pod, a: PodActions): string {
   if (a.InitContainersToStart.length) parts.push(`InitContainersToStart [${a.InitContainersToStart.map((i) => pod.spec.initContainers![i].name).join(' ')}]`);
   if (a.ContainersToStart.length) parts.push(`ContainersToStart [${a.ContainersToStart.map((i) => pod.spec.containers[i].name).join(' ')}]`);
   if (a.EphemeralContainersToStart.length) parts.push(`EphemeralContainersToStart [${a.EphemeralContainersToStart.length}]`);
+  if (updates) parts.push(`ContainersToUpdate [${updates}]`);
   return `podActions{${parts.join(', ')}}`;
 }

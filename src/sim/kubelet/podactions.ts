@@ -6,6 +6,8 @@
 
 import type { Container, Pod } from '../types.ts';
 import { findContainerStatusByName, hashContainer, type RuntimeContainerStatus, type RuntimePodStatus } from './podstatus.ts';
+import { parseImageRef } from '../api/imageref.ts';
+import type { ContainerToUpdateInfo } from './resize.ts';
 
 export type ProbeResult = 'Success' | 'Failure' | 'Unknown';
 
@@ -34,6 +36,9 @@ export interface PodActions {
   ContainersToStart: number[];
   EphemeralContainersToStart: number[];
   ContainersToKill: Map<string, ContainerToKillInfo>;
+  /** In-place resizes, per resource, decreases first (set only when a resize is to be applied). */
+  ContainersToUpdate?: Partial<Record<'cpu' | 'memory', ContainerToUpdateInfo[]>>;
+  UpdatePodResources?: boolean;
 }
 
 export function isRestartableInitContainer(c: Container): boolean {
@@ -58,9 +63,11 @@ export function isInitContainerFailed(s: RuntimeContainerStatus): boolean {
   return false;
 }
 
-// upstream: kuberuntime_manager.go containerChanged
+// upstream: kuberuntime_manager.go containerChanged. Upstream's HashContainer covers the name and the image
+// only (resources change in place); the model's hash covers the whole spec, whose other fields are immutable, so a
+// different hash is a change when the image differs.
 export function containerChanged(c: Container, s: RuntimeContainerStatus): boolean {
-  return hashContainer(c) !== s.Hash;
+  return hashContainer(c) !== s.Hash && parseImageRef(c.image).normalized !== s.Image;
 }
 
 // upstream: pkg/kubelet/kuberuntime/util/util.go PodSandboxChanged
@@ -194,9 +201,12 @@ export function computeInitContainerActions(pod: Pod, s: RuntimePodStatus, chang
   return podHasInitialized;
 }
 
+/** A resized pod's computePodResizeAction for the container at idx: false when the resize restarts it. */
+export type ResizeAction = (idx: number, status: RuntimeContainerStatus, changes: PodActions) => boolean;
+
 /** computePodActions: compare the pod spec with the runtime and decide what SyncPod does. */
 // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go computePodActions (v1.36.2 L1175)
-export function computePodActions(pod: Pod, s: RuntimePodStatus, probes: ProbeResults): PodActions {
+export function computePodActions(pod: Pod, s: RuntimePodStatus, probes: ProbeResults, resize?: ResizeAction): PodActions {
   // computePodActions#1
   const sb = podSandboxChanged(pod, s);
   const changes: PodActions = {
@@ -272,6 +282,8 @@ export function computePodActions(pod: Pod, s: RuntimePodStatus, probes: ProbeRe
     } else if (probes.startup.get(status.ID) === 'Failure') {
       message = `Container ${container.name} failed startup probe`;
       reason = 'StartupProbe';
+    } else if (resize && !resize(idx, status, changes)) {
+      continue;
     } else {
       keepCount++;
       continue;

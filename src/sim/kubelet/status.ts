@@ -199,7 +199,10 @@ export interface StatusInputs {
 
 /** The conditions the kubelet owns: it generates them, and they carry observedGeneration. */
 export function isKubeletCondition(type: string): boolean {
-  return type === 'PodReadyToStartContainers' || type === 'Initialized' || type === 'Ready' || type === 'ContainersReady' || type === 'PodScheduled';
+  return (
+    type === 'PodReadyToStartContainers' || type === 'Initialized' || type === 'Ready' || type === 'ContainersReady' || type === 'PodScheduled' ||
+    type.startsWith('PodResize') // PodResizePending, PodResizeInProgress
+  );
 }
 
 /** The status of the container named `name`: the last one in the list (the Map upstream builds keeps the last). */

@@ -210,7 +210,8 @@ export function crictlInspect(rt: NodeRuntime, c: CriContainer, clock: CrictlClo
     metadata: { attempt: c.attempt, name: c.name },
     mounts: [],
     reason: c.reason ?? '',
-    resources: null,
+    // what UpdateContainerResources last set (containerd reports more fields: swap, cpuset, oom_score_adj, unified)
+    resources: c.resources ? { linux: c.resources } : null,
     startedAt: c.state !== 'CONTAINER_CREATED' && c.startedAt !== undefined ? local(c.startedAt) : ZERO,
     state: c.state,
     stopSignal: 'SIGTERM',

@@ -4,7 +4,7 @@
 // upstream: k8s.io/cri-api/pkg/apis/runtime/v1/api.proto (RuntimeService, ImageService)
 
 import { kept } from '../core/kept.ts';
-import type { CriContainer, CriImage, CriSandbox, NamespaceRef } from '../types.ts';
+import type { CriContainer, CriImage, CriLinuxResources, CriSandbox, NamespaceRef } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
 import { sleepFor, type EventLoop, type Proc } from '../core/loop.ts';
 import { digestOf } from '../core/rng.ts';
@@ -43,6 +43,8 @@ export interface ContainerConfig {
   target?: string;
   labels: Record<string, string>;
   annotations: Record<string, string>;
+  /** Set by the kubelet for the containers of a pod resized in place (others are created with the spec's). */
+  resources?: CriLinuxResources;
 }
 
 export interface PullResult {
@@ -364,6 +366,7 @@ export class ContainerRuntime {
       labels: cfg.labels,
       annotations: cfg.annotations,
     };
+    if (cfg.resources) c.resources = cfg.resources;
     this.#putContainer(c);
     const stopSignal = imageDefaults(parseImageRef(cfg.imageRef).repository).stopSignal;
     this.#records.set(c.id, new ContainerRecord(this, this.#ctx, c.id, cfg, stopSignal));
@@ -385,6 +388,14 @@ export class ContainerRuntime {
     this.#putContainer({ ...c, state: 'CONTAINER_RUNNING', startedAt: this.#ctx.now, pid: this.#pid() });
     proc.start();
     return {};
+  }
+
+  /** UpdateContainerResources: new cgroup limits for a created or running container, in place (false: it failed). */
+  updateContainerResources(id: string, resources: CriLinuxResources): boolean {
+    const c = this.containers.get(id);
+    if (!c || c.state === 'CONTAINER_EXITED' || c.state === 'CONTAINER_UNKNOWN') return false;
+    this.#putContainer({ ...c, resources });
+    return true;
   }
 
   /** The process of a container ended (its host's `exited`). */

@@ -159,6 +159,15 @@ describe('kubectl patch', () => {
     const { ctx } = recorder(() => ({ ok: true, object: pod('nginx-test'), unchanged: true }));
     expect(execute(`kubectl patch pod nginx-test -p '{}' --type=merge`, ctx).stdout).toBe('pod/nginx-test patched (no change)\n');
   });
+  it('sends --subresource resize to the resize subresource; another subresource is not found', () => {
+    const { sent, ctx } = recorder();
+    const patch = '{"spec":{"containers":[{"name":"app","resources":{"limits":{"cpu":"800m"}}}]}}';
+    expect(execute(`kubectl patch pod nginx-test --subresource resize -p '${patch}'`, ctx).stdout).toBe('pod/nginx-test patched\n');
+    expect(sent).toEqual([{ type: 'patch', kind: 'Pod', namespace: 'default', name: 'nginx-test', patchType: 'strategic', patch: JSON.parse(patch), subresource: 'resize' }]);
+    const r = execute(`kubectl patch pod nginx-test --subresource=scale -p '{}'`, ctx);
+    expect(r.stderr).toBe('Error from server (NotFound): the server could not find the requested resource\n');
+    expect(sent).toHaveLength(1);
+  });
   it('validates like kubectl', () => {
     const { ctx } = recorder();
     expect(execute('kubectl patch pod x', ctx).stderr).toBe('error: must specify --patch or --patch-file containing the contents of the patch\n');

@@ -392,7 +392,12 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
   }
   const namespace = namespaceOf(ctx, str(p, 'namespace'));
   const name = names[0];
-  const r = submit(ctx, { type: 'patch', kind: 'Pod', namespace, name, patchType: type as 'merge' | 'json' | 'strategic', patch });
+  // pods serve the status and resize subresources; kubectl GETs the object through the subresource first
+  const subresource = str(p, 'subresource');
+  if (subresource === 'status') throw new KubectlError('podlife: patching the status subresource is not supported (the kubelet owns the status)');
+  if (subresource && subresource !== 'resize') return out('', 'Error from server (NotFound): the server could not find the requested resource\n', 1);
+  const patchType = type as 'merge' | 'json' | 'strategic';
+  const r = submit(ctx, { type: 'patch', kind: 'Pod', namespace, name, patchType, patch, ...(subresource ? { subresource: 'resize' as const } : {}) });
   if (!r.ok) return out('', r.status.reason === 'NotFound' ? notFound('pods', name) : apiErrorText(r.status), 1);
   const format = str(p, 'output') ? parseOutput(str(p, 'output')) : undefined;
   if (format && format.kind !== 'table') return out(printObject(r.object, format, `pod/${name}`));

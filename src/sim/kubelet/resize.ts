@@ -1,0 +1,259 @@
+// In-place pod resize on the kubelet's side (InPlacePodVerticalScaling, GA): the allocation manager's admission of
+// a resize against the node, computePodResizeAction, SyncPod's step 8 (doPodResizeAction), and the status of a
+// resized pod. Loaded with the resize support (src/sim/resize.ts), so an engine that never resizes leaves it out;
+// the kubelet calls it only for a pod that has been resized.
+// upstream: pkg/kubelet/allocation/allocation_manager.go, pkg/kubelet/allocation/handlers.go,
+//           pkg/kubelet/lifecycle/predicate.go, pkg/kubelet/kuberuntime/kuberuntime_manager.go,
+//           pkg/kubelet/kuberuntime/kuberuntime_container_linux.go, pkg/kubelet/kubelet_pods.go
+
+import type { CriLinuxResources, Node, Pod, PodCondition, PodStatus, ResourceRequirements } from '../types.ts';
+import { intValue, milliCPU } from '../api/quantity.ts';
+import { allocatable, podRequests } from '../scheduler/framework.ts';
+import type { PodActions } from './podactions.ts';
+import { findContainerStatusByName, type RuntimeContainerStatus, type RuntimePodStatus } from './podstatus.ts';
+
+/**
+ * A resized pod, from its first resize on: the allocation manager's allocated pod and actuated resources (what the
+ * runtime applied, per container) and the status manager's resize conditions.
+ */
+export interface PodResize {
+  allocated: Pod;
+  actuated: Map<string, ResourceRequirements>;
+  pending?: PodCondition;
+  inProgress?: PodCondition;
+}
+
+/** containerResources: the four values a resize compares (millicores, bytes). */
+export interface ContainerResources {
+  cpuRequest: number;
+  cpuLimit: number;
+  memoryRequest: number;
+  memoryLimit: number;
+}
+
+/** containerToUpdateInfo */
+export interface ContainerToUpdateInfo {
+  name: string;
+  id: string;
+  resources: ResourceRequirements;
+  desired: ContainerResources;
+  current: ContainerResources;
+}
+
+export function containerResources(r: ResourceRequirements | undefined): ContainerResources {
+  return {
+    cpuRequest: milliCPU(r?.requests?.cpu), cpuLimit: milliCPU(r?.limits?.cpu),
+    memoryRequest: intValue(r?.requests?.memory), memoryLimit: intValue(r?.limits?.memory),
+  };
+}
+
+const key = (r: ResourceRequirements | undefined): string => Object.values(containerResources(r)).join();
+
+/** The cpu and memory of two resource requirements are equal (apiequality.Semantic on the quantities). */
+export function sameResources(a: ResourceRequirements | undefined, b: ResourceRequirements | undefined): boolean {
+  return a === b || key(a) === key(b);
+}
+
+/** The pod with each container's resources as `allocated` has them (the pod itself when they are all equal). */
+// upstream: allocation_manager.go updatePodFromAllocation
+export function updatePodFromAllocation(pod: Pod, allocated: Pod): Pod {
+  const list = pod.spec.containers;
+  let containers: typeof list | undefined;
+  list.forEach((c, i) => {
+    const a = allocated.spec.containers.find((x) => x.name === c.name);
+    if (a && !sameResources(a.resources, c.resources)) (containers ??= list.slice())[i] = { ...c, resources: a.resources };
+  });
+  return containers ? { ...pod, spec: { ...pod.spec, containers } } : pod;
+}
+
+/**
+ * handlePodResourcesResize: a new generation whose container resources differ from the allocation is allocated
+ * when the node can hold it (then PodResizeInProgress until the runtime applied it), else left pending:
+ * Infeasible when its requests exceed the node's allocatable, Deferred when they do not fit beside the other
+ * pods' allocations (the predicate admit handler's first insufficient resource, cpu before memory). `allocated`:
+ * the pod as allocated so far. Returns the trace event (kind, detail) of a resize, or undefined.
+ */
+// upstream: allocation_manager.go handlePodResourcesResize; allocation/handlers.go (*podResizesAdmitHandler).Admit;
+//           lifecycle/predicate.go InsufficientResourceError; scheduler noderesources/fit.go fitsRequest
+export function handlePodResourcesResize(
+  resized: Map<string, PodResize>, pod: Pod, allocated: Pod, others: Pod[], node: Node,
+): [string, string] | undefined {
+  let st = resized.get(pod.metadata.uid);
+  if (updatePodFromAllocation(pod, allocated) === pod) {
+    if (st) st.pending = undefined;
+    return undefined;
+  }
+  // the containers running now were created with the allocation so far
+  if (!st) resized.set(pod.metadata.uid, (st = { allocated, actuated: new Map(allocated.spec.containers.map((c) => [c.name, c.resources])) }));
+  const alloc = allocatable(node);
+  const r = podRequests(pod);
+  let reason = 'Infeasible';
+  let message: string | undefined;
+  if (r.memory > alloc.memory) message = `Node didn't have enough capacity: memory, requested: ${r.memory}, capacity: ${alloc.memory}`;
+  else if (r.milliCPU > alloc.milliCPU) message = `Node didn't have enough capacity: cpu, requested: ${r.milliCPU}, capacity: ${alloc.milliCPU}`;
+  else {
+    let cpu = 0;
+    let memory = 0;
+    for (const o of others) {
+      const q = podRequests(resized.get(o.metadata.uid)?.allocated ?? o);
+      cpu += q.milliCPU;
+      memory += q.memory;
+    }
+    reason = 'Deferred';
+    const short = (name: string, req: number, used: number, cap: number): string | undefined =>
+      req > 0 && req > cap - used ? `Node didn't have enough resource: ${name}, requested: ${req}, used: ${used}, capacity: ${cap}` : undefined;
+    message = short('cpu', r.milliCPU, cpu, alloc.milliCPU) ?? short('memory', r.memory, memory, alloc.memory);
+  }
+  if (message) {
+    st.pending = { type: 'PodResizePending', status: 'True', reason, message } as PodCondition;
+    return ['ResizePending', `resize ${reason}: ${message}`];
+  }
+  st.allocated = pod;
+  st.pending = undefined;
+  st.inProgress = { type: 'PodResizeInProgress', status: 'True' } as PodCondition;
+  return ['ResizeAllocated', `resize of generation ${pod.metadata.generation} allocated: it fits the node`];
+}
+
+/**
+ * retryPendingResizes: once a pod terminated, each Deferred resize is tried again against the pods still active
+ * (in their order; upstream also sorts them by priority and retries every 3 minutes). Returns the pods whose resize
+ * is now allocated, each with its trace event.
+ */
+// upstream: allocation_manager.go retryPendingResizes (TriggerReasonPodTerminated)
+export function retryPendingResizes(resized: Map<string, PodResize>, active: Pod[], node: Node): [Pod, [string, string]][] {
+  const out: [Pod, [string, string]][] = [];
+  for (const pod of active) {
+    const st = resized.get(pod.metadata.uid);
+    if (st?.pending?.reason !== 'Deferred') continue;
+    const ev = handlePodResourcesResize(resized, pod, st.allocated, active.filter((o) => o !== pod), node);
+    if (ev && !st.pending) out.push([pod, ev]);
+  }
+  return out;
+}
+
+/**
+ * computePodResizeAction: a running container whose allocated resources differ from those the runtime applied
+ * (`actuated`) is updated in place, or restarted when its resizePolicy says RestartContainer for a changed
+ * resource. Returns whether the container is kept.
+ */
+// upstream: kuberuntime_manager.go computePodResizeAction
+export function computePodResizeAction(
+  pod: Pod, idx: number, status: RuntimeContainerStatus, actuated: Map<string, ResourceRequirements>, changes: PodActions,
+): boolean {
+  const c = pod.spec.containers[idx];
+  const applied = actuated.get(c.name);
+  if (status.State !== 'running' || !applied) return true;
+  const desired = containerResources(c.resources);
+  const current = containerResources(applied);
+  // cpu requests at or below the minimum shares (2m) are the same cgroup value
+  if (desired.cpuRequest <= 2 && current.cpuRequest <= 2) desired.cpuRequest = current.cpuRequest;
+  const changed = { cpu: false, memory: false };
+  let restart = false;
+  for (const k of ['memoryLimit', 'memoryRequest', 'cpuLimit', 'cpuRequest'] as const) {
+    if (desired[k] === current[k]) continue;
+    const rName = k[0] === 'm' ? 'memory' : 'cpu';
+    changed[rName] = true;
+    // no policy for the resource: NotRequired
+    if (c.resizePolicy?.some((p) => p.resourceName === rName && p.restartPolicy === 'RestartContainer')) restart = true;
+  }
+  if (!changed.cpu && !changed.memory) return true;
+  if (restart) {
+    changes.ContainersToKill.set(status.ID, { name: status.Name, container: c, message: `Container ${c.name} resize requires restart`, reason: '' });
+    changes.ContainersToStart.push(idx);
+    changes.UpdatePodResources = true;
+    return false;
+  }
+  const info: ContainerToUpdateInfo = { name: c.name, id: status.ID, resources: c.resources, desired, current };
+  const updates = (changes.ContainersToUpdate ??= {});
+  // decreases before increases (compared by the limit, or by the request when the limit is unchanged)
+  for (const rName of ['memory', 'cpu'] as const) {
+    if (!changed[rName]) continue;
+    const k = desired[`${rName}Limit`] !== current[`${rName}Limit`] ? (`${rName}Limit` as const) : (`${rName}Request` as const);
+    const list = (updates[rName] ??= []);
+    if (desired[k] > current[k]) list.push(info);
+    else list.unshift(info);
+  }
+  return true;
+}
+
+/** ContainersToUpdate as the trace names it: "cpu: app web". */
+export function describeUpdates(updates: NonNullable<PodActions['ContainersToUpdate']>): string {
+  return Object.entries(updates).map(([r, l]) => `${r}: ${l.map((x) => x.name).join(' ')}`).join(', ');
+}
+
+// upstream: pkg/kubelet/cm/helpers_linux.go MilliCPUToShares, MilliCPUToQuota (MinShares 2, quota period 100 ms)
+const QUOTA_PERIOD = 100_000;
+
+/** The cgroup values the kubelet gives the runtime for a container's cpu and memory. */
+// upstream: kuberuntime_container_linux.go calculateLinuxResources
+export function linuxContainerResources(r: ContainerResources): CriLinuxResources {
+  const milli = r.cpuRequest || r.cpuLimit;
+  const shares = milli === 0 ? 2 : Math.min(262_144, Math.max(2, Math.floor((milli * 1024) / 1000)));
+  const quota = r.cpuLimit === 0 ? 0 : Math.max(1000, Math.floor((r.cpuLimit * QUOTA_PERIOD) / 1000));
+  return { cpuPeriod: String(QUOTA_PERIOD), cpuQuota: String(quota), cpuShares: String(shares), memoryLimitInBytes: String(r.memoryLimit) };
+}
+
+/**
+ * doPodResizeAction: UpdateContainerResources for each container to update, memory before cpu (the pod-level
+ * cgroup, resized around them, is not modelled); a memory update keeps the container's current cpu. `update`
+ * is the CRI call (false when it failed); what it applied becomes the container's actuated resources.
+ */
+// upstream: kuberuntime_manager.go doPodResizeAction, updatePodContainerResources
+export function doPodResizeAction(
+  updates: NonNullable<PodActions['ContainersToUpdate']>, actuated: Map<string, ResourceRequirements>,
+  update: (id: string, r: CriLinuxResources, detail: string) => boolean,
+): void {
+  for (const rName of ['memory', 'cpu'] as const) {
+    for (const u of updates[rName] ?? []) {
+      const r = rName === 'memory' ? { ...u.current, memoryRequest: u.desired.memoryRequest, memoryLimit: u.desired.memoryLimit } : u.desired;
+      const l = linuxContainerResources(r);
+      if (!update(u.id, l, `UpdateContainerResources ${u.name} (${rName}): cpu shares ${l.cpuShares}, quota ${l.cpuQuota}, memory limit ${l.memoryLimitInBytes}`)) continue;
+      u.current = r;
+      actuated.set(u.name, u.resources);
+    }
+  }
+}
+
+/**
+ * The pod a sync works with: the spec with the allocated resources (a pending resize is not). A resize in
+ * progress is done once every running container's applied resources equal its allocation: then the trace
+ * detail of clearing PodResizeInProgress comes along.
+ */
+// upstream: kubelet.go SyncPod (UpdatePodFromAllocation); allocation_manager.go CheckPodResizeInProgress
+export function allocatedPod(st: PodResize, pod: Pod, rs: RuntimePodStatus): [Pod, string?] {
+  const allocated = updatePodFromAllocation(pod, st.allocated);
+  const running = (name: string): boolean => findContainerStatusByName(rs, name)?.State === 'running';
+  if (!st.inProgress || allocated.spec.containers.some((c) => running(c.name) && !sameResources(c.resources, st.actuated.get(c.name)))) return [allocated];
+  st.inProgress = undefined;
+  return [allocated, 'the runtime applied the allocated resources: PodResizeInProgress cleared'];
+}
+
+/** A container of a resized pod is created with its allocated resources, which become its actuated ones. */
+export function createdResources(st: PodResize, name: string, r: ResourceRequirements): CriLinuxResources {
+  st.actuated.set(name, r);
+  return linuxContainerResources(containerResources(r));
+}
+
+/**
+ * A resized pod's status: the resize conditions right after the conditions the kubelet does not own (`owned`
+ * tells; a terminal pod has none), and each container's allocated requests and, while it runs, the resources the
+ * runtime applied. Upstream writes these two for every pod; the kubelet asks for them only once a pod has been
+ * resized.
+ */
+// upstream: pkg/kubelet/kubelet_pods.go generateAPIPodStatus (determinePodResizeStatus), convertContainerStatus
+export function resizeStatus(status: PodStatus, st: PodResize, terminal: boolean, owned: (type: string) => boolean): PodStatus {
+  if (terminal) st.pending = st.inProgress = undefined;
+  const conditions = (status.conditions ?? []).slice();
+  let i = 0;
+  while (i < conditions.length && !owned(conditions[i].type)) i++;
+  for (const c of [st.inProgress, st.pending]) if (c) conditions.splice(i, 0, c);
+  const containerStatuses = status.containerStatuses?.map((cs) => {
+    const c = st.allocated.spec.containers.find((x) => x.name === cs.name);
+    if (!c) return cs;
+    const out = { ...cs };
+    if (c.resources.requests) out.allocatedResources = c.resources.requests;
+    if (cs.state.running) out.resources = st.actuated.get(cs.name) ?? c.resources;
+    return out;
+  });
+  return { ...status, conditions, containerStatuses };
+}
