@@ -21,7 +21,7 @@ export class ReplaySource implements SimSource {
       replay.actions.some(({ action: a }) => a.type === 'patch' && f(a));
     const [patches, resize] = await Promise.all([
       patch((a) => a.patchType !== 'merge' || a.subresource !== undefined) ? import('../../src/sim/api/patch.ts') : undefined,
-      patch((a) => a.subresource !== undefined) ? import('../../src/sim/resize.ts') : undefined,
+      patch((a) => a.subresource === 'resize') ? import('../../src/sim/resize.ts') : undefined,
     ]);
     return new ReplaySource(replay, patches && { ...patches, resize });
   }
