@@ -5,7 +5,7 @@
 // upstream: k8s.io/kubectl/pkg/cmd/get/get.go (table printing); cri-tools cmd/crictl/container.go (ps)
 import type { ClusterState, KubeEvent, Pod } from '../../src/sim/types.ts';
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../../src/sim/render/clock.ts';
-import { crictlPs } from '../../src/sim/render/crictl.ts';
+import { crictlPs } from '../../src/sim/render/crictl-list.ts';
 import { EVENT_COLUMNS, POD_WIDE_COLUMNS, printEvent, printPod, renderTable } from '../../src/sim/render/table.ts';
 
 export const PANEL_COMMANDS = {

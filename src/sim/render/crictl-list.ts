@@ -1,0 +1,142 @@
+// crictl's list views of one node's container runtime: `crictl pods` and `crictl ps` (tables through
+// text/tabwriter with minwidth 20 and "2 minutes ago" from go-units). The player's containers panel prints
+// `crictl ps` on its first load; `images`, `inspect` and `inspectp` (render/crictl.ts) come with the console.
+// upstream: cri-tools cmd/crictl/sandbox.go OutputPodSandboxes, container.go OutputContainers, util.go
+// getTruncatedID (v1.36.0)
+
+import type { CriContainer, CriSandbox, NodeRuntime } from '../types.ts';
+import { unitsHumanDuration } from './duration.ts';
+import { CRICTL_TABLE, tabulate } from './tabwriter.ts';
+
+const TRUNCATED_ID_LEN = 13;
+
+export function truncatedId(id: string, prefix = ''): string {
+  const s = id.startsWith(prefix) ? id.slice(prefix.length) : id;
+  return s.length > TRUNCATED_ID_LEN ? s.slice(0, TRUNCATED_ID_LEN) : s;
+}
+
+export interface CrictlClock {
+  /** Wall-clock ms of virtual time 0. */
+  epoch: number;
+  /** Wall-clock ms of now. */
+  now: number;
+  utcOffsetMinutes: number;
+}
+
+const created = (clock: CrictlClock, t: number) => `${unitsHumanDuration(clock.now - (clock.epoch + t))} ago`;
+const newestFirst = <T extends { createdAt: number }>(a: T, b: T) => b.createdAt - a.createdAt;
+const matches = (pattern: string | undefined, s: string) => !pattern || new RegExp(pattern).test(s);
+
+export interface PodsFilter {
+  name?: string;
+  namespace?: string;
+  state?: 'ready' | 'notready';
+  id?: string;
+  latest?: boolean;
+  last?: number;
+  quiet?: boolean;
+  noTrunc?: boolean;
+}
+
+export function listSandboxes(rt: NodeRuntime, f: PodsFilter): CriSandbox[] {
+  let list = rt.sandboxes.filter(
+    (s) =>
+      (!f.id || s.id.startsWith(f.id)) &&
+      (!f.state || (f.state === 'ready') === (s.state === 'SANDBOX_READY')) &&
+      matches(f.name, s.name) &&
+      matches(f.namespace, s.namespace),
+  );
+  list = [...list].sort(newestFirst);
+  const n = f.last && f.last > 0 ? f.last : f.latest ? 1 : list.length;
+  return list.slice(0, n);
+}
+
+/** `crictl pods` */
+export function crictlPods(rt: NodeRuntime, f: PodsFilter, clock: CrictlClock): string {
+  const list = listSandboxes(rt, f);
+  if (f.quiet) return list.map((s) => `${s.id}\n`).join('');
+  const rows = [['POD ID', 'CREATED', 'STATE', 'NAME', 'NAMESPACE', 'ATTEMPT', 'RUNTIME']];
+  for (const s of list) {
+    rows.push([
+      f.noTrunc ? s.id : truncatedId(s.id),
+      created(clock, s.createdAt),
+      s.state === 'SANDBOX_READY' ? 'Ready' : 'NotReady',
+      s.name,
+      s.namespace,
+      String(s.attempt),
+      s.runtimeHandler || '(default)',
+    ]);
+  }
+  return tabulate(rows, CRICTL_TABLE);
+}
+
+export interface PsFilter {
+  all?: boolean;
+  name?: string;
+  namespace?: string;
+  podId?: string;
+  state?: 'created' | 'running' | 'exited' | 'unknown';
+  id?: string;
+  latest?: boolean;
+  last?: number;
+  quiet?: boolean;
+  noTrunc?: boolean;
+  image?: string;
+}
+
+const STATE_NAMES: Record<string, CriContainer['state']> = {
+  created: 'CONTAINER_CREATED',
+  running: 'CONTAINER_RUNNING',
+  exited: 'CONTAINER_EXITED',
+  unknown: 'CONTAINER_UNKNOWN',
+};
+
+export function listContainers(rt: NodeRuntime, f: PsFilter): CriContainer[] {
+  let state: CriContainer['state'] | undefined = f.state ? STATE_NAMES[f.state] : f.all ? undefined : 'CONTAINER_RUNNING';
+  if (f.latest || (f.last ?? 0) > 0) state = undefined;
+  let list = rt.containers.filter(
+    (c) =>
+      (!f.id || c.id.startsWith(f.id)) &&
+      (!f.podId || c.sandboxId.startsWith(f.podId)) &&
+      (!state || c.state === state) &&
+      (!f.image || c.image === f.image || c.imageId === f.image) &&
+      matches(f.name, c.name) &&
+      matches(f.namespace, podNamespace(c)),
+  );
+  list = [...list].sort(newestFirst);
+  const n = f.last && f.last > 0 ? f.last : f.latest ? 1 : list.length;
+  return list.slice(0, n);
+}
+
+const podName = (c: CriContainer) => c.labels['io.kubernetes.pod.name'] ?? c.podName ?? 'unknown';
+const podNamespace = (c: CriContainer) => c.labels['io.kubernetes.pod.namespace'] ?? c.podNamespace ?? 'unknown';
+
+const CONTAINER_STATE: Record<CriContainer['state'], string> = {
+  CONTAINER_CREATED: 'Created',
+  CONTAINER_RUNNING: 'Running',
+  CONTAINER_EXITED: 'Exited',
+  CONTAINER_UNKNOWN: 'Unknown',
+};
+
+/** `crictl ps` */
+export function crictlPs(rt: NodeRuntime, f: PsFilter, clock: CrictlClock): string {
+  const list = listContainers(rt, f);
+  if (f.quiet) return list.map((c) => `${c.id}\n`).join('');
+  const rows = [['CONTAINER', 'IMAGE', 'CREATED', 'STATE', 'NAME', 'ATTEMPT', 'POD ID', 'POD', 'NAMESPACE']];
+  for (const c of list) {
+    // The kubelet stores the image ID (sha256:...) as the container's image.
+    const image = f.noTrunc ? c.imageId : truncatedId(c.imageId, 'sha256:');
+    rows.push([
+      f.noTrunc ? c.id : truncatedId(c.id),
+      image,
+      created(clock, c.createdAt),
+      CONTAINER_STATE[c.state],
+      c.name,
+      String(c.attempt),
+      f.noTrunc ? c.sandboxId : truncatedId(c.sandboxId),
+      podName(c),
+      podNamespace(c),
+    ]);
+  }
+  return tabulate(rows, CRICTL_TABLE);
+}
