@@ -11,6 +11,7 @@ import { intValue, milliCPU } from '../api/quantity.ts';
 import { allocatable, podRequests } from '../scheduler/framework.ts';
 import type { PodActions } from './podactions.ts';
 import { findContainerStatusByName, type RuntimeContainerStatus, type RuntimePodStatus } from './podstatus.ts';
+import { recordPodEvent, type NodeEnv } from './env.ts';
 
 /**
  * A resized pod, from its first resize on: the allocation manager's allocated pod and actuated resources (what the
@@ -67,16 +68,48 @@ export function updatePodFromAllocation(pod: Pod, allocated: Pod): Pod {
 }
 
 /**
+ * The status manager's resize condition: the generation it is about, set now; a condition that keeps its reason
+ * keeps its transition time.
+ */
+// upstream: pkg/kubelet/status/status_manager.go SetPodResizePendingCondition, SetPodResizeInProgressCondition
+function resizeCondition(type: string, old: PodCondition | undefined, reason: string, message: string, generation: number, now: string): PodCondition {
+  const c: PodCondition = {
+    type, observedGeneration: generation, status: 'True', lastProbeTime: now,
+    lastTransitionTime: old && (old.reason ?? '') === reason ? old.lastTransitionTime : now,
+  };
+  if (reason) c.reason = reason;
+  if (message) c.message = message;
+  return c;
+}
+
+/**
+ * The resize events' message: a prefix, then the containers' resources of `pod` and the generation as JSON (Go's
+ * encoding/json: struct fields in declaration order, map keys sorted, empty lists and maps left out).
+ */
+// upstream: pkg/kubelet/events/resize.go podResizeMessage, makeResourceSummaryFromSpec
+export function podResizeMessage(prefix: string, pod: Pod, generation: number, error = ''): string {
+  const list = (cs: Pod['spec']['containers'] | undefined) => cs?.length ? cs.map((c) => ({ name: c.name, resources: goResources(c.resources) })) : undefined;
+  return `${prefix}: ${JSON.stringify({ initContainers: list(pod.spec.initContainers), containers: list(pod.spec.containers), generation, error: error || undefined })}`;
+}
+
+function goResources(r: ResourceRequirements | undefined): Record<string, Record<string, string>> {
+  const sorted = (m: Record<string, unknown> | undefined) =>
+    m && Object.keys(m).length ? Object.fromEntries(Object.keys(m).sort().map((k) => [k, String(m[k])])) : undefined;
+  return { limits: sorted(r?.limits), requests: sorted(r?.requests) } as Record<string, Record<string, string>>;
+}
+
+/**
  * handlePodResourcesResize: a new generation whose container resources differ from the allocation is allocated
- * when the node can hold it (then PodResizeInProgress until the runtime applied it), else left pending:
- * Infeasible when its requests exceed the node's allocatable, Deferred when they do not fit beside the other
- * pods' allocations (the predicate admit handler's first insufficient resource, cpu before memory). `allocated`:
- * the pod as allocated so far. Returns the trace event (kind, detail) of a resize, or undefined.
+ * when the node can hold it (event ResizeStarted, then PodResizeInProgress until the runtime applied it), else left
+ * pending: Infeasible when its requests exceed the node's allocatable, Deferred when they do not fit beside the
+ * other pods' allocations (the predicate admit handler's first insufficient resource, cpu before memory); a pending
+ * condition that changed is also a ResizeInfeasible or ResizeDeferred warning. `allocated`: the pod as allocated
+ * so far. Returns the trace event (kind, detail) of a resize, or undefined.
  */
 // upstream: allocation_manager.go handlePodResourcesResize; allocation/handlers.go (*podResizesAdmitHandler).Admit;
 //           lifecycle/predicate.go InsufficientResourceError; scheduler noderesources/fit.go fitsRequest
 export function handlePodResourcesResize(
-  resized: Map<string, PodResize>, pod: Pod, allocated: Pod, others: Pod[], node: Node,
+  env: NodeEnv, resized: Map<string, PodResize>, pod: Pod, allocated: Pod, others: Pod[], node: Node,
 ): [string, string] | undefined {
   let st = resized.get(pod.metadata.uid);
   if (updatePodFromAllocation(pod, allocated) === pod) {
@@ -87,6 +120,8 @@ export function handlePodResourcesResize(
   if (!st) resized.set(pod.metadata.uid, (st = { allocated, actuated: new Map(allocated.spec.containers.map((c) => [c.name, c.resources])) }));
   const alloc = allocatable(node);
   const r = podRequests(pod);
+  const generation = pod.metadata.generation ?? 1;
+  const now = env.ctx.rfc3339();
   let reason = 'Infeasible';
   let message: string | undefined;
   if (r.memory > alloc.memory) message = `Node didn't have enough capacity: memory, requested: ${r.memory}, capacity: ${alloc.memory}`;
@@ -105,13 +140,20 @@ export function handlePodResourcesResize(
     message = short('cpu', r.milliCPU, cpu, alloc.milliCPU) ?? short('memory', r.memory, memory, alloc.memory);
   }
   if (message) {
-    st.pending = { type: 'PodResizePending', status: 'True', reason, message } as PodCondition;
+    const old = st.pending;
+    st.pending = resizeCondition('PodResizePending', old, reason, message, generation, now);
+    // SetPodResizePendingCondition reports a change: only then an event (a retry that finds the same is silent)
+    if (!old || old.reason !== reason || old.message !== message || old.observedGeneration !== generation) {
+      recordPodEvent(env, pod, 'Warning', `Resize${reason}`, podResizeMessage(`Pod resize ${reason}`, pod, generation, message));
+    }
     return ['ResizePending', `resize ${reason}: ${message}`];
   }
   st.allocated = pod;
   st.pending = undefined;
-  st.inProgress = { type: 'PodResizeInProgress', status: 'True' } as PodCondition;
-  return ['ResizeAllocated', `resize of generation ${pod.metadata.generation} allocated: it fits the node`];
+  // ClearPodResizeInProgressCondition, then SetPodResizeInProgressCondition with this generation
+  st.inProgress = resizeCondition('PodResizeInProgress', undefined, '', '', generation, now);
+  recordPodEvent(env, pod, 'Normal', 'ResizeStarted', podResizeMessage('Pod resize started', pod, generation));
+  return ['ResizeAllocated', `resize of generation ${generation} allocated: it fits the node`];
 }
 
 /**
@@ -120,12 +162,12 @@ export function handlePodResourcesResize(
  * is now allocated, each with its trace event.
  */
 // upstream: allocation_manager.go retryPendingResizes (TriggerReasonPodTerminated)
-export function retryPendingResizes(resized: Map<string, PodResize>, active: Pod[], node: Node): [Pod, [string, string]][] {
+export function retryPendingResizes(env: NodeEnv, resized: Map<string, PodResize>, active: Pod[], node: Node): [Pod, [string, string]][] {
   const out: [Pod, [string, string]][] = [];
   for (const pod of active) {
     const st = resized.get(pod.metadata.uid);
     if (st?.pending?.reason !== 'Deferred') continue;
-    const ev = handlePodResourcesResize(resized, pod, st.allocated, active.filter((o) => o !== pod), node);
+    const ev = handlePodResourcesResize(env, resized, pod, st.allocated, active.filter((o) => o !== pod), node);
     if (ev && !st.pending) out.push([pod, ev]);
   }
   return out;
@@ -215,16 +257,20 @@ export function doPodResizeAction(
 }
 
 /**
- * The pod a sync works with: the spec with the allocated resources (a pending resize is not). A resize in
- * progress is done once every running container's applied resources equal its allocation: then the trace
- * detail of clearing PodResizeInProgress comes along.
+ * The pod a sync works with: the spec with the allocated resources (a pending resize is not). At the start of
+ * every sync the kubelet asks whether a resize is in progress: it is done once every running container's applied
+ * resources equal its allocation; then PodResizeInProgress is cleared, before the status of this sync is
+ * generated, with the event ResizeCompleted; the trace detail of that comes along.
  */
-// upstream: kubelet.go SyncPod (UpdatePodFromAllocation); allocation_manager.go CheckPodResizeInProgress
-export function allocatedPod(st: PodResize, pod: Pod, rs: RuntimePodStatus): [Pod, string?] {
+// upstream: kubelet.go SyncPod (IsPodResizeInProgress, ClearPodResizeInProgressCondition, events.ResizeCompleted);
+//           kuberuntime_manager.go IsPodResizeInProgress; allocation_manager.go UpdatePodFromAllocation
+export function allocatedPod(env: NodeEnv, st: PodResize, pod: Pod, rs: RuntimePodStatus): [Pod, string?] {
   const allocated = updatePodFromAllocation(pod, st.allocated);
   const running = (name: string): boolean => findContainerStatusByName(rs, name)?.State === 'running';
-  if (!st.inProgress || allocated.spec.containers.some((c) => running(c.name) && !sameResources(c.resources, st.actuated.get(c.name)))) return [allocated];
+  const done = st.inProgress;
+  if (!done || allocated.spec.containers.some((c) => running(c.name) && !sameResources(c.resources, st.actuated.get(c.name)))) return [allocated];
   st.inProgress = undefined;
+  recordPodEvent(env, pod, 'Normal', 'ResizeCompleted', podResizeMessage('Pod resize completed', allocated, done.observedGeneration ?? 1));
   return [allocated, 'the runtime applied the allocated resources: PodResizeInProgress cleared'];
 }
 

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { Container, Pod, ResourceRequirements } from '../../../src/sim/types.ts';
 import { computePodActions, type PodActions } from '../../../src/sim/kubelet/podactions.ts';
 import { hashContainer, type RuntimeContainerStatus, type RuntimePodStatus } from '../../../src/sim/kubelet/podstatus.ts';
-import { computePodResizeAction, handlePodResourcesResize, linuxContainerResources, containerResources, type PodResize } from '../../../src/sim/kubelet/resize.ts';
+import { computePodResizeAction, handlePodResourcesResize, linuxContainerResources, containerResources, podResizeMessage, type PodResize } from '../../../src/sim/kubelet/resize.ts';
+import type { NodeEnv } from '../../../src/sim/kubelet/env.ts';
 import { createEngineCore } from '../../../src/sim/engine-core.ts';
 import type { Engine } from '../../../src/sim/types.ts';
 import { NODE, create, engineWith, pod as podAt, podManifest } from './helpers.ts';
@@ -146,10 +147,13 @@ describe('handlePodResourcesResize', () => {
   const sized = (name: string, cpu: string, memory: string): Pod =>
     ({ metadata: { uid: name, name, generation: 2 }, spec: { containers: [container('app', { resources: { requests: { cpu, memory }, limits: { cpu, memory } } })] } }) as unknown as Pod;
   const node = fixtureNode(); // allocatable cpu 4, memory 8Gi
-  const run = (pod: Pod, others: Pod[] = []) => {
-    const resized = new Map<string, PodResize>();
-    const ev = handlePodResourcesResize(resized, pod, sized('old', '100m', '64Mi'), others, node);
-    return { ev, st: resized.get(pod.metadata.uid) };
+  // the kubelet's side of the events it records (reason, type, message) and the status manager's clock
+  const envWith = (events: { type: string; reason: string; message: string }[]) =>
+    ({ ctx: { rfc3339: () => '2026-08-04T03:00:20Z' }, nodeName: 'worker01', api: { recordEvent: (e: { type: string; reason: string; message: string }) => events.push(e) } }) as unknown as NodeEnv;
+  const run = (pod: Pod, others: Pod[] = [], resized = new Map<string, PodResize>()) => {
+    const events: { type: string; reason: string; message: string }[] = [];
+    const ev = handlePodResourcesResize(envWith(events), resized, pod, sized('old', '100m', '64Mi'), others, node);
+    return { ev, st: resized.get(pod.metadata.uid), events: events.map((e) => [e.type, e.reason, e.message]) };
   };
 
   it('allocates a resize that fits: PodResizeInProgress, the new pod is the allocation', () => {
@@ -157,7 +161,9 @@ describe('handlePodResourcesResize', () => {
     const { ev, st } = run(pod);
     expect(ev?.[0]).toBe('ResizeAllocated');
     expect(st!.allocated).toBe(pod);
-    expect(st!.inProgress).toMatchObject({ type: 'PodResizeInProgress', status: 'True' });
+    // the condition carries the generation it is about (SetPodResizeInProgressCondition(uid, "", "", generation))
+    expect(st!.inProgress).toMatchObject({ type: 'PodResizeInProgress', status: 'True', observedGeneration: 2 });
+    expect(st!.inProgress!.reason).toBeUndefined();
     expect(st!.pending).toBeUndefined();
     // the running containers were created with the allocation so far
     expect(st!.actuated.get('app')).toEqual({ requests: { cpu: '100m', memory: '64Mi' }, limits: { cpu: '100m', memory: '64Mi' } });
@@ -178,7 +184,38 @@ describe('handlePodResourcesResize', () => {
   });
 
   it('does nothing when the resources equal the allocation', () => {
-    expect(run(sized('a', '100m', '64Mi'))).toEqual({ ev: undefined, st: undefined });
+    expect(run(sized('a', '100m', '64Mi'))).toEqual({ ev: undefined, st: undefined, events: [] });
+  });
+
+  // events.ResizeStarted / ResizeInfeasible / ResizeDeferred (pkg/kubelet/events/event.go), messages from
+  // pkg/kubelet/events/resize.go: the prefix, then the pod's container resources and the generation as JSON
+  it('records ResizeStarted (Normal) when it allocates, with the resources and generation as JSON', () => {
+    expect(run(sized('a', '500m', '128Mi')).events).toEqual([[
+      'Normal', 'ResizeStarted',
+      'Pod resize started: {"containers":[{"name":"app","resources":{"limits":{"cpu":"500m","memory":"128Mi"},"requests":{"cpu":"500m","memory":"128Mi"}}}],"generation":2}',
+    ]]);
+  });
+
+  it('records ResizeInfeasible / ResizeDeferred (Warning) with the error, once while the condition stays the same', () => {
+    const resized = new Map<string, PodResize>();
+    const first = run(sized('a', '5', '128Mi'), [], resized);
+    expect(first.events).toEqual([[
+      'Warning', 'ResizeInfeasible',
+      'Pod resize Infeasible: {"containers":[{"name":"app","resources":{"limits":{"cpu":"5","memory":"128Mi"},"requests":{"cpu":"5","memory":"128Mi"}}}],"generation":2,"error":"Node didn\'t have enough capacity: cpu, requested: 5000, capacity: 4000"}',
+    ]]);
+    // a retry that finds the same: SetPodResizePendingCondition reports no change, no event
+    expect(run(sized('a', '5', '128Mi'), [], resized).events).toEqual([]);
+    expect(run(sized('a', '2500m', '128Mi'), [sized('b', '2', '64Mi')]).events.map((e) => e.slice(0, 2))).toEqual([['Warning', 'ResizeDeferred']]);
+  });
+
+  it('writes the summary as Go encodes it: init containers first, empty resources as {}', () => {
+    const pod = {
+      metadata: { generation: 4 },
+      spec: { initContainers: [container('side', { resources: { requests: { memory: '1Gi', cpu: '1' } } })], containers: [container('app')] },
+    } as unknown as Pod;
+    expect(podResizeMessage('Pod resize completed', pod, 4)).toBe(
+      'Pod resize completed: {"initContainers":[{"name":"side","resources":{"requests":{"cpu":"1","memory":"1Gi"}}}],"containers":[{"name":"app","resources":{}}],"generation":4}',
+    );
   });
 
   it('gives the runtime cpu shares, a CFS quota over 100 ms and the memory limit', () => {
@@ -284,29 +321,40 @@ describe('the resize subresource', () => {
 describe('an in-place resize through the engine', () => {
   const crictlContainer = (e: Engine) => e.state().runtimes[0].containers.filter((c) => c.name === 'web');
 
-  it('updates the running container in place (SyncPod#8), then clears PodResizeInProgress', () => {
+  it('updates the running container in place (SyncPod#8); the relist it asks for brings the sync that clears PodResizeInProgress', () => {
     const e = runningPod(guaranteed);
     const before = crictlContainer(e);
     expect(before).toHaveLength(1);
     expect(before[0].resources).toBeUndefined();
     resize(e, [{ name: 'web', resources: { requests: { cpu: '800m' }, limits: { cpu: '800m' } } }]);
-    e.advanceTo(12_000);
+    const patched = e.trace.length;
+    e.advanceTo(10_200);
     const step8 = e.trace.filter((t) => t.key === 'SyncPod#8');
     expect(step8).toHaveLength(1);
     expect(step8[0].detail).toContain('UpdateContainerResources web (cpu)');
     const after = crictlContainer(e);
     expect(after.map((c) => c.id)).toEqual(before.map((c) => c.id)); // not replaced
     expect(after[0].resources).toEqual({ cpuPeriod: '100000', cpuQuota: '80000', cpuShares: '819', memoryLimitInBytes: '134217728' });
+    // the status of the sync that resized was generated before step 8: in progress, the old resources applied
     let p = podAt(e, 'web')!;
     expect(p.status.conditions!.map((c) => c.type)[0]).toBe('PodResizeInProgress');
     expect(p.status.conditions![0]).toMatchObject({ status: 'True', observedGeneration: 2 });
     expect(p.status.containerStatuses![0]).toMatchObject({ restartCount: 0, allocatedResources: { cpu: '800m', memory: '128Mi' }, resources: guaranteed });
-    // the next sync (the pod worker's resync) finds the runtime caught up
-    e.advanceTo(120_000);
+    // RequestPodReinspect: a resize changes no container's state, yet the next relist (within the PLEG's 1 s
+    // period) inspects the pod and sends PodSync; that sync finds the runtime caught up
+    e.advanceTo(11_100);
+    const after8 = e.trace.slice(patched);
+    const podSync = after8.findIndex((t) => t.kind === 'PLEGEvents' && t.detail.includes('PodSync'));
+    expect(podSync).toBeGreaterThan(after8.findIndex((t) => t.key === 'SyncPod#8'));
+    expect(after8[podSync].t - step8[0].t).toBeLessThanOrEqual(1000);
     p = podAt(e, 'web')!;
     expect(p.status.conditions!.map((c) => c.type)).not.toContain('PodResizeInProgress');
     expect(p.status.containerStatuses![0].resources).toEqual({ requests: { cpu: '800m', memory: '128Mi' }, limits: { cpu: '800m', memory: '128Mi' } });
     expect(p.status.observedGeneration).toBe(2);
+    expect(e.state().events.filter((ev) => ev.reason.startsWith('Resize')).map((ev) => [ev.type, ev.reason])).toEqual([
+      ['Normal', 'ResizeStarted'], ['Normal', 'ResizeCompleted'],
+    ]);
+    e.advanceTo(120_000);
     expect(e.trace.filter((t) => t.key === 'SyncPod#8')).toHaveLength(1);
   });
 
