@@ -138,6 +138,7 @@ export class Kubelet {
     };
     this.rm = new RuntimeManager(this.env);
     this.rm.resize = resize;
+    if (resize) this.#resizeTick = ctx.now + resize.RETRY_INITIAL;
     this.#statusInputs = { readiness: this.#readiness, startup: this.rm.probeResults.startup, hostIP: node.ip, rfc3339: (t) => ctx.rfc3339(t) };
     this.rm.onPodSandboxReady = (pod) => this.#onPodSandboxReady(pod);
     this.rm.requestPodReinspect = (uid) => {
@@ -291,14 +292,36 @@ export class Kubelet {
     const allocated = resized.get(w.uid)?.allocated ?? prev;
     const ev = this.rm.resize!.handlePodResourcesResize(this.env, resized, w.pod, allocated, this.#activePods().filter((p) => p !== w.pod), this.#node());
     if (ev) this.#ctx.emit('kubelet', ev[0], podObject(w.pod), ev[1]);
+    if (resized.get(w.uid)?.pending?.reason === 'Deferred') this.#scheduleResizeRetry();
   }
 
-  /** A pod terminated: its resources are free for the Deferred resizes, which sync when now allocated. */
-  #retryPendingResizes(): void {
-    for (const [pod, ev] of this.rm.resize!.retryPendingResizes(this.env, this.rm.resized, this.#activePods(), this.#node())) {
-      this.#ctx.emit('kubelet', ev[0], podObject(pod), ev[1]);
-      this.#updatePod(this.#workers.get(pod.metadata.uid)!);
+  /**
+   * Retry the Deferred resizes: when a pod terminated, and on the allocation manager's ticker (every retry resets
+   * it to 3 min). A pod whose resize is now allocated, or whose pending condition changed, syncs.
+   */
+  // upstream: allocation_manager.go Run, RetryPendingResizes (TriggerReasonPodTerminated, periodic_retry)
+  #retryPendingResizes(trigger: string): void {
+    const r = this.rm.resize!;
+    this.#resizeTick = this.#ctx.now + r.RETRY_PERIOD;
+    for (const [pod, detail, sync] of r.retryPendingResizes(this.env, this.rm.resized, this.#activePods(), this.#node())) {
+      this.#ctx.emit('kubelet', 'ResizeRetried', podObject(pod), `${trigger}: ${detail}`);
+      if (sync) this.#updatePod(this.#workers.get(pod.metadata.uid)!);
     }
+    for (const st of this.rm.resized.values()) if (st.pending?.reason === 'Deferred') return this.#scheduleResizeRetry();
+  }
+
+  /** The ticker's next tick (ticks that found nothing pending reset it too) and the one retry scheduled at it. */
+  #resizeTick = 0;
+  #resizeRetryAt = -1;
+  #scheduleResizeRetry(): void {
+    let at = this.#resizeTick;
+    while (at < this.#ctx.now) at += this.rm.resize!.RETRY_PERIOD;
+    this.#resizeTick = at;
+    if (this.#resizeRetryAt === at) return;
+    this.#resizeRetryAt = at;
+    this.#ctx.loop.at(at, () => {
+      if (this.#resizeTick === at) this.#retryPendingResizes('periodic_retry');
+    });
   }
 
   /** GetActivePods: the pods admitted here and not yet terminated. */
@@ -366,7 +389,7 @@ export class Kubelet {
         yield* this.#syncTerminatingPod(w, podStatus);
         w.state = 'terminated';
         phaseTransition = true;
-        if (this.rm.resized.size) this.#retryPendingResizes();
+        if (this.rm.resized.size) this.#retryPendingResizes('pod_terminated');
       } else if (w.state === 'terminated') {
         this.#syncTerminatedPod(w, podStatus);
         w.state = 'finished';

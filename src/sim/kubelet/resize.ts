@@ -156,19 +156,39 @@ export function handlePodResourcesResize(
   return ['ResizeAllocated', `resize of generation ${generation} allocated: it fits the node`];
 }
 
+/** The allocation manager's retry ticker: first 30 s after the kubelet starts, then 3 min after every retry. */
+// upstream: allocation_manager.go initialRetryDelay, retryDelay
+export const RETRY_INITIAL = 30_000;
+export const RETRY_PERIOD = 180_000;
+
 /**
- * retryPendingResizes: once a pod terminated, each Deferred resize is tried again against the pods still active
- * (in their order; upstream also sorts them by priority and retries every 3 minutes). Returns the pods whose resize
- * is now allocated, each with its trace event.
+ * retryPendingResizes: each Deferred resize is tried again against the pods still active, in upstream's order
+ * (resizes that do not increase requests first, then higher priority, then Guaranteed, then the longest
+ * pending). Returns each pod retried with the outcome (the trace detail) and whether it is to sync: its resize
+ * is now allocated, or its pending condition changed.
  */
-// upstream: allocation_manager.go retryPendingResizes (TriggerReasonPodTerminated)
-export function retryPendingResizes(env: NodeEnv, resized: Map<string, PodResize>, active: Pod[], node: Node): [Pod, [string, string]][] {
-  const out: [Pod, [string, string]][] = [];
-  for (const pod of active) {
-    const st = resized.get(pod.metadata.uid);
-    if (st?.pending?.reason !== 'Deferred') continue;
-    const ev = handlePodResourcesResize(env, resized, pod, st.allocated, active.filter((o) => o !== pod), node);
-    if (ev && !st.pending) out.push([pod, ev]);
+// upstream: allocation_manager.go retryPendingResizes, sortPendingResizes, isResizeIncreasingRequests
+export function retryPendingResizes(env: NodeEnv, resized: Map<string, PodResize>, active: Pod[], node: Node): [Pod, string, boolean][] {
+  const out: [Pod, string, boolean][] = [];
+  const increasing = (p: Pod, st: PodResize): boolean => {
+    const [n, o] = [podRequests(p), podRequests(st.allocated)];
+    return n.memory > o.memory || n.milliCPU > o.milliCPU;
+  };
+  const pending = active.filter((p) => resized.get(p.metadata.uid)?.pending?.reason === 'Deferred');
+  const key = (p: Pod): [number, number, number, string] => {
+    const st = resized.get(p.metadata.uid)!;
+    return [increasing(p, st) ? 1 : 0, -(p.spec.priority ?? 0), p.status?.qosClass === 'Guaranteed' ? 0 : 1, st.pending!.lastTransitionTime];
+  };
+  pending.sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    for (let i = 0; i < 4; i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+    return 0;
+  });
+  for (const pod of pending) {
+    const st = resized.get(pod.metadata.uid)!;
+    const before = st.pending;
+    const ev = handlePodResourcesResize(env, resized, pod, st.allocated, active.filter((o) => o !== pod), node)!;
+    out.push([pod, ev[1], !st.pending || st.pending.reason !== before!.reason || st.pending.message !== before!.message]);
   }
   return out;
 }
@@ -235,25 +255,46 @@ export function linuxContainerResources(r: ContainerResources): CriLinuxResource
   return { cpuPeriod: String(QUOTA_PERIOD), cpuQuota: String(quota), cpuShares: String(shares), memoryLimitInBytes: String(r.memoryLimit) };
 }
 
+/** `old` with the requests and limits of `rName` as `want` has them. */
+function withResource(old: ResourceRequirements | undefined, want: ResourceRequirements, rName: string): ResourceRequirements {
+  const out: ResourceRequirements = {};
+  for (const k of ['requests', 'limits'] as const) {
+    const m = { ...old?.[k] };
+    if (want[k]?.[rName] !== undefined) m[rName] = want[k]![rName];
+    else delete m[rName];
+    if (Object.keys(m).length) out[k] = m;
+  }
+  return out;
+}
+
 /**
  * doPodResizeAction: UpdateContainerResources for each container to update, memory before cpu (the pod-level
- * cgroup, resized around them, is not modelled); a memory update keeps the container's current cpu. `update`
- * is the CRI call (false when it failed); what it applied becomes the container's actuated resources.
+ * cgroup, resized around them, is not modelled). A memory update keeps the container's current cpu and a cpu update
+ * its current memory (after a memory update, the new one). `update` is the CRI call (false when it failed); what it
+ * applied becomes the container's actuated resources. The first failure ends the resize: the updates must succeed
+ * in the order computePodResizeAction gave, and a later sync retries the rest.
  */
 // upstream: kuberuntime_manager.go doPodResizeAction, updatePodContainerResources
 export function doPodResizeAction(
   updates: NonNullable<PodActions['ContainersToUpdate']>, actuated: Map<string, ResourceRequirements>,
   update: (id: string, r: CriLinuxResources, detail: string) => boolean,
-): void {
+): boolean {
   for (const rName of ['memory', 'cpu'] as const) {
     for (const u of updates[rName] ?? []) {
-      const r = rName === 'memory' ? { ...u.current, memoryRequest: u.desired.memoryRequest, memoryLimit: u.desired.memoryLimit } : u.desired;
+      const c = u.current;
+      const r = rName === 'memory'
+        ? { ...c, memoryRequest: u.desired.memoryRequest, memoryLimit: u.desired.memoryLimit }
+        : { ...c, cpuRequest: u.desired.cpuRequest, cpuLimit: u.desired.cpuLimit };
       const l = linuxContainerResources(r);
-      if (!update(u.id, l, `UpdateContainerResources ${u.name} (${rName}): cpu shares ${l.cpuShares}, quota ${l.cpuQuota}, memory limit ${l.memoryLimitInBytes}`)) continue;
+      if (!update(u.id, l, `UpdateContainerResources ${u.name} (${rName}): cpu shares ${l.cpuShares}, quota ${l.cpuQuota}, memory limit ${l.memoryLimitInBytes}`)) return false;
+      // the info of a container is shared by its memory and cpu updates, as upstream's *currentContainerResources
       u.current = r;
-      actuated.set(u.name, u.resources);
+      // updateContainerResources records what it applied: the container's resources with this resource changed
+      const done = Object.values(r).join() === Object.values(u.desired).join();
+      actuated.set(u.name, done ? u.resources : withResource(actuated.get(u.name), u.resources, rName));
     }
   }
+  return true;
 }
 
 /**

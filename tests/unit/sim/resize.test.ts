@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { Container, Pod, ResourceRequirements } from '../../../src/sim/types.ts';
 import { computePodActions, type PodActions } from '../../../src/sim/kubelet/podactions.ts';
 import { hashContainer, type RuntimeContainerStatus, type RuntimePodStatus } from '../../../src/sim/kubelet/podstatus.ts';
-import { computePodResizeAction, handlePodResourcesResize, linuxContainerResources, containerResources, podResizeMessage, type PodResize } from '../../../src/sim/kubelet/resize.ts';
+import {
+  computePodResizeAction, doPodResizeAction, handlePodResourcesResize, linuxContainerResources, containerResources, podResizeMessage, retryPendingResizes,
+  type PodResize,
+} from '../../../src/sim/kubelet/resize.ts';
 import type { NodeEnv } from '../../../src/sim/kubelet/env.ts';
 import { createEngineCore } from '../../../src/sim/engine-core.ts';
 import type { Engine } from '../../../src/sim/types.ts';
@@ -218,12 +221,63 @@ describe('handlePodResourcesResize', () => {
     );
   });
 
+  // sortPendingResizes: resizes that do not increase requests first, then priority, then Guaranteed, then the
+  // longest pending; each is admitted against the others' allocations as they stand by then
+  it('retries the Deferred resizes in upstream\'s order', () => {
+    const resized = new Map<string, PodResize>();
+    const env = envWith([]);
+    const withPrio = (p: Pod, priority: number): Pod => ({ ...p, spec: { ...p.spec, priority } }) as Pod;
+    // allocated 1 cpu each; the node has 4: b (priority 10) wants 2, a and c (priority 0) 1.5 and 2
+    const a = withPrio(sized('a', '1500m', '64Mi'), 0);
+    const b = withPrio(sized('b', '2', '64Mi'), 10);
+    const c = withPrio(sized('c', '2', '64Mi'), 0);
+    const big = sized('big', '2', '64Mi');
+    for (const p of [a, b, c]) handlePodResourcesResize(env, resized, p, sized(p.metadata.name, '1', '64Mi'), [big, a, b, c].filter((o) => o !== p), node);
+    expect([a, b, c].map((p) => resized.get(p.metadata.uid)!.pending?.reason)).toEqual(['Deferred', 'Deferred', 'Deferred']);
+    // `big` is gone: 4 cpu for three pods allocated 1 each; b goes first (priority) and fits, then a and c do not
+    // beside it (their messages changed, so they sync too)
+    const retried = retryPendingResizes(env, resized, [a, b, c], node);
+    expect(retried.map(([p, detail, sync]) => [p.metadata.name, detail.split(':')[0], sync])).toEqual([
+      ['b', 'resize of generation 2 allocated', true], ['a', 'resize Deferred', true], ['c', 'resize Deferred', true],
+    ]);
+    expect(resized.get('a')!.pending?.message).toBe("Node didn't have enough resource: cpu, requested: 1500, used: 3000, capacity: 4000");
+  });
+
   it('gives the runtime cpu shares, a CFS quota over 100 ms and the memory limit', () => {
     expect(linuxContainerResources(containerResources({ requests: { cpu: '800m', memory: '128Mi' }, limits: { cpu: '800m', memory: '128Mi' } }))).toEqual({
       cpuPeriod: '100000', cpuQuota: '80000', cpuShares: '819', memoryLimitInBytes: '134217728',
     });
     // no request and no limit: the minimum shares, no quota
     expect(linuxContainerResources(containerResources({}))).toMatchObject({ cpuQuota: '0', cpuShares: '2', memoryLimitInBytes: '0' });
+  });
+});
+
+// updatePodContainerResources: memory first (with the current cpu), then cpu (with the memory now applied); the
+// first failed UpdateContainerResources ends the resize, the rest waits for a later sync
+describe('doPodResizeAction', () => {
+  const info = (name: string, from: ResourceRequirements, to: ResourceRequirements) =>
+    ({ name, id: `id-${name}`, resources: to, desired: containerResources(to), current: containerResources(from) });
+  const rr = (cpu: string, memory: string): ResourceRequirements => ({ requests: { cpu, memory }, limits: { cpu, memory } });
+
+  it('updates memory with the current cpu, then cpu with the new memory', () => {
+    const u = info('app', rr('500m', '128Mi'), rr('800m', '256Mi'));
+    const calls: string[] = [];
+    const actuated = new Map<string, ResourceRequirements>([['app', rr('500m', '128Mi')]]);
+    expect(doPodResizeAction({ memory: [u], cpu: [u] }, actuated, (_id, r) => (calls.push(`${r.cpuQuota} ${r.memoryLimitInBytes}`), true))).toBe(true);
+    expect(calls).toEqual([`50000 ${256 * 2 ** 20}`, `80000 ${256 * 2 ** 20}`]);
+    expect(actuated.get('app')).toBe(u.resources);
+  });
+
+  it('stops at the first failure, and records only what was applied', () => {
+    const u = info('app', rr('500m', '128Mi'), rr('800m', '256Mi'));
+    const v = info('side', rr('500m', '128Mi'), rr('800m', '128Mi'));
+    const actuated = new Map<string, ResourceRequirements>([['app', rr('500m', '128Mi')], ['side', rr('500m', '128Mi')]]);
+    const ids: string[] = [];
+    const ok = doPodResizeAction({ memory: [u], cpu: [u, v] }, actuated, (id) => (ids.push(id), id !== 'id-app' || ids.length === 1));
+    expect(ok).toBe(false);
+    expect(ids).toEqual(['id-app', 'id-app']); // the cpu update of app failed: side is not tried
+    expect(actuated.get('app')).toEqual({ requests: { cpu: '500m', memory: '256Mi' }, limits: { cpu: '500m', memory: '256Mi' } });
+    expect(actuated.get('side')).toEqual(rr('500m', '128Mi'));
   });
 });
 
@@ -403,6 +457,24 @@ describe('an in-place resize through the engine', () => {
     expect(p.status.containerStatuses![0].allocatedResources!.cpu).toBe('2');
     expect(e.trace.filter((t) => t.key === 'SyncPod#8')).toHaveLength(1);
     expect(crictlContainer(e)[0].resources?.cpuQuota).toBe('200000');
+  });
+
+  it('retries a Deferred resize on the allocation manager\'s ticker: 30 s after the kubelet starts, then every 3 min', () => {
+    const e = engineWith();
+    create(e, podManifest('other', { image: 'registry.k8s.io/pause:3.10', resources: { requests: { cpu: '3' } } }));
+    runningPod(guaranteed, {}, e);
+    resize(e, [{ name: 'web', resources: { requests: { cpu: '2' }, limits: { cpu: '2' } } }]);
+    e.advanceTo(15_000);
+    expect(podAt(e, 'web')!.status.conditions![0]).toMatchObject({ type: 'PodResizePending', reason: 'Deferred' });
+    const retried = (t0: number, t1: number) => e.trace.filter((t) => t.kind === 'ResizeRetried' && t.t > t0 && t.t <= t1).length;
+    e.advanceTo(29_000);
+    expect(retried(16_000, 29_000)).toBe(0);
+    e.advanceTo(31_000);
+    expect(retried(29_000, 31_000)).toBe(1); // the first tick, 30 s after the kubelet started
+    e.advanceTo(209_000);
+    expect(retried(31_000, 209_000)).toBe(0);
+    e.advanceTo(211_000);
+    expect(retried(209_000, 211_000)).toBe(1); // 3 min later
   });
 
   it('leaves the status of a pod never resized without allocatedResources and resources', () => {
