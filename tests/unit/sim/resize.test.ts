@@ -424,6 +424,9 @@ describe('an in-place resize through the engine', () => {
     expect(running[0].attempt).toBe(1);
     expect(running[0].resources?.memoryLimitInBytes).toBe(String(256 * 2 ** 20));
     expect(podAt(e, 'web')!.status.containerStatuses![0].restartCount).toBe(1);
+    // the restarted container runs with the allocation: the sync after its start reports the resize done
+    expect(podAt(e, 'web')!.status.conditions!.map((c) => c.type)).not.toContain('PodResizeInProgress');
+    expect(e.state().events.map((ev) => ev.reason).filter((r) => r.startsWith('Resize') || r === 'Killing')).toEqual(['ResizeStarted', 'Killing', 'ResizeCompleted']);
   });
 
   it('leaves a resize beyond the node pending (Infeasible) and keeps the allocation', () => {
