@@ -101,6 +101,8 @@ export class Kubelet {
   readonly #probeWorkers = new Map<string, ProbeWorker>();
   readonly #plegSeen = new Map<string, { ids: string[]; states: PlegState[] }>();
   readonly #dirty = new Set<string>();
+  /** The pods a relist inspects even when no container changed (RequestReinspect; a resize asks for it). */
+  readonly #reinspect = new Set<string>();
   #relistAt = -1;
   /** The pod cache the PLEG fills: each pod's runtime status as the relist that last saw it change read it. */
   // upstream: pkg/kubelet/container/cache.go (cache.pods)
@@ -136,8 +138,13 @@ export class Kubelet {
     };
     this.rm = new RuntimeManager(this.env);
     this.rm.resize = resize;
+    if (resize) this.#resizeTick = ctx.now + resize.RETRY_INITIAL;
     this.#statusInputs = { readiness: this.#readiness, startup: this.rm.probeResults.startup, hostIP: node.ip, rfc3339: (t) => ctx.rfc3339(t) };
     this.rm.onPodSandboxReady = (pod) => this.#onPodSandboxReady(pod);
+    this.rm.requestPodReinspect = (uid) => {
+      this.#reinspect.add(uid);
+      this.#markDirty(uid);
+    };
     runtime.onPodChange = (uid) => this.#markDirty(uid);
     api.addNode(this.#nodeObject());
     api.watchPods((type, pod) => this.#onPod(type, pod), { nodeName: node.name });
@@ -283,16 +290,38 @@ export class Kubelet {
   #handlePodResourcesResize(w: PodWorker, prev: Pod): void {
     const resized = this.rm.resized;
     const allocated = resized.get(w.uid)?.allocated ?? prev;
-    const ev = this.rm.resize!.handlePodResourcesResize(resized, w.pod, allocated, this.#activePods().filter((p) => p !== w.pod), this.#node());
+    const ev = this.rm.resize!.handlePodResourcesResize(this.env, resized, w.pod, allocated, this.#activePods().filter((p) => p !== w.pod), this.#node());
     if (ev) this.#ctx.emit('kubelet', ev[0], podObject(w.pod), ev[1]);
+    if (resized.get(w.uid)?.pending?.reason === 'Deferred') this.#scheduleResizeRetry();
   }
 
-  /** A pod terminated: its resources are free for the Deferred resizes, which sync when now allocated. */
-  #retryPendingResizes(): void {
-    for (const [pod, ev] of this.rm.resize!.retryPendingResizes(this.rm.resized, this.#activePods(), this.#node())) {
-      this.#ctx.emit('kubelet', ev[0], podObject(pod), ev[1]);
-      this.#updatePod(this.#workers.get(pod.metadata.uid)!);
+  /**
+   * Retry the Deferred resizes: when a pod terminated, and on the allocation manager's ticker (every retry resets
+   * it to 3 min). A pod whose resize is now allocated, or whose pending condition changed, syncs.
+   */
+  // upstream: allocation_manager.go Run, RetryPendingResizes (TriggerReasonPodTerminated, periodic_retry)
+  #retryPendingResizes(trigger: string): void {
+    const r = this.rm.resize!;
+    this.#resizeTick = this.#ctx.now + r.RETRY_PERIOD;
+    for (const [pod, detail, sync] of r.retryPendingResizes(this.env, this.rm.resized, this.#activePods(), this.#node())) {
+      this.#ctx.emit('kubelet', 'ResizeRetried', podObject(pod), `${trigger}: ${detail}`);
+      if (sync) this.#updatePod(this.#workers.get(pod.metadata.uid)!);
     }
+    for (const st of this.rm.resized.values()) if (st.pending?.reason === 'Deferred') return this.#scheduleResizeRetry();
+  }
+
+  /** The ticker's next tick (ticks that found nothing pending reset it too) and the one retry scheduled at it. */
+  #resizeTick = 0;
+  #resizeRetryAt = -1;
+  #scheduleResizeRetry(): void {
+    let at = this.#resizeTick;
+    while (at < this.#ctx.now) at += this.rm.resize!.RETRY_PERIOD;
+    this.#resizeTick = at;
+    if (this.#resizeRetryAt === at) return;
+    this.#resizeRetryAt = at;
+    this.#ctx.loop.at(at, () => {
+      if (this.#resizeTick === at) this.#retryPendingResizes('periodic_retry');
+    });
   }
 
   /** GetActivePods: the pods admitted here and not yet terminated. */
@@ -360,7 +389,7 @@ export class Kubelet {
         yield* this.#syncTerminatingPod(w, podStatus);
         w.state = 'terminated';
         phaseTransition = true;
-        if (this.rm.resized.size) this.#retryPendingResizes();
+        if (this.rm.resized.size) this.#retryPendingResizes('pod_terminated');
       } else if (w.state === 'terminated') {
         this.#syncTerminatedPod(w, podStatus);
         w.state = 'finished';
@@ -455,7 +484,7 @@ export class Kubelet {
     let pod = w.pod;
     const st = this.rm.resized.size ? this.rm.resized.get(w.uid) : undefined;
     if (st) {
-      const r = this.rm.resize!.allocatedPod(st, pod, rs);
+      const r = this.rm.resize!.allocatedPod(this.env, st, pod, rs);
       pod = r[0];
       if (r[1]) this.#ctx.emit('kubelet', 'ResizeCompleted', podObject(pod), r[1]);
     }
@@ -580,7 +609,9 @@ export class Kubelet {
       for (let j = 0; j < previous.length; j++) if (previous[j].type === c.type) p = previous[j];
       const kubelet = isKubeletCondition(c.type);
       let out: PodCondition;
-      if (
+      // a resize condition comes with its own generation and times (the status manager's, kept as they are)
+      if (c.type.startsWith('PodResize')) out = c;
+      else if (
         prev !== undefined && p !== undefined && kubelet && p.status === c.status && p.reason === c.reason && p.message === c.message &&
         p.lastProbeTime === null && p.observedGeneration === generation
       ) out = p;
@@ -756,7 +787,13 @@ export class Kubelet {
         const meta = w?.pod.metadata ?? { name: sandboxes[0]?.name ?? containers[0].podName, namespace: sandboxes[0]?.namespace ?? containers[0].podNamespace };
         this.#podCache.set(uid, this.#runtimePodStatus(uid, meta.name, meta.namespace!, sandboxes, containers));
       }
-      if (!w || n === 0) continue;
+      if (!w) continue;
+      // upstream: generic.go reconcilePodRecord: a pod reinspected with no event gets PodSync, which syncs it
+      if (n === 0) {
+        if (this.#reinspect.delete(uid) && this.#pods.has(uid) && w.state !== 'finished') this.#podSync(w);
+        continue;
+      }
+      this.#reinspect.delete(uid);
       // ContainerChanged is not sent ("not reliable and no other components use yet"); ContainerRemoved is
       // sent but not sync-worthy (isSyncPodWorthy)
       let worthy = 0;
@@ -786,6 +823,16 @@ export class Kubelet {
     }
     // cache.UpdateTime: wake the pod workers waiting for a newer cache
     for (const wake of this.#cacheWaiters.splice(0)) wake();
+  }
+
+  /** A PodSync event of the relist: "Make sure we always trigger a PodSync after a full reinspection." */
+  // upstream: pkg/kubelet/pleg/generic.go reconcilePodRecord; kubelet.go syncLoopIteration (isSyncPodWorthy)
+  #podSync(w: PodWorker): void {
+    this.#ctx.emit('kubelet', 'PLEGEvents', podObject(w.pod), 'relist: PodSync (the pod reinspected)');
+    if (this.env.verbosity >= 2) {
+      this.env.klog('I', 'kubelet.go:2517', 'SyncLoop (PLEG): event for pod', [['pod', kobj(w.pod)], ['event', JSON.stringify({ ID: w.uid, Type: 'PodSync', Data: null })]], 2);
+    }
+    this.#updatePod(w);
   }
 
   /**

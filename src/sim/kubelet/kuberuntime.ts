@@ -76,6 +76,8 @@ export class RuntimeManager {
   resize: typeof resizeModule | undefined;
   /** runtimeHelper.OnPodSandboxReady: the kubelet's callback once a new sandbox is up, before any image pull. */
   onPodSandboxReady: (pod: Pod) => void = () => {};
+  /** runtimeHelper.RequestPodReinspect: the kubelet's PLEG inspects the pod again at its next relist. */
+  requestPodReinspect: (uid: string) => void = () => {};
 
   constructor(env: NodeEnv) {
     this.#env = env;
@@ -169,6 +171,9 @@ export class RuntimeManager {
         this.#emit(pod, 'UpdateContainerResources', detail, 'SyncPod#8');
         return env.runtime.updateContainerResources(id, r);
       });
+      // upstream: doPodResizeAction `defer m.runtimeHelper.RequestPodReinspect(pod.UID)`: a resize changes no
+      // container's state, so without it no relist would sync the pod and report the resize done
+      this.requestPodReinspect(pod.metadata.uid);
     }
     // SyncPod#9: regular containers
     for (let i = 0; i < changes.ContainersToStart.length; i++) {
@@ -238,7 +243,10 @@ export class RuntimeManager {
     const cStatus = s.ContainerStatuses.find((x) => x.Name === c.name && x.State === 'exited');
     if (!cStatus) return { inBackOff: false, msg: '' };
     const ts = cStatus.FinishedAt ?? 0;
-    const key = `${pod.metadata.name}_${pod.metadata.namespace}_${pod.metadata.uid}_${c.name}_${hashContainer(c)}`;
+    // GetStableKey: upstream's HashContainer covers the name and the image only, so an in-place resize (the only
+    // other change a running pod's container can see) keeps the key; the model's hash covers the whole spec
+    // upstream: pkg/kubelet/kuberuntime/helpers.go GetStableKey; pkg/kubelet/container/helpers.go HashContainer
+    const key = `${pod.metadata.name}_${pod.metadata.namespace}_${pod.metadata.uid}_${c.name}_${c.image}`;
     if (this.crashLoopBackOff.isInBackOffSince(key, ts)) {
       recordContainerEvent(this.#env, pod, c, 'Warning', 'BackOff', `Back-off restarting failed container ${c.name} in pod ${formatPod(pod)}`);
       const backoff = this.crashLoopBackOff.get(key);

@@ -11,6 +11,7 @@ import { intValue, milliCPU } from '../api/quantity.ts';
 import { allocatable, podRequests } from '../scheduler/framework.ts';
 import type { PodActions } from './podactions.ts';
 import { findContainerStatusByName, type RuntimeContainerStatus, type RuntimePodStatus } from './podstatus.ts';
+import { recordPodEvent, type NodeEnv } from './env.ts';
 
 /**
  * A resized pod, from its first resize on: the allocation manager's allocated pod and actuated resources (what the
@@ -67,16 +68,48 @@ export function updatePodFromAllocation(pod: Pod, allocated: Pod): Pod {
 }
 
 /**
+ * The status manager's resize condition: the generation it is about, set now; a condition that keeps its reason
+ * keeps its transition time.
+ */
+// upstream: pkg/kubelet/status/status_manager.go SetPodResizePendingCondition, SetPodResizeInProgressCondition
+function resizeCondition(type: string, old: PodCondition | undefined, reason: string, message: string, generation: number, now: string): PodCondition {
+  const c: PodCondition = {
+    type, observedGeneration: generation, status: 'True', lastProbeTime: now,
+    lastTransitionTime: old && (old.reason ?? '') === reason ? old.lastTransitionTime : now,
+  };
+  if (reason) c.reason = reason;
+  if (message) c.message = message;
+  return c;
+}
+
+/**
+ * The resize events' message: a prefix, then the containers' resources of `pod` and the generation as JSON (Go's
+ * encoding/json: struct fields in declaration order, map keys sorted, empty lists and maps left out).
+ */
+// upstream: pkg/kubelet/events/resize.go podResizeMessage, makeResourceSummaryFromSpec
+export function podResizeMessage(prefix: string, pod: Pod, generation: number, error = ''): string {
+  const list = (cs: Pod['spec']['containers'] | undefined) => cs?.length ? cs.map((c) => ({ name: c.name, resources: goResources(c.resources) })) : undefined;
+  return `${prefix}: ${JSON.stringify({ initContainers: list(pod.spec.initContainers), containers: list(pod.spec.containers), generation, error: error || undefined })}`;
+}
+
+function goResources(r: ResourceRequirements | undefined): Record<string, Record<string, string>> {
+  const sorted = (m: Record<string, unknown> | undefined) =>
+    m && Object.keys(m).length ? Object.fromEntries(Object.keys(m).sort().map((k) => [k, String(m[k])])) : undefined;
+  return { limits: sorted(r?.limits), requests: sorted(r?.requests) } as Record<string, Record<string, string>>;
+}
+
+/**
  * handlePodResourcesResize: a new generation whose container resources differ from the allocation is allocated
- * when the node can hold it (then PodResizeInProgress until the runtime applied it), else left pending:
- * Infeasible when its requests exceed the node's allocatable, Deferred when they do not fit beside the other
- * pods' allocations (the predicate admit handler's first insufficient resource, cpu before memory). `allocated`:
- * the pod as allocated so far. Returns the trace event (kind, detail) of a resize, or undefined.
+ * when the node can hold it (event ResizeStarted, then PodResizeInProgress until the runtime applied it), else left
+ * pending: Infeasible when its requests exceed the node's allocatable, Deferred when they do not fit beside the
+ * other pods' allocations (the predicate admit handler's first insufficient resource, cpu before memory); a pending
+ * condition that changed is also a ResizeInfeasible or ResizeDeferred warning. `allocated`: the pod as allocated
+ * so far. Returns the trace event (kind, detail) of a resize, or undefined.
  */
 // upstream: allocation_manager.go handlePodResourcesResize; allocation/handlers.go (*podResizesAdmitHandler).Admit;
 //           lifecycle/predicate.go InsufficientResourceError; scheduler noderesources/fit.go fitsRequest
 export function handlePodResourcesResize(
-  resized: Map<string, PodResize>, pod: Pod, allocated: Pod, others: Pod[], node: Node,
+  env: NodeEnv, resized: Map<string, PodResize>, pod: Pod, allocated: Pod, others: Pod[], node: Node,
 ): [string, string] | undefined {
   let st = resized.get(pod.metadata.uid);
   if (updatePodFromAllocation(pod, allocated) === pod) {
@@ -87,6 +120,8 @@ export function handlePodResourcesResize(
   if (!st) resized.set(pod.metadata.uid, (st = { allocated, actuated: new Map(allocated.spec.containers.map((c) => [c.name, c.resources])) }));
   const alloc = allocatable(node);
   const r = podRequests(pod);
+  const generation = pod.metadata.generation ?? 1;
+  const now = env.ctx.rfc3339();
   let reason = 'Infeasible';
   let message: string | undefined;
   if (r.memory > alloc.memory) message = `Node didn't have enough capacity: memory, requested: ${r.memory}, capacity: ${alloc.memory}`;
@@ -105,28 +140,55 @@ export function handlePodResourcesResize(
     message = short('cpu', r.milliCPU, cpu, alloc.milliCPU) ?? short('memory', r.memory, memory, alloc.memory);
   }
   if (message) {
-    st.pending = { type: 'PodResizePending', status: 'True', reason, message } as PodCondition;
+    const old = st.pending;
+    st.pending = resizeCondition('PodResizePending', old, reason, message, generation, now);
+    // SetPodResizePendingCondition reports a change: only then an event (a retry that finds the same is silent)
+    if (!old || old.reason !== reason || old.message !== message || old.observedGeneration !== generation) {
+      recordPodEvent(env, pod, 'Warning', `Resize${reason}`, podResizeMessage(`Pod resize ${reason}`, pod, generation, message));
+    }
     return ['ResizePending', `resize ${reason}: ${message}`];
   }
   st.allocated = pod;
   st.pending = undefined;
-  st.inProgress = { type: 'PodResizeInProgress', status: 'True' } as PodCondition;
-  return ['ResizeAllocated', `resize of generation ${pod.metadata.generation} allocated: it fits the node`];
+  // ClearPodResizeInProgressCondition, then SetPodResizeInProgressCondition with this generation
+  st.inProgress = resizeCondition('PodResizeInProgress', undefined, '', '', generation, now);
+  recordPodEvent(env, pod, 'Normal', 'ResizeStarted', podResizeMessage('Pod resize started', pod, generation));
+  return ['ResizeAllocated', `resize of generation ${generation} allocated: it fits the node`];
 }
 
+/** The allocation manager's retry ticker: first 30 s after the kubelet starts, then 3 min after every retry. */
+// upstream: allocation_manager.go initialRetryDelay, retryDelay
+export const RETRY_INITIAL = 30_000;
+export const RETRY_PERIOD = 180_000;
+
 /**
- * retryPendingResizes: once a pod terminated, each Deferred resize is tried again against the pods still active
- * (in their order; upstream also sorts them by priority and retries every 3 minutes). Returns the pods whose resize
- * is now allocated, each with its trace event.
+ * retryPendingResizes: each Deferred resize is tried again against the pods still active, in upstream's order
+ * (resizes that do not increase requests first, then higher priority, then Guaranteed, then the longest
+ * pending). Returns each pod retried with the outcome (the trace detail) and whether it is to sync: its resize
+ * is now allocated, or its pending condition changed.
  */
-// upstream: allocation_manager.go retryPendingResizes (TriggerReasonPodTerminated)
-export function retryPendingResizes(resized: Map<string, PodResize>, active: Pod[], node: Node): [Pod, [string, string]][] {
-  const out: [Pod, [string, string]][] = [];
-  for (const pod of active) {
-    const st = resized.get(pod.metadata.uid);
-    if (st?.pending?.reason !== 'Deferred') continue;
-    const ev = handlePodResourcesResize(resized, pod, st.allocated, active.filter((o) => o !== pod), node);
-    if (ev && !st.pending) out.push([pod, ev]);
+// upstream: allocation_manager.go retryPendingResizes, sortPendingResizes, isResizeIncreasingRequests
+export function retryPendingResizes(env: NodeEnv, resized: Map<string, PodResize>, active: Pod[], node: Node): [Pod, string, boolean][] {
+  const out: [Pod, string, boolean][] = [];
+  const increasing = (p: Pod, st: PodResize): boolean => {
+    const [n, o] = [podRequests(p), podRequests(st.allocated)];
+    return n.memory > o.memory || n.milliCPU > o.milliCPU;
+  };
+  const pending = active.filter((p) => resized.get(p.metadata.uid)?.pending?.reason === 'Deferred');
+  const key = (p: Pod): [number, number, number, string] => {
+    const st = resized.get(p.metadata.uid)!;
+    return [increasing(p, st) ? 1 : 0, -(p.spec.priority ?? 0), p.status?.qosClass === 'Guaranteed' ? 0 : 1, st.pending!.lastTransitionTime];
+  };
+  pending.sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    for (let i = 0; i < 4; i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+    return 0;
+  });
+  for (const pod of pending) {
+    const st = resized.get(pod.metadata.uid)!;
+    const before = st.pending;
+    const ev = handlePodResourcesResize(env, resized, pod, st.allocated, active.filter((o) => o !== pod), node)!;
+    out.push([pod, ev[1], !st.pending || st.pending.reason !== before!.reason || st.pending.message !== before!.message]);
   }
   return out;
 }
@@ -193,38 +255,63 @@ export function linuxContainerResources(r: ContainerResources): CriLinuxResource
   return { cpuPeriod: String(QUOTA_PERIOD), cpuQuota: String(quota), cpuShares: String(shares), memoryLimitInBytes: String(r.memoryLimit) };
 }
 
+/** `old` with the requests and limits of `rName` as `want` has them. */
+function withResource(old: ResourceRequirements | undefined, want: ResourceRequirements, rName: string): ResourceRequirements {
+  const out: ResourceRequirements = {};
+  for (const k of ['requests', 'limits'] as const) {
+    const m = { ...old?.[k] };
+    if (want[k]?.[rName] !== undefined) m[rName] = want[k]![rName];
+    else delete m[rName];
+    if (Object.keys(m).length) out[k] = m;
+  }
+  return out;
+}
+
 /**
  * doPodResizeAction: UpdateContainerResources for each container to update, memory before cpu (the pod-level
- * cgroup, resized around them, is not modelled); a memory update keeps the container's current cpu. `update`
- * is the CRI call (false when it failed); what it applied becomes the container's actuated resources.
+ * cgroup, resized around them, is not modelled). A memory update keeps the container's current cpu and a cpu update
+ * its current memory (after a memory update, the new one). `update` is the CRI call (false when it failed); what it
+ * applied becomes the container's actuated resources. The first failure ends the resize: the updates must succeed
+ * in the order computePodResizeAction gave, and a later sync retries the rest.
  */
 // upstream: kuberuntime_manager.go doPodResizeAction, updatePodContainerResources
 export function doPodResizeAction(
   updates: NonNullable<PodActions['ContainersToUpdate']>, actuated: Map<string, ResourceRequirements>,
   update: (id: string, r: CriLinuxResources, detail: string) => boolean,
-): void {
+): boolean {
   for (const rName of ['memory', 'cpu'] as const) {
     for (const u of updates[rName] ?? []) {
-      const r = rName === 'memory' ? { ...u.current, memoryRequest: u.desired.memoryRequest, memoryLimit: u.desired.memoryLimit } : u.desired;
+      const c = u.current;
+      const r = rName === 'memory'
+        ? { ...c, memoryRequest: u.desired.memoryRequest, memoryLimit: u.desired.memoryLimit }
+        : { ...c, cpuRequest: u.desired.cpuRequest, cpuLimit: u.desired.cpuLimit };
       const l = linuxContainerResources(r);
-      if (!update(u.id, l, `UpdateContainerResources ${u.name} (${rName}): cpu shares ${l.cpuShares}, quota ${l.cpuQuota}, memory limit ${l.memoryLimitInBytes}`)) continue;
+      if (!update(u.id, l, `UpdateContainerResources ${u.name} (${rName}): cpu shares ${l.cpuShares}, quota ${l.cpuQuota}, memory limit ${l.memoryLimitInBytes}`)) return false;
+      // the info of a container is shared by its memory and cpu updates, as upstream's *currentContainerResources
       u.current = r;
-      actuated.set(u.name, u.resources);
+      // updateContainerResources records what it applied: the container's resources with this resource changed
+      const done = Object.values(r).join() === Object.values(u.desired).join();
+      actuated.set(u.name, done ? u.resources : withResource(actuated.get(u.name), u.resources, rName));
     }
   }
+  return true;
 }
 
 /**
- * The pod a sync works with: the spec with the allocated resources (a pending resize is not). A resize in
- * progress is done once every running container's applied resources equal its allocation: then the trace
- * detail of clearing PodResizeInProgress comes along.
+ * The pod a sync works with: the spec with the allocated resources (a pending resize is not). At the start of
+ * every sync the kubelet asks whether a resize is in progress: it is done once every running container's applied
+ * resources equal its allocation; then PodResizeInProgress is cleared, before the status of this sync is
+ * generated, with the event ResizeCompleted; the trace detail of that comes along.
  */
-// upstream: kubelet.go SyncPod (UpdatePodFromAllocation); allocation_manager.go CheckPodResizeInProgress
-export function allocatedPod(st: PodResize, pod: Pod, rs: RuntimePodStatus): [Pod, string?] {
+// upstream: kubelet.go SyncPod (IsPodResizeInProgress, ClearPodResizeInProgressCondition, events.ResizeCompleted);
+//           kuberuntime_manager.go IsPodResizeInProgress; allocation_manager.go UpdatePodFromAllocation
+export function allocatedPod(env: NodeEnv, st: PodResize, pod: Pod, rs: RuntimePodStatus): [Pod, string?] {
   const allocated = updatePodFromAllocation(pod, st.allocated);
   const running = (name: string): boolean => findContainerStatusByName(rs, name)?.State === 'running';
-  if (!st.inProgress || allocated.spec.containers.some((c) => running(c.name) && !sameResources(c.resources, st.actuated.get(c.name)))) return [allocated];
+  const done = st.inProgress;
+  if (!done || allocated.spec.containers.some((c) => running(c.name) && !sameResources(c.resources, st.actuated.get(c.name)))) return [allocated];
   st.inProgress = undefined;
+  recordPodEvent(env, pod, 'Normal', 'ResizeCompleted', podResizeMessage('Pod resize completed', allocated, done.observedGeneration ?? 1));
   return [allocated, 'the runtime applied the allocated resources: PodResizeInProgress cleared'];
 }
 

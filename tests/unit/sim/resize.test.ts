@@ -6,7 +6,11 @@ import { describe, expect, it } from 'vitest';
 import type { Container, Pod, ResourceRequirements } from '../../../src/sim/types.ts';
 import { computePodActions, type PodActions } from '../../../src/sim/kubelet/podactions.ts';
 import { hashContainer, type RuntimeContainerStatus, type RuntimePodStatus } from '../../../src/sim/kubelet/podstatus.ts';
-import { computePodResizeAction, handlePodResourcesResize, linuxContainerResources, containerResources, type PodResize } from '../../../src/sim/kubelet/resize.ts';
+import {
+  computePodResizeAction, doPodResizeAction, handlePodResourcesResize, linuxContainerResources, containerResources, podResizeMessage, retryPendingResizes,
+  type PodResize,
+} from '../../../src/sim/kubelet/resize.ts';
+import type { NodeEnv } from '../../../src/sim/kubelet/env.ts';
 import { createEngineCore } from '../../../src/sim/engine-core.ts';
 import type { Engine } from '../../../src/sim/types.ts';
 import { NODE, create, engineWith, pod as podAt, podManifest } from './helpers.ts';
@@ -146,10 +150,13 @@ describe('handlePodResourcesResize', () => {
   const sized = (name: string, cpu: string, memory: string): Pod =>
     ({ metadata: { uid: name, name, generation: 2 }, spec: { containers: [container('app', { resources: { requests: { cpu, memory }, limits: { cpu, memory } } })] } }) as unknown as Pod;
   const node = fixtureNode(); // allocatable cpu 4, memory 8Gi
-  const run = (pod: Pod, others: Pod[] = []) => {
-    const resized = new Map<string, PodResize>();
-    const ev = handlePodResourcesResize(resized, pod, sized('old', '100m', '64Mi'), others, node);
-    return { ev, st: resized.get(pod.metadata.uid) };
+  // the kubelet's side of the events it records (reason, type, message) and the status manager's clock
+  const envWith = (events: { type: string; reason: string; message: string }[]) =>
+    ({ ctx: { rfc3339: () => '2026-08-04T03:00:20Z' }, nodeName: 'worker01', api: { recordEvent: (e: { type: string; reason: string; message: string }) => events.push(e) } }) as unknown as NodeEnv;
+  const run = (pod: Pod, others: Pod[] = [], resized = new Map<string, PodResize>()) => {
+    const events: { type: string; reason: string; message: string }[] = [];
+    const ev = handlePodResourcesResize(envWith(events), resized, pod, sized('old', '100m', '64Mi'), others, node);
+    return { ev, st: resized.get(pod.metadata.uid), events: events.map((e) => [e.type, e.reason, e.message]) };
   };
 
   it('allocates a resize that fits: PodResizeInProgress, the new pod is the allocation', () => {
@@ -157,7 +164,9 @@ describe('handlePodResourcesResize', () => {
     const { ev, st } = run(pod);
     expect(ev?.[0]).toBe('ResizeAllocated');
     expect(st!.allocated).toBe(pod);
-    expect(st!.inProgress).toMatchObject({ type: 'PodResizeInProgress', status: 'True' });
+    // the condition carries the generation it is about (SetPodResizeInProgressCondition(uid, "", "", generation))
+    expect(st!.inProgress).toMatchObject({ type: 'PodResizeInProgress', status: 'True', observedGeneration: 2 });
+    expect(st!.inProgress!.reason).toBeUndefined();
     expect(st!.pending).toBeUndefined();
     // the running containers were created with the allocation so far
     expect(st!.actuated.get('app')).toEqual({ requests: { cpu: '100m', memory: '64Mi' }, limits: { cpu: '100m', memory: '64Mi' } });
@@ -178,7 +187,60 @@ describe('handlePodResourcesResize', () => {
   });
 
   it('does nothing when the resources equal the allocation', () => {
-    expect(run(sized('a', '100m', '64Mi'))).toEqual({ ev: undefined, st: undefined });
+    expect(run(sized('a', '100m', '64Mi'))).toEqual({ ev: undefined, st: undefined, events: [] });
+  });
+
+  // events.ResizeStarted / ResizeInfeasible / ResizeDeferred (pkg/kubelet/events/event.go), messages from
+  // pkg/kubelet/events/resize.go: the prefix, then the pod's container resources and the generation as JSON
+  it('records ResizeStarted (Normal) when it allocates, with the resources and generation as JSON', () => {
+    expect(run(sized('a', '500m', '128Mi')).events).toEqual([[
+      'Normal', 'ResizeStarted',
+      'Pod resize started: {"containers":[{"name":"app","resources":{"limits":{"cpu":"500m","memory":"128Mi"},"requests":{"cpu":"500m","memory":"128Mi"}}}],"generation":2}',
+    ]]);
+  });
+
+  it('records ResizeInfeasible / ResizeDeferred (Warning) with the error, once while the condition stays the same', () => {
+    const resized = new Map<string, PodResize>();
+    const first = run(sized('a', '5', '128Mi'), [], resized);
+    expect(first.events).toEqual([[
+      'Warning', 'ResizeInfeasible',
+      'Pod resize Infeasible: {"containers":[{"name":"app","resources":{"limits":{"cpu":"5","memory":"128Mi"},"requests":{"cpu":"5","memory":"128Mi"}}}],"generation":2,"error":"Node didn\'t have enough capacity: cpu, requested: 5000, capacity: 4000"}',
+    ]]);
+    // a retry that finds the same: SetPodResizePendingCondition reports no change, no event
+    expect(run(sized('a', '5', '128Mi'), [], resized).events).toEqual([]);
+    expect(run(sized('a', '2500m', '128Mi'), [sized('b', '2', '64Mi')]).events.map((e) => e.slice(0, 2))).toEqual([['Warning', 'ResizeDeferred']]);
+  });
+
+  it('writes the summary as Go encodes it: init containers first, empty resources as {}', () => {
+    const pod = {
+      metadata: { generation: 4 },
+      spec: { initContainers: [container('side', { resources: { requests: { memory: '1Gi', cpu: '1' } } })], containers: [container('app')] },
+    } as unknown as Pod;
+    expect(podResizeMessage('Pod resize completed', pod, 4)).toBe(
+      'Pod resize completed: {"initContainers":[{"name":"side","resources":{"requests":{"cpu":"1","memory":"1Gi"}}}],"containers":[{"name":"app","resources":{}}],"generation":4}',
+    );
+  });
+
+  // sortPendingResizes: resizes that do not increase requests first, then priority, then Guaranteed, then the
+  // longest pending; each is admitted against the others' allocations as they stand by then
+  it('retries the Deferred resizes in upstream\'s order', () => {
+    const resized = new Map<string, PodResize>();
+    const env = envWith([]);
+    const withPrio = (p: Pod, priority: number): Pod => ({ ...p, spec: { ...p.spec, priority } }) as Pod;
+    // allocated 1 cpu each; the node has 4: b (priority 10) wants 2, a and c (priority 0) 1.5 and 2
+    const a = withPrio(sized('a', '1500m', '64Mi'), 0);
+    const b = withPrio(sized('b', '2', '64Mi'), 10);
+    const c = withPrio(sized('c', '2', '64Mi'), 0);
+    const big = sized('big', '2', '64Mi');
+    for (const p of [a, b, c]) handlePodResourcesResize(env, resized, p, sized(p.metadata.name, '1', '64Mi'), [big, a, b, c].filter((o) => o !== p), node);
+    expect([a, b, c].map((p) => resized.get(p.metadata.uid)!.pending?.reason)).toEqual(['Deferred', 'Deferred', 'Deferred']);
+    // `big` is gone: 4 cpu for three pods allocated 1 each; b goes first (priority) and fits, then a and c do not
+    // beside it (their messages changed, so they sync too)
+    const retried = retryPendingResizes(env, resized, [a, b, c], node);
+    expect(retried.map(([p, detail, sync]) => [p.metadata.name, detail.split(':')[0], sync])).toEqual([
+      ['b', 'resize of generation 2 allocated', true], ['a', 'resize Deferred', true], ['c', 'resize Deferred', true],
+    ]);
+    expect(resized.get('a')!.pending?.message).toBe("Node didn't have enough resource: cpu, requested: 1500, used: 3000, capacity: 4000");
   });
 
   it('gives the runtime cpu shares, a CFS quota over 100 ms and the memory limit', () => {
@@ -187,6 +249,35 @@ describe('handlePodResourcesResize', () => {
     });
     // no request and no limit: the minimum shares, no quota
     expect(linuxContainerResources(containerResources({}))).toMatchObject({ cpuQuota: '0', cpuShares: '2', memoryLimitInBytes: '0' });
+  });
+});
+
+// updatePodContainerResources: memory first (with the current cpu), then cpu (with the memory now applied); the
+// first failed UpdateContainerResources ends the resize, the rest waits for a later sync
+describe('doPodResizeAction', () => {
+  const info = (name: string, from: ResourceRequirements, to: ResourceRequirements) =>
+    ({ name, id: `id-${name}`, resources: to, desired: containerResources(to), current: containerResources(from) });
+  const rr = (cpu: string, memory: string): ResourceRequirements => ({ requests: { cpu, memory }, limits: { cpu, memory } });
+
+  it('updates memory with the current cpu, then cpu with the new memory', () => {
+    const u = info('app', rr('500m', '128Mi'), rr('800m', '256Mi'));
+    const calls: string[] = [];
+    const actuated = new Map<string, ResourceRequirements>([['app', rr('500m', '128Mi')]]);
+    expect(doPodResizeAction({ memory: [u], cpu: [u] }, actuated, (_id, r) => (calls.push(`${r.cpuQuota} ${r.memoryLimitInBytes}`), true))).toBe(true);
+    expect(calls).toEqual([`50000 ${256 * 2 ** 20}`, `80000 ${256 * 2 ** 20}`]);
+    expect(actuated.get('app')).toBe(u.resources);
+  });
+
+  it('stops at the first failure, and records only what was applied', () => {
+    const u = info('app', rr('500m', '128Mi'), rr('800m', '256Mi'));
+    const v = info('side', rr('500m', '128Mi'), rr('800m', '128Mi'));
+    const actuated = new Map<string, ResourceRequirements>([['app', rr('500m', '128Mi')], ['side', rr('500m', '128Mi')]]);
+    const ids: string[] = [];
+    const ok = doPodResizeAction({ memory: [u], cpu: [u, v] }, actuated, (id) => (ids.push(id), id !== 'id-app' || ids.length === 1));
+    expect(ok).toBe(false);
+    expect(ids).toEqual(['id-app', 'id-app']); // the cpu update of app failed: side is not tried
+    expect(actuated.get('app')).toEqual({ requests: { cpu: '500m', memory: '256Mi' }, limits: { cpu: '500m', memory: '256Mi' } });
+    expect(actuated.get('side')).toEqual(rr('500m', '128Mi'));
   });
 });
 
@@ -284,29 +375,40 @@ describe('the resize subresource', () => {
 describe('an in-place resize through the engine', () => {
   const crictlContainer = (e: Engine) => e.state().runtimes[0].containers.filter((c) => c.name === 'web');
 
-  it('updates the running container in place (SyncPod#8), then clears PodResizeInProgress', () => {
+  it('updates the running container in place (SyncPod#8); the relist it asks for brings the sync that clears PodResizeInProgress', () => {
     const e = runningPod(guaranteed);
     const before = crictlContainer(e);
     expect(before).toHaveLength(1);
     expect(before[0].resources).toBeUndefined();
     resize(e, [{ name: 'web', resources: { requests: { cpu: '800m' }, limits: { cpu: '800m' } } }]);
-    e.advanceTo(12_000);
+    const patched = e.trace.length;
+    e.advanceTo(10_200);
     const step8 = e.trace.filter((t) => t.key === 'SyncPod#8');
     expect(step8).toHaveLength(1);
     expect(step8[0].detail).toContain('UpdateContainerResources web (cpu)');
     const after = crictlContainer(e);
     expect(after.map((c) => c.id)).toEqual(before.map((c) => c.id)); // not replaced
     expect(after[0].resources).toEqual({ cpuPeriod: '100000', cpuQuota: '80000', cpuShares: '819', memoryLimitInBytes: '134217728' });
+    // the status of the sync that resized was generated before step 8: in progress, the old resources applied
     let p = podAt(e, 'web')!;
     expect(p.status.conditions!.map((c) => c.type)[0]).toBe('PodResizeInProgress');
     expect(p.status.conditions![0]).toMatchObject({ status: 'True', observedGeneration: 2 });
     expect(p.status.containerStatuses![0]).toMatchObject({ restartCount: 0, allocatedResources: { cpu: '800m', memory: '128Mi' }, resources: guaranteed });
-    // the next sync (the pod worker's resync) finds the runtime caught up
-    e.advanceTo(120_000);
+    // RequestPodReinspect: a resize changes no container's state, yet the next relist (within the PLEG's 1 s
+    // period) inspects the pod and sends PodSync; that sync finds the runtime caught up
+    e.advanceTo(11_100);
+    const after8 = e.trace.slice(patched);
+    const podSync = after8.findIndex((t) => t.kind === 'PLEGEvents' && t.detail.includes('PodSync'));
+    expect(podSync).toBeGreaterThan(after8.findIndex((t) => t.key === 'SyncPod#8'));
+    expect(after8[podSync].t - step8[0].t).toBeLessThanOrEqual(1000);
     p = podAt(e, 'web')!;
     expect(p.status.conditions!.map((c) => c.type)).not.toContain('PodResizeInProgress');
     expect(p.status.containerStatuses![0].resources).toEqual({ requests: { cpu: '800m', memory: '128Mi' }, limits: { cpu: '800m', memory: '128Mi' } });
     expect(p.status.observedGeneration).toBe(2);
+    expect(e.state().events.filter((ev) => ev.reason.startsWith('Resize')).map((ev) => [ev.type, ev.reason])).toEqual([
+      ['Normal', 'ResizeStarted'], ['Normal', 'ResizeCompleted'],
+    ]);
+    e.advanceTo(120_000);
     expect(e.trace.filter((t) => t.key === 'SyncPod#8')).toHaveLength(1);
   });
 
@@ -322,6 +424,9 @@ describe('an in-place resize through the engine', () => {
     expect(running[0].attempt).toBe(1);
     expect(running[0].resources?.memoryLimitInBytes).toBe(String(256 * 2 ** 20));
     expect(podAt(e, 'web')!.status.containerStatuses![0].restartCount).toBe(1);
+    // the restarted container runs with the allocation: the sync after its start reports the resize done
+    expect(podAt(e, 'web')!.status.conditions!.map((c) => c.type)).not.toContain('PodResizeInProgress');
+    expect(e.state().events.map((ev) => ev.reason).filter((r) => r.startsWith('Resize') || r === 'Killing')).toEqual(['ResizeStarted', 'Killing', 'ResizeCompleted']);
   });
 
   it('leaves a resize beyond the node pending (Infeasible) and keeps the allocation', () => {
@@ -355,6 +460,24 @@ describe('an in-place resize through the engine', () => {
     expect(p.status.containerStatuses![0].allocatedResources!.cpu).toBe('2');
     expect(e.trace.filter((t) => t.key === 'SyncPod#8')).toHaveLength(1);
     expect(crictlContainer(e)[0].resources?.cpuQuota).toBe('200000');
+  });
+
+  it('retries a Deferred resize on the allocation manager\'s ticker: 30 s after the kubelet starts, then every 3 min', () => {
+    const e = engineWith();
+    create(e, podManifest('other', { image: 'registry.k8s.io/pause:3.10', resources: { requests: { cpu: '3' } } }));
+    runningPod(guaranteed, {}, e);
+    resize(e, [{ name: 'web', resources: { requests: { cpu: '2' }, limits: { cpu: '2' } } }]);
+    e.advanceTo(15_000);
+    expect(podAt(e, 'web')!.status.conditions![0]).toMatchObject({ type: 'PodResizePending', reason: 'Deferred' });
+    const retried = (t0: number, t1: number) => e.trace.filter((t) => t.kind === 'ResizeRetried' && t.t > t0 && t.t <= t1).length;
+    e.advanceTo(29_000);
+    expect(retried(16_000, 29_000)).toBe(0);
+    e.advanceTo(31_000);
+    expect(retried(29_000, 31_000)).toBe(1); // the first tick, 30 s after the kubelet started
+    e.advanceTo(209_000);
+    expect(retried(31_000, 209_000)).toBe(0);
+    e.advanceTo(211_000);
+    expect(retried(209_000, 211_000)).toBe(1); // 3 min later
   });
 
   it('leaves the status of a pod never resized without allocatedResources and resources', () => {
