@@ -3,7 +3,10 @@
 // upstream: pkg/kubelet/kubelet_pods.go (getPhase, generateAPIPodStatus, convertToAPIContainerStatuses);
 //           pkg/kubelet/status/generate.go; pkg/kubelet/prober/prober_manager.go UpdatePodStatus
 
-import type { Container, ContainerState, ContainerStatus, Pod, PodCondition, PodIP, PodPhase, PodStatus } from '../types.ts';
+import type {
+  Container, ContainerState, ContainerStatus, Pod, PodCondition, PodIP, PodPhase, PodStatus, ResourceRequirements, VolumeMount, VolumeMountStatus,
+} from '../types.ts';
+import { intValue, milliCPU } from '../api/quantity.ts';
 import { isRestartableInitContainer, podSandboxChanged, shouldContainerBeRestarted, type ProbeResult } from './podactions.ts';
 import { findContainerStatusByName, type RuntimeContainerStatus, type RuntimePodStatus } from './podstatus.ts';
 import { deepEqual } from '../core/structural.ts';
@@ -211,6 +214,11 @@ function lastByName(list: ContainerStatus[], name: string): ContainerStatus | un
   return undefined;
 }
 
+/** Per container name, the resources the runtime applied, where they differ from the allocation (a resize). */
+export type AppliedResources = Map<string, ResourceRequirements>;
+
+const NO_RESOURCES: ResourceRequirements = {};
+
 // The states the kubelet writes again and again, shared by the statuses: a status is never changed once generated
 // (every version of a pod keeps its own, so an unchanged part is kept once, not copied into each version).
 const NO_STATE: ContainerState = {};
@@ -228,10 +236,108 @@ const VANISHED: ContainerState = {
   },
 };
 
+// The runtime handler reports recursive read-only support: containerd 2.x on a Linux kernel of 5.12 or later, as a
+// v1.36 node has.
+const RUNTIME_SUPPORTS_RRO = true;
+
+// upstream: kubelet_pods.go resolveRecursiveReadOnly (an error is logged and leaves the mount Disabled)
+function resolveRecursiveReadOnly(m: VolumeMount): boolean {
+  if (!m.recursiveReadOnly || m.recursiveReadOnly === 'Disabled' || !m.readOnly) return false;
+  if (m.mountPropagation && m.mountPropagation !== 'None') return false;
+  return RUNTIME_SUPPORTS_RRO;
+}
+
+// a container spec is never changed once recorded: its mounts' statuses are made once and shared by every status
+const mountStatuses = new WeakMap<Container, VolumeMountStatus[] | null>();
+
+/**
+ * The status's volumeMounts (RecursiveReadOnlyMounts, GA): each spec mount, a read-only one with its recursive
+ * read-only mode. Only the status written before the runtime reports the container has them from the spec ("the
+ * CRI API is unaware of the volume names"); one converted from the runtime copies the old status's.
+ */
+// upstream: kubelet_pods.go convertToAPIContainerStatuses (status.VolumeMounts)
+function volumeMountStatuses(c: Container): VolumeMountStatus[] | undefined {
+  let out = mountStatuses.get(c);
+  if (out === undefined) {
+    out = null;
+    for (const m of c.volumeMounts ?? []) {
+      const v: VolumeMountStatus = { name: m.name, mountPath: m.mountPath };
+      if (m.readOnly) {
+        v.readOnly = true;
+        v.recursiveReadOnly = resolveRecursiveReadOnly(m) ? 'Enabled' : 'Disabled';
+      }
+      (out ??= []).push(v);
+    }
+    mountStatuses.set(c, out);
+  }
+  return out ?? undefined;
+}
+
+// upstream: pkg/kubelet/cm/helpers_linux.go MinShares, MaxShares, MinQuotaPeriod (100 ms periods: 10m), MinMilliCPULimit
+const MIN_SHARES = 2;
+const MAX_SHARES = 262_144;
+const MIN_MILLI_CPU_LIMIT = 10;
+
+/** resource.NewMilliQuantity(m, DecimalSI).String(): "250m", "1", "1500m". */
+function milliQuantity(m: number): string {
+  if (m % 1000 !== 0) return `${m}m`;
+  let v = m / 1000;
+  let i = 0;
+  while (v !== 0 && v % 1000 === 0 && i < 6) (v /= 1000), i++;
+  return `${v}${['', 'k', 'M', 'G', 'T', 'P', 'E'][i]}`;
+}
+
+/** resource.NewQuantity(n, BinarySI).String(): "128Mi", but 100M is "100000000" (not a whole number of Ki). */
+function byteQuantity(n: number): string {
+  if (n < 1024) return milliQuantity(n * 1000);
+  let i = 0;
+  while (n % 1024 === 0 && i < 6) (n /= 1024), i++;
+  return `${n}${['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'][i]}`;
+}
+
+/**
+ * The status's resources (InPlacePodVerticalScaling, GA): the allocated resources, and for a running container the
+ * cpu and memory the runtime reports instead (kubeContainerResources of the cgroup values the kubelet gave it,
+ * `applied`): the cpu request from the shares, the cpu limit from the CFS quota, the memory limit. Allocated values
+ * stay where both are at or below what the cgroup can tell apart (2 shares, a 10m quota); a value the runtime does not
+ * report keeps the old status's while the same container runs. Unchanged, it is the allocated object itself.
+ */
+// upstream: kubelet_pods.go convertToAPIContainerStatuses.convertContainerStatusResources;
+//           kuberuntime_container_linux.go toKubeContainerResources; cm/helpers_linux.go MilliCPUToShares, MilliCPUToQuota
+function statusResources(alloc: ResourceRequirements, applied: ResourceRequirements, running: boolean, cid: string, old: ContainerStatus | undefined): ResourceRequirements {
+  if (!running) return alloc;
+  const preserve = old?.state.running !== undefined && old.containerID === cid ? old.resources : undefined;
+  let limits = alloc.limits;
+  let requests = alloc.requests;
+  const set = (list: Record<string, string>, k: string, v: string | undefined): Record<string, string> =>
+    v === undefined || list[k] === v ? list : { ...list, [k]: v };
+  if (limits) {
+    const limit = milliCPU(applied.limits?.cpu);
+    // quotaToMilliCPU(MilliCPUToQuota(m)): a quota of at least 1000 µs per 100 ms
+    const reported = limit > 0 ? Math.max(MIN_MILLI_CPU_LIMIT, limit) : undefined;
+    if (reported === undefined) limits = set(limits, 'cpu', preserve?.limits?.cpu);
+    else if (reported > MIN_MILLI_CPU_LIMIT || milliCPU(limits.cpu) > MIN_MILLI_CPU_LIMIT) limits = set(limits, 'cpu', milliQuantity(reported));
+    const memory = intValue(applied.limits?.memory);
+    limits = set(limits, 'memory', memory > 0 ? byteQuantity(memory) : preserve?.limits?.memory);
+  }
+  if (requests) {
+    const milli = milliCPU(applied.requests?.cpu) || milliCPU(applied.limits?.cpu);
+    const shares = milli === 0 ? MIN_SHARES : Math.min(MAX_SHARES, Math.max(MIN_SHARES, Math.floor((milli * 1024) / 1000)));
+    // sharesToMilliCPU
+    const reported = Math.ceil((shares * 1000) / 1024);
+    if (reported > MIN_SHARES || milliCPU(requests.cpu) > MIN_SHARES) requests = set(requests, 'cpu', milliQuantity(reported));
+  }
+  if (limits === alloc.limits && requests === alloc.requests) return alloc;
+  const out: ResourceRequirements = {};
+  if (limits) out.limits = limits;
+  if (requests) out.requests = requests;
+  return out;
+}
+
 // upstream: kubelet_pods.go convertToAPIContainerStatuses
 function convertToAPIContainerStatuses(
   pod: Pod, rs: RuntimePodStatus, previous: ContainerStatus[] | undefined, containers: Container[],
-  hasInitContainers: boolean, isInitContainer: boolean, reasons: ReasonCache, inputs: StatusInputs,
+  hasInitContainers: boolean, isInitContainer: boolean, reasons: ReasonCache, inputs: StatusInputs, applied: AppliedResources | undefined,
 ): ContainerStatus[] {
   const runtime = rs.ContainerStatuses;
   const defaultWaiting = hasInitContainers ? INITIALIZING : CREATING;
@@ -254,12 +360,21 @@ function convertToAPIContainerStatuses(
     let st: ContainerStatus;
     if (newest !== undefined) {
       st = convertContainerStatus(newest, o, inputs);
+      // the allocated container's requests, and its resources (InPlacePodVerticalScaling, GA)
+      const alloc = c.resources ?? NO_RESOURCES;
+      if (alloc.requests && Object.keys(alloc.requests).length) st.allocatedResources = alloc.requests;
+      st.resources = statusResources(alloc, applied?.get(c.name) ?? alloc, newest.State === 'running', st.containerID!, o);
+      if (o?.volumeMounts) st.volumeMounts = o.volumeMounts; // immutable
       if (older !== undefined) st.lastState = convertContainerStatus(older, o, inputs).state;
     } else if (o === undefined) {
       st = { name: c.name, state: defaultWaiting, lastState: NO_STATE, ready: false, restartCount: 0, image: c.image, imageID: '', started: false };
+      const mounts = volumeMountStatuses(c);
+      if (mounts) st.volumeMounts = mounts;
     } else if (o.state.terminated) st = { ...o };
     else {
       st = { name: c.name, state: defaultWaiting, lastState: o.lastState, ready: false, restartCount: o.restartCount, image: c.image, imageID: '', started: false };
+      const mounts = volumeMountStatuses(c);
+      if (mounts) st.volumeMounts = mounts;
       // a container that was running and vanished from the runtime: terminated with an unknown status
       if (o.state.running && !o.lastState.terminated) {
         st.lastState = VANISHED;
@@ -364,7 +479,7 @@ function isReady(pod: Pod, cs: ContainerStatus, inputs: StatusInputs): boolean {
 }
 
 // upstream: pkg/kubelet/prober/prober_manager.go UpdatePodStatus
-// (the statuses above are made with `started` last, so setting it here adds no key to them)
+// (the statuses above are all made with a `started` key, so setting it here keeps their keys' order)
 function applyProbeState(pod: Pod, s: PodStatus, inputs: StatusInputs): void {
   for (const cs of s.containerStatuses ?? []) {
     cs.started = isStarted(pod, cs, inputs);
@@ -390,12 +505,13 @@ const oneIP = (ip: string, old: PodIP[] | undefined): PodIP[] => (old?.length ==
 // upstream: pkg/kubelet/kubelet_pods.go generateAPIPodStatus
 export function generateAPIPodStatus(
   pod: Pod, rs: RuntimePodStatus, oldStatus: PodStatus, podIsTerminal: boolean, reasons: ReasonCache, inputs: StatusInputs,
+  applied?: AppliedResources,
 ): PodStatus {
   const hasInit = (pod.spec.initContainers ?? []).length > 0;
   const s: PodStatus = { phase: 'Pending' };
-  const containerStatuses = convertToAPIContainerStatuses(pod, rs, oldStatus.containerStatuses, pod.spec.containers, hasInit, false, reasons, inputs);
+  const containerStatuses = convertToAPIContainerStatuses(pod, rs, oldStatus.containerStatuses, pod.spec.containers, hasInit, false, reasons, inputs, applied);
   const initStatuses = hasInit
-    ? convertToAPIContainerStatuses(pod, rs, oldStatus.initContainerStatuses, pod.spec.initContainers!, hasInit, true, reasons, inputs)
+    ? convertToAPIContainerStatuses(pod, rs, oldStatus.initContainerStatuses, pod.spec.initContainers!, hasInit, true, reasons, inputs, applied)
     : undefined;
   let podHasInitialized = false;
   for (const c of rs.ContainerStatuses) {
@@ -426,7 +542,7 @@ export function generateAPIPodStatus(
   const ecs = pod.spec.ephemeralContainers;
   if (ecs) {
     // the probers never look at ephemeral containers: ready stays false and started unset
-    const list = convertToAPIContainerStatuses(pod, rs, oldStatus.ephemeralContainerStatuses, ecs, hasInit, false, reasons, inputs);
+    const list = convertToAPIContainerStatuses(pod, rs, oldStatus.ephemeralContainerStatuses, ecs, hasInit, false, reasons, inputs, applied);
     for (const x of list) delete x.started;
     s.ephemeralContainerStatuses = shareUnchanged(list, oldStatus.ephemeralContainerStatuses);
   }
