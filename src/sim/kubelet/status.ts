@@ -236,102 +236,69 @@ const VANISHED: ContainerState = {
   },
 };
 
-// The runtime handler reports recursive read-only support: containerd 2.x on a Linux kernel of 5.12 or later, as a
-// v1.36 node has.
-const RUNTIME_SUPPORTS_RRO = true;
-
-// upstream: kubelet_pods.go resolveRecursiveReadOnly (an error is logged and leaves the mount Disabled)
-function resolveRecursiveReadOnly(m: VolumeMount): boolean {
-  if (!m.recursiveReadOnly || m.recursiveReadOnly === 'Disabled' || !m.readOnly) return false;
-  if (m.mountPropagation && m.mountPropagation !== 'None') return false;
-  return RUNTIME_SUPPORTS_RRO;
-}
+// A read-only mount is recursively read-only when it asks for IfPossible or Enabled and the runtime handler supports
+// it (containerd 2.x on a Linux kernel of 5.12 or later, as a v1.36 node has); any other propagation than None is an
+// error the kubelet logs, leaving the mount Disabled.
+// upstream: kubelet_pods.go resolveRecursiveReadOnly, runtimeClassSupportsRecursiveReadOnlyMounts
+const resolveRecursiveReadOnly = (m: VolumeMount): boolean =>
+  (m.recursiveReadOnly === 'IfPossible' || m.recursiveReadOnly === 'Enabled') && (m.mountPropagation ?? 'None') === 'None';
 
 // a container spec is never changed once recorded: its mounts' statuses are made once and shared by every status
-const mountStatuses = new WeakMap<Container, VolumeMountStatus[] | null>();
+const mountStatuses = new WeakMap<Container, VolumeMountStatus[] | undefined>();
 
 /**
- * The status's volumeMounts (RecursiveReadOnlyMounts, GA): each spec mount, a read-only one with its recursive
- * read-only mode. Only the status written before the runtime reports the container has them from the spec ("the
- * CRI API is unaware of the volume names"); one converted from the runtime copies the old status's.
+ * The spec's mounts on a status the kubelet builds before the runtime reports the container (RecursiveReadOnlyMounts,
+ * GA; "the CRI API is unaware of the volume names"): a read-only one with its recursive read-only mode. A status
+ * converted from the runtime copies the old status's instead.
  */
 // upstream: kubelet_pods.go convertToAPIContainerStatuses (status.VolumeMounts)
-function volumeMountStatuses(c: Container): VolumeMountStatus[] | undefined {
+function setVolumeMounts(st: ContainerStatus, c: Container): void {
+  if (!c.volumeMounts?.length) return;
   let out = mountStatuses.get(c);
-  if (out === undefined) {
-    out = null;
-    for (const m of c.volumeMounts ?? []) {
-      const v: VolumeMountStatus = { name: m.name, mountPath: m.mountPath };
-      if (m.readOnly) {
-        v.readOnly = true;
-        v.recursiveReadOnly = resolveRecursiveReadOnly(m) ? 'Enabled' : 'Disabled';
-      }
-      (out ??= []).push(v);
-    }
+  if (!out) {
+    out = c.volumeMounts.map((m) =>
+      m.readOnly
+        ? { name: m.name, mountPath: m.mountPath, readOnly: true, recursiveReadOnly: resolveRecursiveReadOnly(m) ? 'Enabled' : 'Disabled' }
+        : { name: m.name, mountPath: m.mountPath });
     mountStatuses.set(c, out);
   }
-  return out ?? undefined;
+  st.volumeMounts = out;
 }
 
-// upstream: pkg/kubelet/cm/helpers_linux.go MinShares, MaxShares, MinQuotaPeriod (100 ms periods: 10m), MinMilliCPULimit
-const MIN_SHARES = 2;
-const MAX_SHARES = 262_144;
-const MIN_MILLI_CPU_LIMIT = 10;
-
-/** resource.NewMilliQuantity(m, DecimalSI).String(): "250m", "1", "1500m". */
-function milliQuantity(m: number): string {
-  if (m % 1000 !== 0) return `${m}m`;
-  let v = m / 1000;
-  let i = 0;
-  while (v !== 0 && v % 1000 === 0 && i < 6) (v /= 1000), i++;
-  return `${v}${['', 'k', 'M', 'G', 'T', 'P', 'E'][i]}`;
-}
-
-/** resource.NewQuantity(n, BinarySI).String(): "128Mi", but 100M is "100000000" (not a whole number of Ki). */
+/** resource.NewQuantity(n, BinarySI).String() of a memory limit: "128Mi", but 100M is "100000000" (no whole Ki). */
 function byteQuantity(n: number): string {
-  if (n < 1024) return milliQuantity(n * 1000);
   let i = 0;
   while (n % 1024 === 0 && i < 6) (n /= 1024), i++;
-  return `${n}${['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'][i]}`;
+  return n + ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'][i];
 }
 
 /**
  * The status's resources (InPlacePodVerticalScaling, GA): the allocated resources, and for a running container the
- * cpu and memory the runtime reports instead (kubeContainerResources of the cgroup values the kubelet gave it,
- * `applied`): the cpu request from the shares, the cpu limit from the CFS quota, the memory limit. Allocated values
- * stay where both are at or below what the cgroup can tell apart (2 shares, a 10m quota); a value the runtime does not
- * report keeps the old status's while the same container runs. Unchanged, it is the allocated object itself.
+ * cpu and memory the runtime reports instead (toKubeContainerResources of the cgroup values the kubelet gave it for
+ * `applied`): the cpu request from the shares (sharesToMilliCPU(MilliCPUToShares(m)) is m, and 2m below that), the
+ * cpu limit from the CFS quota (at least 1000 µs per 100 ms: 10m), the memory limit in bytes. The allocated cpu stays
+ * where both are at or below what the cgroup tells apart (MinShares, MinMilliCPULimit); a limit the runtime does not
+ * report keeps the old status's while the same container runs. Unchanged, it is `alloc` itself.
  */
 // upstream: kubelet_pods.go convertToAPIContainerStatuses.convertContainerStatusResources;
 //           kuberuntime_container_linux.go toKubeContainerResources; cm/helpers_linux.go MilliCPUToShares, MilliCPUToQuota
 function statusResources(alloc: ResourceRequirements, applied: ResourceRequirements, running: boolean, cid: string, old: ContainerStatus | undefined): ResourceRequirements {
+  let { limits, requests } = alloc;
   if (!running) return alloc;
-  const preserve = old?.state.running !== undefined && old.containerID === cid ? old.resources : undefined;
-  let limits = alloc.limits;
-  let requests = alloc.requests;
+  const kept = old?.state.running && old.containerID === cid ? old.resources?.limits : undefined;
   const set = (list: Record<string, string>, k: string, v: string | undefined): Record<string, string> =>
     v === undefined || list[k] === v ? list : { ...list, [k]: v };
+  // resource.NewMilliQuantity(m, DecimalSI).String(): "250m", "1"
+  const cpu = (m: number, min: number, list: Record<string, string>): string | undefined =>
+    m > min || milliCPU(list.cpu) > min ? (m % 1000 ? `${m}m` : `${m / 1000}`) : undefined;
+  const limit = milliCPU(applied.limits?.cpu);
   if (limits) {
-    const limit = milliCPU(applied.limits?.cpu);
-    // quotaToMilliCPU(MilliCPUToQuota(m)): a quota of at least 1000 µs per 100 ms
-    const reported = limit > 0 ? Math.max(MIN_MILLI_CPU_LIMIT, limit) : undefined;
-    if (reported === undefined) limits = set(limits, 'cpu', preserve?.limits?.cpu);
-    else if (reported > MIN_MILLI_CPU_LIMIT || milliCPU(limits.cpu) > MIN_MILLI_CPU_LIMIT) limits = set(limits, 'cpu', milliQuantity(reported));
     const memory = intValue(applied.limits?.memory);
-    limits = set(limits, 'memory', memory > 0 ? byteQuantity(memory) : preserve?.limits?.memory);
+    limits = set(limits, 'cpu', limit ? cpu(Math.max(10, limit), 10, limits) : kept?.cpu);
+    limits = set(limits, 'memory', memory ? byteQuantity(memory) : kept?.memory);
   }
-  if (requests) {
-    const milli = milliCPU(applied.requests?.cpu) || milliCPU(applied.limits?.cpu);
-    const shares = milli === 0 ? MIN_SHARES : Math.min(MAX_SHARES, Math.max(MIN_SHARES, Math.floor((milli * 1024) / 1000)));
-    // sharesToMilliCPU
-    const reported = Math.ceil((shares * 1000) / 1024);
-    if (reported > MIN_SHARES || milliCPU(requests.cpu) > MIN_SHARES) requests = set(requests, 'cpu', milliQuantity(reported));
-  }
-  if (limits === alloc.limits && requests === alloc.requests) return alloc;
-  const out: ResourceRequirements = {};
-  if (limits) out.limits = limits;
-  if (requests) out.requests = requests;
-  return out;
+  if (requests) requests = set(requests, 'cpu', cpu(Math.max(2, milliCPU(applied.requests?.cpu) || limit), 2, requests));
+  return limits === alloc.limits && requests === alloc.requests ? alloc : { limits, requests };
 }
 
 // upstream: kubelet_pods.go convertToAPIContainerStatuses
@@ -362,19 +329,17 @@ function convertToAPIContainerStatuses(
       st = convertContainerStatus(newest, o, inputs);
       // the allocated container's requests, and its resources (InPlacePodVerticalScaling, GA)
       const alloc = c.resources ?? NO_RESOURCES;
-      if (alloc.requests && Object.keys(alloc.requests).length) st.allocatedResources = alloc.requests;
+      if (alloc.requests) st.allocatedResources = alloc.requests; // defaulting leaves no empty requests
       st.resources = statusResources(alloc, applied?.get(c.name) ?? alloc, newest.State === 'running', st.containerID!, o);
       if (o?.volumeMounts) st.volumeMounts = o.volumeMounts; // immutable
       if (older !== undefined) st.lastState = convertContainerStatus(older, o, inputs).state;
     } else if (o === undefined) {
       st = { name: c.name, state: defaultWaiting, lastState: NO_STATE, ready: false, restartCount: 0, image: c.image, imageID: '', started: false };
-      const mounts = volumeMountStatuses(c);
-      if (mounts) st.volumeMounts = mounts;
+      setVolumeMounts(st, c);
     } else if (o.state.terminated) st = { ...o };
     else {
       st = { name: c.name, state: defaultWaiting, lastState: o.lastState, ready: false, restartCount: o.restartCount, image: c.image, imageID: '', started: false };
-      const mounts = volumeMountStatuses(c);
-      if (mounts) st.volumeMounts = mounts;
+      setVolumeMounts(st, c);
       // a container that was running and vanished from the runtime: terminated with an unknown status
       if (o.state.running && !o.lastState.terminated) {
         st.lastState = VANISHED;
