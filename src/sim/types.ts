@@ -98,6 +98,18 @@ export interface VolumeMount {
   name: string;
   mountPath: string;
   readOnly?: boolean;
+  /** Disabled (default), IfPossible or Enabled: whether a read-only mount is read-only in its submounts too. */
+  recursiveReadOnly?: 'Disabled' | 'IfPossible' | 'Enabled';
+  mountPropagation?: 'None' | 'HostToContainer' | 'Bidirectional';
+}
+
+/** v1.VolumeMountStatus: a mount as the kubelet reports it in a container status. */
+export interface VolumeMountStatus {
+  name: string;
+  mountPath: string;
+  readOnly?: boolean;
+  /** Only for a read-only mount: Disabled, or Enabled when the mount is recursively read-only. */
+  recursiveReadOnly?: 'Disabled' | 'Enabled';
 }
 
 export interface Container {
@@ -203,10 +215,12 @@ export interface ContainerStatus {
   imageID: string;
   containerID?: string;
   started?: boolean;
-  /** The requests the kubelet allocated (written once a pod has been resized; upstream writes it for every pod). */
+  /** The requests the kubelet allocated (a container the runtime reports, with requests). */
   allocatedResources?: Record<string, Quantity>;
-  /** The resources the runtime applied (likewise). */
+  /** The allocated resources, with the cpu and memory the runtime applied while it runs (a container the runtime reports). */
   resources?: ResourceRequirements;
+  /** The spec's mounts, from the first status written before the runtime knew the container (then copied forward). */
+  volumeMounts?: VolumeMountStatus[];
 }
 
 export type ConditionStatus = 'True' | 'False' | 'Unknown';

@@ -447,8 +447,12 @@ export class Kubelet {
 
   #generate(pod: Pod, rs: RuntimePodStatus, terminal: boolean): PodStatus {
     const old = this.#statusCache.get(pod.metadata.uid) ?? pod.status;
-    let status = generateAPIPodStatus(pod, rs, old, terminal, this.#reasonCache.get(pod.metadata.uid) ?? NO_REASONS, this.#statusInputs);
+    const reasons = this.#reasonCache.get(pod.metadata.uid) ?? NO_REASONS;
     const st = this.rm.resized.size ? this.rm.resized.get(pod.metadata.uid) : undefined;
+    // a resized pod's statuses show its allocation and what the runtime applied
+    let status = st
+      ? generateAPIPodStatus(this.rm.resize!.updatePodFromAllocation(pod, st.allocated), rs, old, terminal, reasons, this.#statusInputs, st.actuated)
+      : generateAPIPodStatus(pod, rs, old, terminal, reasons, this.#statusInputs);
     if (st) status = this.rm.resize!.resizeStatus(status, st, terminal, isKubeletCondition);
     if (!this.#pastActiveDeadline(pod, old)) return status;
     return { ...status, phase: 'Failed', reason: DEADLINE_REASON, message: DEADLINE_MESSAGE };

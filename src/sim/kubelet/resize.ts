@@ -323,24 +323,16 @@ export function createdResources(st: PodResize, name: string, r: ResourceRequire
 
 /**
  * A resized pod's status: the resize conditions right after the conditions the kubelet does not own (`owned`
- * tells; a terminal pod has none), and each container's allocated requests and, while it runs, the resources the
- * runtime applied. Upstream writes these two for every pod; the kubelet asks for them only once a pod has been
- * resized.
+ * tells; a terminal pod has none). The containers' allocatedResources and resources come from generateAPIPodStatus,
+ * given the allocated pod and the actuated resources.
  */
-// upstream: pkg/kubelet/kubelet_pods.go generateAPIPodStatus (determinePodResizeStatus), convertContainerStatus
+// upstream: pkg/kubelet/kubelet_pods.go generateAPIPodStatus (the status manager's resize conditions)
 export function resizeStatus(status: PodStatus, st: PodResize, terminal: boolean, owned: (type: string) => boolean): PodStatus {
   if (terminal) st.pending = st.inProgress = undefined;
+  if (!st.pending && !st.inProgress) return status;
   const conditions = (status.conditions ?? []).slice();
   let i = 0;
   while (i < conditions.length && !owned(conditions[i].type)) i++;
   for (const c of [st.inProgress, st.pending]) if (c) conditions.splice(i, 0, c);
-  const containerStatuses = status.containerStatuses?.map((cs) => {
-    const c = st.allocated.spec.containers.find((x) => x.name === cs.name);
-    if (!c) return cs;
-    const out = { ...cs };
-    if (c.resources.requests) out.allocatedResources = c.resources.requests;
-    if (cs.state.running) out.resources = st.actuated.get(cs.name) ?? c.resources;
-    return out;
-  });
-  return { ...status, conditions, containerStatuses };
+  return { ...status, conditions };
 }

@@ -3,7 +3,10 @@
 // upstream: pkg/kubelet/kubelet_pods.go (getPhase, generateAPIPodStatus, convertToAPIContainerStatuses);
 //           pkg/kubelet/status/generate.go; pkg/kubelet/prober/prober_manager.go UpdatePodStatus
 
-import type { Container, ContainerState, ContainerStatus, Pod, PodCondition, PodIP, PodPhase, PodStatus } from '../types.ts';
+import type {
+  Container, ContainerState, ContainerStatus, Pod, PodCondition, PodIP, PodPhase, PodStatus, ResourceRequirements, VolumeMount, VolumeMountStatus,
+} from '../types.ts';
+import { intValue, milliCPU } from '../api/quantity.ts';
 import { isRestartableInitContainer, podSandboxChanged, shouldContainerBeRestarted, type ProbeResult } from './podactions.ts';
 import { findContainerStatusByName, type RuntimeContainerStatus, type RuntimePodStatus } from './podstatus.ts';
 import { deepEqual } from '../core/structural.ts';
@@ -211,6 +214,11 @@ function lastByName(list: ContainerStatus[], name: string): ContainerStatus | un
   return undefined;
 }
 
+/** Per container name, the resources the runtime applied, where they differ from the allocation (a resize). */
+export type AppliedResources = Map<string, ResourceRequirements>;
+
+const NO_RESOURCES: ResourceRequirements = {};
+
 // The states the kubelet writes again and again, shared by the statuses: a status is never changed once generated
 // (every version of a pod keeps its own, so an unchanged part is kept once, not copied into each version).
 const NO_STATE: ContainerState = {};
@@ -228,10 +236,75 @@ const VANISHED: ContainerState = {
   },
 };
 
+// A read-only mount is recursively read-only when it asks for IfPossible or Enabled and the runtime handler supports
+// it (containerd 2.x on a Linux kernel of 5.12 or later, as a v1.36 node has); any other propagation than None is an
+// error the kubelet logs, leaving the mount Disabled.
+// upstream: kubelet_pods.go resolveRecursiveReadOnly, runtimeClassSupportsRecursiveReadOnlyMounts
+const resolveRecursiveReadOnly = (m: VolumeMount): boolean =>
+  (m.recursiveReadOnly === 'IfPossible' || m.recursiveReadOnly === 'Enabled') && (m.mountPropagation ?? 'None') === 'None';
+
+// a container spec is never changed once recorded: its mounts' statuses are made once and shared by every status
+const mountStatuses = new WeakMap<Container, VolumeMountStatus[] | undefined>();
+
+/**
+ * The spec's mounts on a status the kubelet builds before the runtime reports the container (RecursiveReadOnlyMounts,
+ * GA; "the CRI API is unaware of the volume names"): a read-only one with its recursive read-only mode. A status
+ * converted from the runtime copies the old status's instead.
+ */
+// upstream: kubelet_pods.go convertToAPIContainerStatuses (status.VolumeMounts)
+function setVolumeMounts(st: ContainerStatus, c: Container): void {
+  if (!c.volumeMounts?.length) return;
+  let out = mountStatuses.get(c);
+  if (!out) {
+    out = c.volumeMounts.map((m) =>
+      m.readOnly
+        ? { name: m.name, mountPath: m.mountPath, readOnly: true, recursiveReadOnly: resolveRecursiveReadOnly(m) ? 'Enabled' : 'Disabled' }
+        : { name: m.name, mountPath: m.mountPath });
+    mountStatuses.set(c, out);
+  }
+  st.volumeMounts = out;
+}
+
+/** resource.NewQuantity(n, BinarySI).String() of a memory limit: "128Mi", but 100M is "100000000" (no whole Ki). */
+function byteQuantity(n: number): string {
+  let i = 0;
+  while (n % 1024 === 0 && i < 6) (n /= 1024), i++;
+  return n + ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'][i];
+}
+
+/**
+ * The status's resources (InPlacePodVerticalScaling, GA): the allocated resources, and for a running container the
+ * cpu and memory the runtime reports instead (toKubeContainerResources of the cgroup values the kubelet gave it for
+ * `applied`): the cpu request from the shares (sharesToMilliCPU(MilliCPUToShares(m)) is m, and 2m below that), the
+ * cpu limit from the CFS quota (at least 1000 µs per 100 ms: 10m), the memory limit in bytes. The allocated cpu stays
+ * where both are at or below what the cgroup tells apart (MinShares, MinMilliCPULimit); a limit the runtime does not
+ * report keeps the old status's while the same container runs. Unchanged, it is `alloc` itself.
+ */
+// upstream: kubelet_pods.go convertToAPIContainerStatuses.convertContainerStatusResources;
+//           kuberuntime_container_linux.go toKubeContainerResources; cm/helpers_linux.go MilliCPUToShares, MilliCPUToQuota
+function statusResources(alloc: ResourceRequirements, applied: ResourceRequirements, running: boolean, cid: string, old: ContainerStatus | undefined): ResourceRequirements {
+  let { limits, requests } = alloc;
+  if (!running) return alloc;
+  const kept = old?.state.running && old.containerID === cid ? old.resources?.limits : undefined;
+  const set = (list: Record<string, string>, k: string, v: string | undefined): Record<string, string> =>
+    v === undefined || list[k] === v ? list : { ...list, [k]: v };
+  // resource.NewMilliQuantity(m, DecimalSI).String(): "250m", "1"
+  const cpu = (m: number, min: number, list: Record<string, string>): string | undefined =>
+    m > min || milliCPU(list.cpu) > min ? (m % 1000 ? `${m}m` : `${m / 1000}`) : undefined;
+  const limit = milliCPU(applied.limits?.cpu);
+  if (limits) {
+    const memory = intValue(applied.limits?.memory);
+    limits = set(limits, 'cpu', limit ? cpu(Math.max(10, limit), 10, limits) : kept?.cpu);
+    limits = set(limits, 'memory', memory ? byteQuantity(memory) : kept?.memory);
+  }
+  if (requests) requests = set(requests, 'cpu', cpu(Math.max(2, milliCPU(applied.requests?.cpu) || limit), 2, requests));
+  return limits === alloc.limits && requests === alloc.requests ? alloc : { limits, requests };
+}
+
 // upstream: kubelet_pods.go convertToAPIContainerStatuses
 function convertToAPIContainerStatuses(
   pod: Pod, rs: RuntimePodStatus, previous: ContainerStatus[] | undefined, containers: Container[],
-  hasInitContainers: boolean, isInitContainer: boolean, reasons: ReasonCache, inputs: StatusInputs,
+  hasInitContainers: boolean, isInitContainer: boolean, reasons: ReasonCache, inputs: StatusInputs, applied: AppliedResources | undefined,
 ): ContainerStatus[] {
   const runtime = rs.ContainerStatuses;
   const defaultWaiting = hasInitContainers ? INITIALIZING : CREATING;
@@ -254,12 +327,19 @@ function convertToAPIContainerStatuses(
     let st: ContainerStatus;
     if (newest !== undefined) {
       st = convertContainerStatus(newest, o, inputs);
+      // the allocated container's requests, and its resources (InPlacePodVerticalScaling, GA)
+      const alloc = c.resources ?? NO_RESOURCES;
+      if (alloc.requests) st.allocatedResources = alloc.requests; // defaulting leaves no empty requests
+      st.resources = statusResources(alloc, applied?.get(c.name) ?? alloc, newest.State === 'running', st.containerID!, o);
+      if (o?.volumeMounts) st.volumeMounts = o.volumeMounts; // immutable
       if (older !== undefined) st.lastState = convertContainerStatus(older, o, inputs).state;
     } else if (o === undefined) {
       st = { name: c.name, state: defaultWaiting, lastState: NO_STATE, ready: false, restartCount: 0, image: c.image, imageID: '', started: false };
+      setVolumeMounts(st, c);
     } else if (o.state.terminated) st = { ...o };
     else {
       st = { name: c.name, state: defaultWaiting, lastState: o.lastState, ready: false, restartCount: o.restartCount, image: c.image, imageID: '', started: false };
+      setVolumeMounts(st, c);
       // a container that was running and vanished from the runtime: terminated with an unknown status
       if (o.state.running && !o.lastState.terminated) {
         st.lastState = VANISHED;
@@ -364,7 +444,7 @@ function isReady(pod: Pod, cs: ContainerStatus, inputs: StatusInputs): boolean {
 }
 
 // upstream: pkg/kubelet/prober/prober_manager.go UpdatePodStatus
-// (the statuses above are made with `started` last, so setting it here adds no key to them)
+// (the statuses above are all made with a `started` key, so setting it here keeps their keys' order)
 function applyProbeState(pod: Pod, s: PodStatus, inputs: StatusInputs): void {
   for (const cs of s.containerStatuses ?? []) {
     cs.started = isStarted(pod, cs, inputs);
@@ -390,12 +470,13 @@ const oneIP = (ip: string, old: PodIP[] | undefined): PodIP[] => (old?.length ==
 // upstream: pkg/kubelet/kubelet_pods.go generateAPIPodStatus
 export function generateAPIPodStatus(
   pod: Pod, rs: RuntimePodStatus, oldStatus: PodStatus, podIsTerminal: boolean, reasons: ReasonCache, inputs: StatusInputs,
+  applied?: AppliedResources,
 ): PodStatus {
   const hasInit = (pod.spec.initContainers ?? []).length > 0;
   const s: PodStatus = { phase: 'Pending' };
-  const containerStatuses = convertToAPIContainerStatuses(pod, rs, oldStatus.containerStatuses, pod.spec.containers, hasInit, false, reasons, inputs);
+  const containerStatuses = convertToAPIContainerStatuses(pod, rs, oldStatus.containerStatuses, pod.spec.containers, hasInit, false, reasons, inputs, applied);
   const initStatuses = hasInit
-    ? convertToAPIContainerStatuses(pod, rs, oldStatus.initContainerStatuses, pod.spec.initContainers!, hasInit, true, reasons, inputs)
+    ? convertToAPIContainerStatuses(pod, rs, oldStatus.initContainerStatuses, pod.spec.initContainers!, hasInit, true, reasons, inputs, applied)
     : undefined;
   let podHasInitialized = false;
   for (const c of rs.ContainerStatuses) {
@@ -426,7 +507,7 @@ export function generateAPIPodStatus(
   const ecs = pod.spec.ephemeralContainers;
   if (ecs) {
     // the probers never look at ephemeral containers: ready stays false and started unset
-    const list = convertToAPIContainerStatuses(pod, rs, oldStatus.ephemeralContainerStatuses, ecs, hasInit, false, reasons, inputs);
+    const list = convertToAPIContainerStatuses(pod, rs, oldStatus.ephemeralContainerStatuses, ecs, hasInit, false, reasons, inputs, applied);
     for (const x of list) delete x.started;
     s.ephemeralContainerStatuses = shareUnchanged(list, oldStatus.ephemeralContainerStatuses);
   }

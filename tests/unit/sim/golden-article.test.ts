@@ -50,7 +50,8 @@ describe('nginx-test (image already present)', () => {
     expect(yaml).toMatch(/  podIP: 10\.244\.5\.\d+\n/);
     expect(yaml).toContain('    image: m.daocloud.io/docker.io/library/nginx:alpine\n');
     expect(yaml).toContain('    state:\n      running:\n        startedAt: "2026-08-04T03:32:37Z"\n');
-    expect(yaml).toContain('    ready: true\n    restartCount: 0\n');
+    // a v1.36 kubelet writes resources ({} without requests) and the mounts between the article's two lines
+    expect(yaml).toContain('    ready: true\n    resources: {}\n    restartCount: 0\n');
     expect(yaml).toContain('    lastTransitionTime: "2026-08-04T03:32:36Z"\n    observedGeneration: 1\n    status: "True"\n    type: PodScheduled\n');
     expect(yaml).toContain('    lastTransitionTime: "2026-08-04T03:32:37Z"\n    observedGeneration: 1\n    status: "True"\n    type: Ready\n');
   });

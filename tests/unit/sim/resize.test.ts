@@ -480,9 +480,10 @@ describe('an in-place resize through the engine', () => {
     expect(retried(209_000, 211_000)).toBe(1); // 3 min later
   });
 
-  it('leaves the status of a pod never resized without allocatedResources and resources', () => {
+  it('gives a pod never resized the same allocatedResources and resources (upstream writes them for every pod)', () => {
     const e = runningPod(guaranteed);
     const cs = podAt(e, 'web')!.status.containerStatuses![0];
-    expect('allocatedResources' in cs || 'resources' in cs).toBe(false);
+    expect(cs.allocatedResources).toEqual(guaranteed.requests);
+    expect(cs.resources).toEqual(guaranteed);
   });
 });
