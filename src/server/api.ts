@@ -1,4 +1,5 @@
-// The REST resources under /api/v1: pods (list, get, watch, create, delete, patch), events, nodes and
+// The REST resources under /api/v1: pods (list, get, watch, create, delete, patch; the log, ephemeralcontainers and
+// resize subresources), events, nodes and
 // namespaces (list, get, watch). Lists and objects come from the change feed's current snapshot, so a
 // list's resourceVersion and a watch started from it agree; changes go through the engine's API server.
 // upstream: staging/src/k8s.io/apiserver/pkg/endpoints/installer.go (the routes and verbs);
@@ -74,7 +75,14 @@ export class ResourceApi {
     const info = resourceInfo(rp.resource)!;
     const method = r.req.method ?? 'GET';
     if (rp.subresource !== undefined) {
-      if (rp.resource !== 'pods' || rp.subresource !== 'log') throw pathNotFound();
+      if (rp.resource !== 'pods' || rp.name === undefined) throw pathNotFound();
+      // kubectl debug patches pods/<name>/ephemeralcontainers; kubectl patch --subresource resize, pods/<name>/resize
+      if (rp.subresource === 'ephemeralcontainers' || rp.subresource === 'resize') {
+        if (method === 'GET') return this.#get({ ...rp, subresource: undefined }, r);
+        if (method !== 'PATCH') throw methodNotAllowed();
+        return this.#patch(rp, r);
+      }
+      if (rp.subresource !== 'log') throw pathNotFound();
       if (method !== 'GET') throw methodNotAllowed();
       return serveLog(r.res, this.#cluster.engine.state(), rp.namespace!, rp.name!, r.query);
     }
@@ -221,6 +229,7 @@ export class ResourceApi {
     const patchType = patchTypeOf(r.req.headers['content-type']);
     if (r.query.has('dryRun')) throw notModelled('dry-run (--dry-run=server)', 'use --dry-run=client');
     const patch = parsePatch(r.body.toString('utf8'));
-    this.#submit(r, { type: 'patch', kind: 'Pod', namespace: rp.namespace!, name: rp.name!, patchType, patch }, 200);
+    const subresource = rp.subresource as 'ephemeralcontainers' | 'resize' | undefined;
+    this.#submit(r, { type: 'patch', kind: 'Pod', namespace: rp.namespace!, name: rp.name!, patchType, patch, ...(subresource ? { subresource } : {}) }, 200);
   }
 }

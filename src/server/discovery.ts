@@ -29,7 +29,7 @@ export const RESOURCES: ResourceInfo[] = [
   {
     name: 'pods', singular: 'pod', kind: 'Pod', namespaced: true,
     verbs: ['create', 'delete', 'get', 'list', 'patch', 'watch'], shortNames: ['po'], categories: ['all'],
-    subresources: [{ name: 'log', verbs: ['get'] }],
+    subresources: [{ name: 'ephemeralcontainers', verbs: ['get', 'patch'] }, { name: 'log', verbs: ['get'] }, { name: 'resize', verbs: ['get', 'patch'] }],
   },
 ];
 

@@ -258,3 +258,25 @@ describe.skipIf(!kubectlAvailable)('errors kubectl prints, from the Status the s
 it.runIf(!kubectlAvailable)(SKIP_REASON, () => {
   expect(kubectlAvailable).toBe(false);
 });
+
+describe.skipIf(!kubectlAvailable)('kubectl debug: an ephemeral container through the pods/ephemeralcontainers subresource', () => {
+  it('the real kubectl adds it; the kubelet starts it as podlife does for the same command', async () => {
+    const scenario = loadScenario('nginx-test');
+    server = await startPaused({ scenario });
+    await advance(server, '10s');
+    const debug = 'kubectl debug nginx-test --image=busybox -c dbg --profile=general -- sleep 3600';
+    const real = await shell(server, debug);
+    expect(real.code, real.stderr).toBe(0);
+    expect(real.stdout).toBe(podlifeAt(scenario, 10_000, debug).stdout);
+    const typed: Typed[] = [{ at: 10_000, run: debug }];
+    await advance(server, '20s');
+    const view = `kubectl get pod nginx-test -o jsonpath='{.spec.ephemeralContainers[0].name} {.spec.ephemeralContainers[0].command} {.status.ephemeralContainerStatuses[0].state}'`;
+    const seen = await shell(server, view);
+    expect(seen.stdout).toBe(podlifeAt(scenario, 20_000, view, { typed }).stdout);
+    expect(seen.stdout).toMatch(/^dbg \["sleep","3600"\] \{"running":\{"startedAt":"[^"]+"\}\}$/);
+    // the pod's row is unchanged: an ephemeral container does not count in READY
+    const row = await kubectl(server, ['get', 'pod', 'nginx-test']);
+    expect(row.stdout).toBe(podlifeAt(scenario, 20_000, 'kubectl get pod nginx-test', { typed }).stdout);
+    expect(row.stdout).toMatch(/nginx-test +1\/1 +Running /);
+  });
+});

@@ -38,7 +38,11 @@ describe('discovery', () => {
     expect(resources.map((r: { resource: string }) => r.resource)).toEqual(['events', 'namespaces', 'nodes', 'pods']);
     expect(resources.find((r: { resource: string }) => r.resource === 'pods')).toMatchObject({
       scope: 'Namespaced', singularResource: 'pod', shortNames: ['po'], responseKind: { group: '', version: 'v1', kind: 'Pod' },
-      subresources: [{ subresource: 'log', verbs: ['get'] }],
+      subresources: [
+        { subresource: 'ephemeralcontainers', verbs: ['get', 'patch'] },
+        { subresource: 'log', verbs: ['get'] },
+        { subresource: 'resize', verbs: ['get', 'patch'] },
+      ],
     });
     expect((await get('/apis', AGGREGATED_ACCEPT)).body.items).toEqual([]);
     const legacy = await get('/api');
@@ -46,7 +50,7 @@ describe('discovery', () => {
     expect(legacy.body.serverAddressByClientCIDRs[0].serverAddress).toBe(server.url.replace('http://', ''));
     expect((await get('/apis')).body).toEqual({ kind: 'APIGroupList', apiVersion: 'v1', groups: [] });
     const v1 = await get('/api/v1');
-    expect(v1.body.resources.map((r: { name: string }) => r.name)).toEqual(['events', 'namespaces', 'nodes', 'pods', 'pods/log']);
+    expect(v1.body.resources.map((r: { name: string }) => r.name)).toEqual(['events', 'namespaces', 'nodes', 'pods', 'pods/ephemeralcontainers', 'pods/log', 'pods/resize']);
     expect((await get('/version')).body.gitVersion).toBe('v1.36.2+podlife');
   });
 
