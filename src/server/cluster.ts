@@ -1,5 +1,5 @@
 // The simulated cluster the server serves: one engine, the scenario's timeline replayed as virtual time
-// passes (its `apply:` manifests and its mutating `run:` commands — kubectl run/apply/delete/patch — at
+// passes (its `apply:` manifests and its mutating `run:` commands — kubectl run/apply/delete/patch/debug — at
 // their times, exactly as `podlife simulate` runs them; read-only commands print nothing here), and the
 // change feed that watches and list resourceVersions come from. Requests from a real kubectl are applied at
 // the current virtual time. Same scenario, seed and requests at the same times → the same objects as
