@@ -48,6 +48,18 @@ export function intValue(q: string | number | undefined): number {
   return v === undefined ? 0 : Math.ceil(v - 1e-9);
 }
 
+/** resource.NewMilliQuantity(m, DecimalSI).String(): "250m", "4". */
+export function formatMilliCPU(m: number): string {
+  return m % 1000 ? `${m}m` : `${m / 1000}`;
+}
+
+/** resource.NewQuantity(n, BinarySI).String(): "128Mi", but 100M is "100000000" (no whole Ki). */
+export function formatBinarySI(n: number): string {
+  let i = 0;
+  while (n !== 0 && n % 1024 === 0 && i < 6) (n /= 1024), i++;
+  return n + ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'][i];
+}
+
 /** Sizes in scenario files: "2.2MB", "30Mi", "2207025" (bytes; MB/GB decimal as registries print them). */
 export function parseByteSize(text: string | number): number | undefined {
   if (typeof text === 'number') return Number.isInteger(text) && text >= 0 ? text : undefined;

@@ -15,9 +15,9 @@ import { parseImageRef } from '../api/imageref.ts';
 import type { ContainerRuntime } from '../runtime/cri.ts';
 import { RUNTIME_VERSION } from '../runtime/cri.ts';
 import type { NodeConfig } from '../config.ts';
-import { intValue, milliCPU } from '../api/quantity.ts';
+import { formatMilliCPU, intValue, milliCPU } from '../api/quantity.ts';
 import { RuntimeManager, syncResultsError } from './kuberuntime.ts';
-import { generateAPIPodStatus, isKubeletCondition, terminatePodStatus, type ReasonCache, type StatusInputs } from './status.ts';
+import { generateAPIPodStatus, isKubeletCondition, isResizeCondition, terminatePodStatus, type ReasonCache, type StatusInputs } from './status.ts';
 import { toRuntimePodStatus, type RuntimePodStatus } from './podstatus.ts';
 import type * as resizeModule from './resize.ts';
 import type { ProbeResult } from './podactions.ts';
@@ -160,7 +160,7 @@ export class Kubelet {
     const cpu = milliCPU(cap.cpu ?? '4');
     const pods = intValue(cap.pods ?? 110);
     const created = ctx.rfc3339(-37 * 86_400_000);
-    const cpuStr = cpu % 1000 === 0 ? String(cpu / 1000) : `${cpu}m`;
+    const cpuStr = formatMilliCPU(cpu);
     const cond = (type: string, status: 'True' | 'False', reason: string, message: string) => ({
       type, status, lastHeartbeatTime: ctx.rfc3339(-40_000), lastTransitionTime: created, reason, message,
     });
@@ -453,7 +453,7 @@ export class Kubelet {
     let status = st
       ? generateAPIPodStatus(this.rm.resize!.updatePodFromAllocation(pod, st.allocated), rs, old, terminal, reasons, this.#statusInputs, st.actuated)
       : generateAPIPodStatus(pod, rs, old, terminal, reasons, this.#statusInputs);
-    if (st) status = this.rm.resize!.resizeStatus(status, st, terminal, isKubeletCondition);
+    if (st) status = this.rm.resize!.resizeStatus(status, st, terminal);
     if (!this.#pastActiveDeadline(pod, old)) return status;
     return { ...status, phase: 'Failed', reason: DEADLINE_REASON, message: DEADLINE_MESSAGE };
   }
@@ -614,7 +614,7 @@ export class Kubelet {
       const kubelet = isKubeletCondition(c.type);
       let out: PodCondition;
       // a resize condition comes with its own generation and times (the status manager's, kept as they are)
-      if (c.type.startsWith('PodResize')) out = c;
+      if (isResizeCondition(c.type)) out = c;
       else if (
         prev !== undefined && p !== undefined && kubelet && p.status === c.status && p.reason === c.reason && p.message === c.message &&
         p.lastProbeTime === null && p.observedGeneration === generation

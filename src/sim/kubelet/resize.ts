@@ -12,6 +12,7 @@ import { allocatable, podRequests } from '../scheduler/framework.ts';
 import type { PodActions } from './podactions.ts';
 import { findContainerStatusByName, type RuntimeContainerStatus, type RuntimePodStatus } from './podstatus.ts';
 import { recordPodEvent, type NodeEnv } from './env.ts';
+import { isKubeletCondition } from './status.ts';
 
 /**
  * A resized pod, from its first resize on: the allocation manager's allocated pod and actuated resources (what the
@@ -322,17 +323,17 @@ export function createdResources(st: PodResize, name: string, r: ResourceRequire
 }
 
 /**
- * A resized pod's status: the resize conditions right after the conditions the kubelet does not own (`owned`
- * tells; a terminal pod has none). The containers' allocatedResources and resources come from generateAPIPodStatus,
+ * A resized pod's status: the resize conditions right after the conditions the kubelet does not own (a terminal
+ * pod has none). The containers' allocatedResources and resources come from generateAPIPodStatus,
  * given the allocated pod and the actuated resources.
  */
 // upstream: pkg/kubelet/kubelet_pods.go generateAPIPodStatus (the status manager's resize conditions)
-export function resizeStatus(status: PodStatus, st: PodResize, terminal: boolean, owned: (type: string) => boolean): PodStatus {
+export function resizeStatus(status: PodStatus, st: PodResize, terminal: boolean): PodStatus {
   if (terminal) st.pending = st.inProgress = undefined;
   if (!st.pending && !st.inProgress) return status;
   const conditions = (status.conditions ?? []).slice();
   let i = 0;
-  while (i < conditions.length && !owned(conditions[i].type)) i++;
+  while (i < conditions.length && !isKubeletCondition(conditions[i].type)) i++;
   for (const c of [st.inProgress, st.pending]) if (c) conditions.splice(i, 0, c);
   return { ...status, conditions };
 }

@@ -6,7 +6,7 @@
 import type {
   Container, ContainerState, ContainerStatus, Pod, PodCondition, PodIP, PodPhase, PodStatus, ResourceRequirements, VolumeMount, VolumeMountStatus,
 } from '../types.ts';
-import { intValue, milliCPU } from '../api/quantity.ts';
+import { formatBinarySI, formatMilliCPU, intValue, milliCPU } from '../api/quantity.ts';
 import { isRestartableInitContainer, podSandboxChanged, shouldContainerBeRestarted, type ProbeResult } from './podactions.ts';
 import { findContainerStatusByName, type RuntimeContainerStatus, type RuntimePodStatus } from './podstatus.ts';
 import { deepEqual } from '../core/structural.ts';
@@ -204,8 +204,13 @@ export interface StatusInputs {
 export function isKubeletCondition(type: string): boolean {
   return (
     type === 'PodReadyToStartContainers' || type === 'Initialized' || type === 'Ready' || type === 'ContainersReady' || type === 'PodScheduled' ||
-    type.startsWith('PodResize') // PodResizePending, PodResizeInProgress
+    isResizeCondition(type)
   );
+}
+
+/** PodResizePending, PodResizeInProgress: kubelet conditions the status manager sets with their own generation and times. */
+export function isResizeCondition(type: string): boolean {
+  return type.startsWith('PodResize');
 }
 
 /** The status of the container named `name`: the last one in the list (the Map upstream builds keeps the last). */
@@ -265,13 +270,6 @@ function setVolumeMounts(st: ContainerStatus, c: Container): void {
   st.volumeMounts = out;
 }
 
-/** resource.NewQuantity(n, BinarySI).String() of a memory limit: "128Mi", but 100M is "100000000" (no whole Ki). */
-function byteQuantity(n: number): string {
-  let i = 0;
-  while (n % 1024 === 0 && i < 6) (n /= 1024), i++;
-  return n + ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'][i];
-}
-
 /**
  * The status's resources (InPlacePodVerticalScaling, GA): the allocated resources, and for a running container the
  * cpu and memory the runtime reports instead (toKubeContainerResources of the cgroup values the kubelet gave it for
@@ -283,19 +281,18 @@ function byteQuantity(n: number): string {
 // upstream: kubelet_pods.go convertToAPIContainerStatuses.convertContainerStatusResources;
 //           kuberuntime_container_linux.go toKubeContainerResources; cm/helpers_linux.go MilliCPUToShares, MilliCPUToQuota
 function statusResources(alloc: ResourceRequirements, applied: ResourceRequirements, running: boolean, cid: string, old: ContainerStatus | undefined): ResourceRequirements {
-  let { limits, requests } = alloc;
   if (!running) return alloc;
+  let { limits, requests } = alloc;
   const kept = old?.state.running && old.containerID === cid ? old.resources?.limits : undefined;
   const set = (list: Record<string, string>, k: string, v: string | undefined): Record<string, string> =>
     v === undefined || list[k] === v ? list : { ...list, [k]: v };
-  // resource.NewMilliQuantity(m, DecimalSI).String(): "250m", "1"
   const cpu = (m: number, min: number, list: Record<string, string>): string | undefined =>
-    m > min || milliCPU(list.cpu) > min ? (m % 1000 ? `${m}m` : `${m / 1000}`) : undefined;
+    m > min || milliCPU(list.cpu) > min ? formatMilliCPU(m) : undefined;
   const limit = milliCPU(applied.limits?.cpu);
   if (limits) {
     const memory = intValue(applied.limits?.memory);
     limits = set(limits, 'cpu', limit ? cpu(Math.max(10, limit), 10, limits) : kept?.cpu);
-    limits = set(limits, 'memory', memory ? byteQuantity(memory) : kept?.memory);
+    limits = set(limits, 'memory', memory ? formatBinarySI(memory) : kept?.memory);
   }
   if (requests) requests = set(requests, 'cpu', cpu(Math.max(2, milliCPU(applied.requests?.cpu) || limit), 2, requests));
   return limits === alloc.limits && requests === alloc.requests ? alloc : { limits, requests };
