@@ -73,6 +73,19 @@ function launchShared(found: FoundBrowser, options: LaunchOptions = {}): Promise
 }
 
 /**
+ * mermaid-isomorphic closes its context without awaiting it (`context.close()` in a `finally`), so a
+ * build that ends — closeSharedBrowser() — while that close is in flight would leave an unhandled
+ * rejection ("Target page, context or browser has been closed"). The contexts handed out here
+ * settle their close() quietly: closing something the browser already closed is not an error.
+ */
+async function newQuietContext(browser: Browser, ...args: Parameters<Browser['newContext']>) {
+  const context = await browser.newContext(...args);
+  const close = context.close.bind(context);
+  context.close = (options) => close(options).catch(() => {});
+  return context;
+}
+
+/**
  * A stand-in for Playwright's `chromium` BrowserType that mermaid-isomorphic can call `launch()` on:
  * it returns the shared browser behind a proxy whose close() is a no-op.
  */
@@ -83,6 +96,7 @@ export function sharedBrowserType(found: FoundBrowser): BrowserType {
       return new Proxy(browser, {
         get(target, prop, receiver) {
           if (prop === 'close') return async () => {};
+          if (prop === 'newContext') return (...args: Parameters<Browser['newContext']>) => newQuietContext(target, ...args);
           const value = Reflect.get(target, prop, receiver);
           return typeof value === 'function' ? value.bind(target) : value;
         },
@@ -95,5 +109,10 @@ export function sharedBrowserType(found: FoundBrowser): BrowserType {
 export async function closeSharedBrowser(): Promise<void> {
   const current = shared;
   shared = undefined;
-  if (current) await (await current).close().catch(() => {});
+  if (!current) return;
+  const browser = await current.catch(() => undefined);
+  if (!browser) return;
+  // Close the contexts first (waiting for any close already in flight), then the browser.
+  await Promise.all(browser.contexts().map((context) => context.close().catch(() => {})));
+  await browser.close().catch(() => {});
 }

@@ -1,6 +1,7 @@
 // rehype-diagrams with a real Chromium: inline SVG, one browser for many files, a cache that means an
 // unchanged diagram is never rendered twice, unique ids per page, clear syntax errors, and the
 // no-browser fallback.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { browserLaunchCount, closeSharedBrowser, findChromium } from '../../../src/pipeline/browser.ts';
+import { browserLaunchCount, closeSharedBrowser, findChromium, sharedBrowserType } from '../../../src/pipeline/browser.ts';
 import rehypeDiagrams, { type DiagramOptions } from '../../../src/pipeline/rehype-diagrams.ts';
 
 const state = '```mermaid\nstateDiagram-v2\n  [*] --> Pending\n  Pending --> Running\n```\n';
@@ -68,6 +69,23 @@ describe.skipIf(!browser)('rendering with a browser', () => {
     expect(err!.message).toContain('mermaid.live');
     expect(err!.line).toBe(7); // the diagram's second line, where the error is
     expect(String(err)).toContain('content/chapters/en/broken.md:7');
+  });
+});
+
+describe.skipIf(!browser)('ending the build', () => {
+  it('a diagram context closes quietly even when the browser is already gone', async () => {
+    // mermaid-isomorphic closes its page context without awaiting it. If the build ends (or the
+    // browser dies) while that close is in flight, Playwright rejects "Target page, context or
+    // browser has been closed" with nobody to handle it, which fails a whole test run. Here the
+    // browser is killed outright, the harshest form of that race, and the close must still settle.
+    const shared = await sharedBrowserType(browser!).launch();
+    const context = await shared.newContext();
+    const children = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(process.pid)]).toString();
+    const chromiums = children.trim().split('\n').map((line) => line.trim().split(/\s+/)).filter(([, comm]) => /chrom/.test(comm ?? ''));
+    expect(chromiums.length).toBeGreaterThan(0);
+    for (const [pid] of chromiums) process.kill(Number(pid), 'SIGKILL');
+    await expect(context.close()).resolves.toBeUndefined();
+    await expect(closeSharedBrowser()).resolves.toBeUndefined();
   });
 });
 
