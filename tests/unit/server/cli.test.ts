@@ -71,8 +71,10 @@ describe('podlife serve (the command)', () => {
       // --paused shows the scenario's own timestamps, as podlife simulate does.
       expect(time).toMatchObject({ now: '0s', paused: true, wallTime: '2026-08-04T03:00:00Z' });
       await fetch(`${s.url}/podlife/advance?to=45s`, { method: 'POST' });
-      await new Promise((r) => setTimeout(r, 100));
-      expect(s.stderr()).toContain('[30s] timeline: $ kubectl delete pod guarded --wait=false → pod "guarded" deleted from default namespace');
+      // the child writes its timeline log after answering: give a loaded machine time to flush it
+      const line = '[30s] timeline: $ kubectl delete pod guarded --wait=false → pod "guarded" deleted from default namespace';
+      for (let i = 0; i < 100 && !s.stderr().includes(line); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(s.stderr()).toContain(line);
       if (kubectlAvailable) {
         // The kubeconfig snippet, saved as printed, is all kubectl needs.
         const snippet = /(apiVersion: v1\nkind: Config\n[\s\S]*?user: \{\}\n)/.exec(s.stdout())![1];
