@@ -4,7 +4,7 @@
 //           pkg/registry/generic/registry/store.go (Delete, Update → deleteWithoutFinalizers); pkg/registry/core/pod/
 //           storage/storage.go (BindingREST.setPodNodeAndMetadata)
 
-import type { ApiStatus, ApplyResult, KubeEvent, Node, Pod, PodCondition, PodStatus } from '../types.ts';
+import type { ApiStatus, ApplyResult, KubeEvent, Node, Pod, PodCondition, PodSpec, PodStatus } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
 import { decodePod } from './schema.ts';
 import { admitDefaultTolerationSeconds, admitPriority, computePodQOS, defaultPodSpec, setDefaultsPodSpec } from './defaults.ts';
@@ -114,8 +114,13 @@ export class ApiServer {
     if (scoped) for (let i = 0; i < scoped.length; i++) scoped[i](type, pod);
   }
 
-  #store(pod: Pod, type: WatchType): Pod {
-    const stored: Pod = { ...pod, metadata: { ...pod.metadata, resourceVersion: this.#nextRV() } };
+  /** A new version of a stored pod (with a new spec or status): one copy, with the next resourceVersion. */
+  #store(pod: Pod, type: WatchType, spec: PodSpec = pod.spec, status: PodStatus = pod.status): Pod {
+    return this.#put({ ...pod, metadata: { ...pod.metadata, resourceVersion: this.#nextRV() }, spec, status }, type);
+  }
+
+  /** Store a pod object made for this version (its resourceVersion set) and notify the watchers. */
+  #put(stored: Pod, type: WatchType): Pod {
     this.#ctx.history.put(this.#ctx.now, this.#cPods, podKey(stored.metadata.namespace!, stored.metadata.name), stored);
     this.#notify(type, stored);
     return stored;
@@ -182,7 +187,7 @@ export class ApiServer {
       name: meta.name,
       namespace,
       uid: this.#ctx.rng.uuid(),
-      resourceVersion: '',
+      resourceVersion: this.#nextRV(),
       creationTimestamp: this.#ctx.rfc3339(),
       generation: 1,
     };
@@ -191,7 +196,7 @@ export class ApiServer {
     }
     const spec = raw.spec as Pod['spec'];
     const pod: Pod = { apiVersion: 'v1', kind: 'Pod', metadata, spec, status: { phase: 'Pending', qosClass: computePodQOS(spec) } };
-    const stored = this.#store(pod, 'ADDED');
+    const stored = this.#put(pod, 'ADDED');
     this.#ctx.emit('apiserver', 'PodCreated', podNames(namespace, meta.name).object, kept`pod "${meta.name}" created (uid ${metadata.uid})`);
     return { ok: true, object: stored };
   }
@@ -216,16 +221,16 @@ export class ApiServer {
       this.#ctx.emit('apiserver', 'PodDeleted', podNames(namespace, name).object, kept`pod "${name}" deleted immediately (grace period 0)`);
       return { ok: true, object: last, deleted: true };
     }
-    const updated: Pod = {
+    const stored = this.#put({
       ...pod,
       metadata: {
         ...meta,
+        resourceVersion: this.#nextRV(),
         deletionTimestamp: this.#ctx.rfc3339(this.#ctx.now + grace * 1000),
         deletionGracePeriodSeconds: grace,
         generation: (meta.generation ?? 1) + 1,
       },
-    };
-    const stored = this.#store(updated, 'MODIFIED');
+    }, 'MODIFIED');
     this.#ctx.emit(
       'apiserver', 'PodTerminating', podNames(namespace, name).object,
       `deletionTimestamp set, grace period ${grace}s${finalizers.length ? `; finalizers ${JSON.stringify(finalizers)} keep the object` : ''}`,
@@ -304,7 +309,7 @@ export class ApiServer {
     if (pod.spec.nodeName) return { ...badRequestStatus(`pod ${name} is already assigned to node "${pod.spec.nodeName}"`), reason: 'Conflict', code: 409 };
     const cond: PodCondition = { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: this.#ctx.rfc3339() };
     const conditions = (pod.status.conditions ?? []).filter((c) => c.type !== 'PodScheduled').concat(cond);
-    this.#store({ ...pod, spec: { ...pod.spec, nodeName }, status: { ...pod.status, conditions } }, 'MODIFIED');
+    this.#store(pod, 'MODIFIED', { ...pod.spec, nodeName }, { ...pod.status, conditions });
     return undefined;
   }
 
@@ -313,7 +318,7 @@ export class ApiServer {
     const pod = this.getPod(namespace, name);
     if (!pod || pod.metadata.uid !== uid) return undefined;
     if (pod.status === status) return pod;
-    return this.#store({ ...pod, status }, 'MODIFIED');
+    return this.#store(pod, 'MODIFIED', pod.spec, status);
   }
 }
 

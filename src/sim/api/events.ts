@@ -10,6 +10,7 @@ import type { SimContext } from '../core/context.ts';
 import { kept } from '../core/kept.ts';
 
 export interface EventInput {
+  /** Kept as the event's involvedObject (callers pass a fresh object). */
   involved: ObjectReference;
   type: 'Normal' | 'Warning';
   reason: string;
@@ -30,6 +31,8 @@ const SPAM_QPS = 1 / 300; // defaultSpamQPS
  * getEventKey (the same fields plus fieldPath and message), or under the aggregate key once combined.
  */
 interface ReasonState {
+  /** The object's other reasons (a list: each object has a few). */
+  next: ReasonState | undefined;
   type: string;
   reason: string;
   /** The aggregate record's distinct messages (none: a new record) and last use. */
@@ -47,6 +50,8 @@ interface ReasonState {
  * and the inner lookups compare only the remaining fields.
  */
 interface ObjectState {
+  /** The object's states of other sources (a list: one per recording component, mostly). */
+  next: ObjectState | undefined;
   component: string;
   host: string;
   kind: string;
@@ -55,7 +60,7 @@ interface ObjectState {
   apiVersion: string | undefined;
   /** The events' source: one object shared by every event of this state (events are never modified once stored). */
   source: KubeEvent['source'];
-  reasons: ReasonState[] | undefined;
+  reasons: ReasonState | undefined;
   /** getSpamKey without the object: type. */
   buckets: Record<string, Bucket>;
 }
@@ -79,8 +84,8 @@ export class EventRecorder {
   readonly #ctx: SimContext;
   readonly #write: (ev: KubeEvent) => void;
   readonly #nextRV: () => string;
-  /** The per-source states of each involved object, by the object's UID (one per recording component, mostly). */
-  readonly #objects = new Map<string | undefined, ObjectState[]>();
+  /** The per-source states of each involved object, by the object's UID. */
+  readonly #objects = new Map<string | undefined, ObjectState>();
   #nameSeq = 0;
 
   constructor(ctx: SimContext, write: (ev: KubeEvent) => void, nextRV: () => string) {
@@ -92,16 +97,14 @@ export class EventRecorder {
   #state(input: EventInput, host: string): ObjectState {
     const o = input.involved;
     const states = this.#objects.get(o.uid);
-    if (states) {
-      for (const s of states) {
-        if (s.component === input.component && s.host === host && s.kind === o.kind && s.namespace === o.namespace && s.name === o.name && s.apiVersion === o.apiVersion) return s;
-      }
+    for (let s = states; s; s = s.next) {
+      if (s.component === input.component && s.host === host && s.kind === o.kind && s.namespace === o.namespace && s.name === o.name && s.apiVersion === o.apiVersion) return s;
     }
     const state: ObjectState = {
-      component: input.component, host, kind: o.kind, namespace: o.namespace, name: o.name, apiVersion: o.apiVersion,
+      next: states, component: input.component, host, kind: o.kind, namespace: o.namespace, name: o.name, apiVersion: o.apiVersion,
       source: host ? { component: input.component, host } : { component: input.component }, reasons: undefined, buckets: {},
     };
-    this.#objects.set(o.uid, append(states, state));
+    this.#objects.set(o.uid, state);
     return state;
   }
 
@@ -112,10 +115,11 @@ export class EventRecorder {
     const host = input.host ?? '';
     const state = this.#state(input, host);
     // upstream: events_cache.go EventAggregatorByReasonFunc
-    let agg = state.reasons?.find((r) => r.reason === input.reason && r.type === input.type);
+    let agg = state.reasons;
+    while (agg && (agg.reason !== input.reason || agg.type !== input.type)) agg = agg.next;
     if (!agg) {
-      agg = { type: input.type, reason: input.reason, localKeys: undefined, last: now, observed: undefined, combined: undefined };
-      state.reasons = append(state.reasons, agg);
+      agg = { next: state.reasons, type: input.type, reason: input.reason, localKeys: undefined, last: now, observed: undefined, combined: undefined };
+      state.reasons = agg;
     } else if (now - agg.last > AGGREGATE_INTERVAL) agg.localKeys = undefined; // the record expired: a new one
     if (!agg.localKeys?.includes(input.message)) agg.localKeys = append(agg.localKeys, input.message);
     agg.last = now;
@@ -128,7 +132,10 @@ export class EventRecorder {
       message = `(combined from similar events): ${input.message}`;
     } else {
       const fieldPath = o.fieldPath ?? '';
-      at = agg.observed?.findIndex((ev) => ev.message === message && (ev.involvedObject.fieldPath ?? '') === fieldPath) ?? -1;
+      const observed = agg.observed;
+      for (let i = 0; observed && i < observed.length && at < 0; i++) {
+        if (observed[i].message === message && (observed[i].involvedObject.fieldPath ?? '') === fieldPath) at = i;
+      }
     }
     const prev = aggregated ? agg.combined : agg.observed?.[at];
 
@@ -142,7 +149,7 @@ export class EventRecorder {
         apiVersion: 'v1',
         kind: 'Event',
         metadata: { name, namespace: o.namespace ?? 'default', uid: this.#ctx.rng.uuid(), resourceVersion: '', creationTimestamp: ts },
-        involvedObject: aggregated ? { ...o, fieldPath: undefined } : { ...o },
+        involvedObject: aggregated ? withoutFieldPath(o) : o,
         reason: input.reason,
         message,
         source: state.source,
@@ -154,7 +161,6 @@ export class EventRecorder {
         reportingComponent: input.component,
         reportingInstance: input.component === 'default-scheduler' ? 'default-scheduler-control-plane' : host,
       };
-      if (ev.involvedObject.fieldPath === undefined) delete ev.involvedObject.fieldPath;
       if (input.action) ev.action = input.action;
     }
     if (aggregated) agg.combined = ev;
@@ -178,6 +184,10 @@ export class EventRecorder {
   #eventNameSuffix(now: number): string {
     return unixNanoHex(this.#ctx.epoch + now, (this.#nameSeq++ % 1000) * 1000);
   }
+}
+
+function withoutFieldPath({ fieldPath: _, ...o }: ObjectReference): ObjectReference {
+  return o;
 }
 
 const TWO_32 = 2 ** 32;
