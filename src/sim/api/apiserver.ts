@@ -6,7 +6,7 @@
 
 import type { ApiStatus, ApplyResult, KubeEvent, Node, Pod, PodCondition, PodSpec, PodStatus } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
-import { decodePod } from './schema.ts';
+import { decodePod, decodePodCopy } from './schema.ts';
 import { admitDefaultTolerationSeconds, admitPriority, computePodQOS, defaultPodSpec, setDefaultsPodSpec } from './defaults.ts';
 import { validatePodCreate, validatePodEphemeralContainersUpdate, validatePodUpdate } from './validation.ts';
 import { alreadyExistsStatus, badRequestStatus, invalidStatus, notFoundStatus } from './fielderrors.ts';
@@ -15,7 +15,6 @@ import type * as resizeModule from '../resize.ts';
 import { mergePatch } from './merge-patch.ts';
 import { EventRecorder, type EventInput } from './events.ts';
 import { kept } from '../core/kept.ts';
-import { clone } from '../core/clone.ts';
 import { podNames } from '../core/names.ts';
 
 export type WatchType = 'ADDED' | 'MODIFIED' | 'DELETED';
@@ -154,14 +153,15 @@ export class ApiServer {
     if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
       return { ok: false, status: badRequestStatus('the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf') };
     }
-    const raw = clone(obj) as Record<string, any>;
-    if (raw.apiVersion !== undefined && raw.apiVersion !== 'v1') {
-      return { ok: false, status: badRequestStatus(`the API version in the data (${raw.apiVersion}) does not match the expected API version (v1)`) };
+    const { apiVersion, kind } = obj as Record<string, unknown>;
+    if (apiVersion !== undefined && apiVersion !== 'v1') {
+      return { ok: false, status: badRequestStatus(`the API version in the data (${apiVersion}) does not match the expected API version (v1)`) };
     }
-    if (raw.kind !== undefined && raw.kind !== 'Pod') {
-      return { ok: false, status: badRequestStatus(`the kind in the data (${raw.kind}) does not match the expected kind (Pod)`) };
+    if (kind !== undefined && kind !== 'Pod') {
+      return { ok: false, status: badRequestStatus(`the kind in the data (${kind}) does not match the expected kind (Pod)`) };
     }
-    const problem = decodePod(raw);
+    // decoding makes the server's own copy (the caller keeps its object)
+    const { problem, pod: raw } = decodePodCopy(obj);
     if (problem) return { ok: false, status: badRequestStatus(`Pod in version "v1" cannot be handled as a Pod: ${problem.message}`) };
     raw.apiVersion = 'v1';
     raw.kind = 'Pod';

@@ -87,6 +87,18 @@ export function setDefaultsPodSpec(spec: Raw): void {
   }
 }
 
+// The objects admission adds are the same in every pod and, as every stored object, never modified: one of each
+// is shared by every pod (and validation knows them valid).
+const PROJECTED: Volume['projected'] = {
+  defaultMode: 420,
+  sources: [
+    { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
+    { configMap: { items: [{ key: 'ca.crt', path: 'ca.crt' }], name: 'kube-root-ca.crt' } },
+    { downwardAPI: { items: [{ fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' }, path: 'namespace' }] } },
+  ],
+};
+const TOKEN_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
+
 /** ServiceAccount admission on create: the service account and its projected token volume and mounts. */
 // upstream: plugin/pkg/admission/serviceaccount/admission.go (*Plugin).Admit, mountServiceAccountToken
 function admitServiceAccount(spec: Raw, ctx: DefaultingContext): void {
@@ -94,24 +106,14 @@ function admitServiceAccount(spec: Raw, ctx: DefaultingContext): void {
   spec.serviceAccount = spec.serviceAccountName;
   if (spec.automountServiceAccountToken !== false) {
     const name = `kube-api-access-${ctx.volumeSuffix}`;
-    const vol: Volume = {
-      name,
-      projected: {
-        defaultMode: 420,
-        sources: [
-          { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
-          { configMap: { items: [{ key: 'ca.crt', path: 'ca.crt' }], name: 'kube-root-ca.crt' } },
-          { downwardAPI: { items: [{ fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' }, path: 'namespace' }] } },
-        ],
-      },
-    };
     // the lists live as long as the pod: concat makes them at their size (a spread or push reserves spare room)
-    spec.volumes = (spec.volumes ?? []).concat(vol);
-    const mount = { mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', name, readOnly: true };
-    for (const c of [...(spec.initContainers ?? []), ...spec.containers]) {
+    spec.volumes = (spec.volumes ?? []).concat({ name, projected: PROJECTED });
+    const mount = (c: Raw): void => {
       const mounts: Raw[] = c.volumeMounts ?? [];
-      if (!mounts.some((m) => m.mountPath === mount.mountPath)) c.volumeMounts = mounts.concat({ ...mount });
-    }
+      if (!mounts.some((m) => m.mountPath === TOKEN_PATH)) c.volumeMounts = mounts.concat({ mountPath: TOKEN_PATH, name, readOnly: true });
+    };
+    spec.initContainers?.forEach(mount);
+    spec.containers.forEach(mount);
   }
 }
 
@@ -119,15 +121,15 @@ function admitServiceAccount(spec: Raw, ctx: DefaultingContext): void {
 // upstream: plugin/pkg/admission/defaulttolerationseconds/admission.go (*Plugin).Admit;
 //           NewDefaultTolerationSeconds: admission.NewHandler(admission.Create, admission.Update)
 export function admitDefaultTolerationSeconds(spec: Raw): void {
-  let tolerations: Toleration[] = spec.tolerations ?? [];
-  for (const key of ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']) {
-    const has = tolerations.some(
-      (t) => (t.operator === 'Exists' && !t.key) || (t.key === key && (!t.effect || t.effect === 'NoExecute')),
-    );
-    if (!has) tolerations = tolerations.concat({ effect: 'NoExecute', key, operator: 'Exists', tolerationSeconds: 300 });
-  }
-  spec.tolerations = tolerations;
+  const tolerations: Toleration[] = spec.tolerations ?? [];
+  const add = DEFAULT_TOLERATIONS.filter(
+    (d) => !tolerations.some((t) => (t.operator === 'Exists' && !t.key) || (t.key === d.key && (!t.effect || t.effect === 'NoExecute'))),
+  );
+  spec.tolerations = add.length ? tolerations.concat(add) : tolerations;
 }
+export const DEFAULT_TOLERATIONS: readonly Toleration[] = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'].map(
+  (key) => ({ effect: 'NoExecute', key, operator: 'Exists', tolerationSeconds: 300 }),
+);
 
 /** The PriorityClasses of a fresh cluster (the API server creates the two system classes). */
 const PRIORITY_CLASSES: Record<string, number> = { 'system-node-critical': 2000001000, 'system-cluster-critical': 2000000000 };

@@ -3,6 +3,7 @@
 // upstream: staging/src/k8s.io/apimachinery/pkg/runtime/serializer/json (strict decoding), encoding/json errors
 
 import { QUANTITY_REGEXP, parseQuantity } from './quantity.ts';
+import { clone } from '../core/clone.ts';
 
 type Node =
   | { t: 'string' }
@@ -87,7 +88,7 @@ const objectMeta = obj('ObjectMeta', {
   creationTimestamp: any, deletionTimestamp: any, deletionGracePeriodSeconds: i64, labels: strMap, annotations: strMap,
   ownerReferences: arr('[]v1.OwnerReference', any), finalizers: strList, managedFields: any,
 });
-const pod = obj('Pod', { apiVersion: str, kind: str, metadata: objectMeta, spec: podSpec, status: any });
+const podNode = obj('Pod', { apiVersion: str, kind: str, metadata: objectMeta, spec: podSpec, status: any });
 
 export interface DecodeProblem {
   message: string;
@@ -150,30 +151,29 @@ function mismatch(st: DecodeState, v: unknown, n: Node, struct: string): void {
   };
 }
 
-function walk(st: DecodeState, v: unknown, n: Node, struct: string): void {
-  if (st.typeError || v === null || v === undefined) return;
+/** Check `v` against `n`; returns the decoded value: a copy of `v` (complete only when `v` decodes). */
+function walk(st: DecodeState, v: unknown, n: Node, struct: string): unknown {
+  if (st.typeError || v === null || v === undefined) return v;
   switch (n.t) {
-    case 'any':
-      return;
     case 'string':
       if (typeof v !== 'string') mismatch(st, v, n, struct);
-      return;
+      return v;
     case 'bool':
       if (typeof v !== 'boolean') mismatch(st, v, n, struct);
-      return;
+      return v;
     case 'int':
       if (typeof v !== 'number') mismatch(st, v, n, struct);
       else if (!Number.isInteger(v)) st.typeError = { message: `json: cannot unmarshal number ${v} into Go struct field ${struct}.${st.at.go()} of type ${n.go}`, path: st.at.json() };
-      return;
+      return v;
     case 'intOrString':
       if (typeof v !== 'number' && typeof v !== 'string') {
         st.typeError = { message: `json: cannot unmarshal ${jsonType(v)} into Go struct field ${struct}.${st.at.go()} of type intstr.IntOrString`, path: st.at.json() };
       }
-      return;
+      return v;
     case 'quantity':
-      if (typeof v === 'number' || (typeof v === 'string' && parseQuantity(v) !== undefined)) return;
+      if (typeof v === 'number' || (typeof v === 'string' && parseQuantity(v) !== undefined)) return v;
       st.typeError = { message: `quantities must match the regular expression '${QUANTITY_REGEXP}'`, path: st.at.json() };
-      return;
+      return v;
     case 'array':
     case 'map':
     case 'object': {
@@ -181,40 +181,49 @@ function walk(st: DecodeState, v: unknown, n: Node, struct: string): void {
       const { keys, fields } = st.at;
       const field = n.t === 'object';
       if (n.t === 'array') {
-        for (let i = 0; i < (v as unknown[]).length; i++) {
+        const list = v as unknown[];
+        const out = list.slice(); // at its size (a list that grows by push reserves spare room)
+        for (let i = 0; i < list.length; i++) {
           keys.push(i);
           fields.push(false);
-          walk(st, (v as unknown[])[i], n.of, struct);
+          out[i] = walk(st, list[i], n.of, struct);
           keys.pop();
           fields.pop();
         }
-        return;
+        return out;
       }
+      const out: Record<string, unknown> = {};
       for (const k of Object.keys(v)) {
         const f = n.t === 'object' ? n.fields[k] : n.of;
         keys.push(k);
         fields.push(field);
-        if (f) walk(st, (v as Record<string, unknown>)[k], f, field ? n.go : struct);
+        if (f) out[k] = walk(st, (v as Record<string, unknown>)[k], f, field ? n.go : struct);
         else st.unknown.push(st.at.json());
         keys.pop();
         fields.pop();
       }
-      return;
+      return out;
     }
+    default: // 'any'
+      return clone(v);
   }
 }
 
 /**
- * Check a pod as the API server decodes it. Returns the first type error (Go's json message), else every unknown
- * field as one strict-decoding message; undefined when the object decodes.
+ * Decode a pod as the API server does: the first type error (Go's json message), else every unknown field as one
+ * strict-decoding message; without a problem, `pod` is the decoded object (a deep copy of `raw`).
  */
-export function decodePod(raw: unknown): DecodeProblem | undefined {
+export function decodePodCopy(raw: unknown): { problem: DecodeProblem | undefined; pod: Record<string, any> } {
   const st: DecodeState = { at: new DecodePath(), unknown: [], typeError: undefined };
-  walk(st, raw, pod, 'Pod');
-  if (st.typeError) return st.typeError;
+  const pod = walk(st, raw, podNode, 'Pod') as Record<string, any>;
   const unknown = st.unknown;
-  if (unknown.length) {
-    return { message: `strict decoding error: ${unknown.map((u) => `unknown field "${u}"`).join(', ')}`, path: unknown[0] };
+  if (!st.typeError && unknown.length) {
+    st.typeError = { message: `strict decoding error: ${unknown.map((u) => `unknown field "${u}"`).join(', ')}`, path: unknown[0] };
   }
-  return undefined;
+  return { problem: st.typeError, pod };
+}
+
+/** Check a pod as the API server decodes it; undefined when it decodes. */
+export function decodePod(raw: unknown): DecodeProblem | undefined {
+  return decodePodCopy(raw).problem;
 }

@@ -6,6 +6,7 @@ import type { FieldError } from './fielderrors.ts';
 import { duplicate, forbidden, invalid, notFound, notSupported, required } from './fielderrors.ts';
 import { QUANTITY_REGEXP, parseQuantity } from './quantity.ts';
 import { clone } from '../core/clone.ts';
+import { DEFAULT_TOLERATIONS } from './defaults.ts';
 
 type Raw = Record<string, any>;
 
@@ -41,7 +42,7 @@ export function isDNS1123Subdomain(v: string): string[] {
 // upstream: validation.go IsQualifiedName
 export function isQualifiedName(v: string): string[] {
   const errs: string[] = [];
-  const parts = v.split('/');
+  const parts = v.includes('/') ? v.split('/') : [v];
   let name = v;
   if (parts.length === 2) {
     const [prefix, n] = parts;
@@ -75,8 +76,9 @@ export function isValidLabelValue(v: string): string[] {
   return errs;
 }
 
-function each(errs: FieldError[], field: string, value: unknown, msgs: string[]): void {
-  for (const m of msgs) errs.push(invalid(field, value, m));
+/** One Invalid error per message; the field (path + suffix) is only built for an error. */
+function each(errs: FieldError[], field: string, value: unknown, msgs: string[], suffix = ''): void {
+  for (const m of msgs) errs.push(invalid(field + suffix, value, m));
 }
 
 // upstream: pkg/apis/core/validation/validation.go ValidateObjectMeta (labels, annotations, finalizers)
@@ -86,19 +88,19 @@ export function validateMeta(meta: Raw, errs: FieldError[]): void {
   if (meta.namespace) each(errs, 'metadata.namespace', meta.namespace, isDNS1123Label(meta.namespace));
   validateLabels(meta.labels, 'metadata.labels', errs);
   for (const k of Object.keys(meta.annotations ?? {})) each(errs, 'metadata.annotations', k, isQualifiedName(k.toLowerCase()));
-  const standard = new Set(['kubernetes', 'orphan', 'foregroundDeletion']);
   (meta.finalizers ?? []).forEach((f: string, i: number) => {
     const field = `metadata.finalizers[${i}]`;
     const q = isQualifiedName(f);
     if (q.length) each(errs, field, f, q);
-    else if (!f.includes('/') && !standard.has(f)) errs.push(invalid(field, f, 'name is neither a standard finalizer name nor is it fully qualified'));
+    else if (!f.includes('/') && !STANDARD_FINALIZERS.includes(f)) errs.push(invalid(field, f, 'name is neither a standard finalizer name nor is it fully qualified'));
   });
 }
+const STANDARD_FINALIZERS = ['kubernetes', 'orphan', 'foregroundDeletion'];
 
 function validateLabels(labels: Record<string, string> | undefined, field: string, errs: FieldError[]): void {
-  for (const [k, v] of Object.entries(labels ?? {})) {
+  for (const k in labels) {
     each(errs, field, k, isQualifiedName(k));
-    each(errs, field, v, isValidLabelValue(v));
+    each(errs, field, labels[k], isValidLabelValue(labels[k]));
   }
 }
 
@@ -145,18 +147,22 @@ const STANDARD_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
 function validateResources(r: Raw | undefined, field: string, errs: FieldError[]): void {
   if (!r) return;
   for (const part of ['limits', 'requests'] as const) {
-    for (const [name, q] of Object.entries((r[part] ?? {}) as Record<string, string | number>)) {
-      const f = `${field}.${part}[${name}]`;
+    const list: Record<string, string | number> | undefined = r[part];
+    for (const name in list) {
+      const q = list[name];
+      const f = (): string => `${field}.${part}[${name}]`;
       if (!STANDARD_RESOURCES.has(name) && !name.startsWith('hugepages-') && !name.includes('/')) {
-        errs.push(invalid(f, name, 'must be a standard resource type or fully qualified'));
+        errs.push(invalid(f(), name, 'must be a standard resource type or fully qualified'));
         continue;
       }
       const v = parseQuantity(q);
-      if (v === undefined) errs.push(invalid(f, String(q), `quantities must match the regular expression '${QUANTITY_REGEXP}'`));
-      else if (v < 0) errs.push(invalid(f, String(q), 'must be greater than or equal to 0'));
+      if (v === undefined) errs.push(invalid(f(), String(q), `quantities must match the regular expression '${QUANTITY_REGEXP}'`));
+      else if (v < 0) errs.push(invalid(f(), String(q), 'must be greater than or equal to 0'));
     }
   }
-  for (const [name, q] of Object.entries((r.requests ?? {}) as Record<string, string | number>)) {
+  const requests: Record<string, string | number> | undefined = r.requests;
+  for (const name in requests) {
+    const q = requests[name];
     const lim = r.limits?.[name];
     if (lim === undefined) continue;
     const rv = parseQuantity(q);
@@ -169,24 +175,32 @@ function validateResources(r: Raw | undefined, field: string, errs: FieldError[]
 
 type ContainerKind = 'containers' | 'initContainers' | 'ephemeralContainers';
 
+// the supported values of the enumerations checked on every create
+const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
+const MESSAGE_POLICIES = ['File', 'FallbackToLogsOnError'];
+const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
+const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
+const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
+const PREEMPTION_POLICIES = ['Never', 'PreemptLowerPriority'];
+
 function validateContainer(c: Raw, field: string, kind: ContainerKind, volumes: Set<string>, errs: FieldError[]): void {
   if (!c.name) errs.push(required(`${field}.name`));
-  else each(errs, `${field}.name`, c.name, isDNS1123Label(c.name));
+  else each(errs, field, c.name, isDNS1123Label(c.name), '.name');
   if (!c.image) errs.push(required(`${field}.image`));
   else if (c.image.trim() !== c.image) errs.push(invalid(`${field}.image`, c.image, 'must not have leading or trailing whitespace'));
-  if (!['Always', 'IfNotPresent', 'Never'].includes(c.imagePullPolicy)) {
-    errs.push(notSupported(`${field}.imagePullPolicy`, c.imagePullPolicy, ['Always', 'IfNotPresent', 'Never']));
+  if (!PULL_POLICIES.includes(c.imagePullPolicy)) {
+    errs.push(notSupported(`${field}.imagePullPolicy`, c.imagePullPolicy, PULL_POLICIES));
   }
-  if (!['File', 'FallbackToLogsOnError'].includes(c.terminationMessagePolicy)) {
-    errs.push(notSupported(`${field}.terminationMessagePolicy`, c.terminationMessagePolicy, ['File', 'FallbackToLogsOnError']));
+  if (!MESSAGE_POLICIES.includes(c.terminationMessagePolicy)) {
+    errs.push(notSupported(`${field}.terminationMessagePolicy`, c.terminationMessagePolicy, MESSAGE_POLICIES));
   }
-  (c.ports ?? []).forEach((p: Raw, i: number) => {
+  c.ports?.forEach((p: Raw, i: number) => {
     const pf = `${field}.ports[${i}]`;
     if (!p.containerPort) errs.push(required(`${pf}.containerPort`));
     else if (p.containerPort < 1 || p.containerPort > 65535) errs.push(invalid(`${pf}.containerPort`, p.containerPort, 'must be between 1 and 65535, inclusive'));
-    if (!['SCTP', 'TCP', 'UDP'].includes(p.protocol)) errs.push(notSupported(`${pf}.protocol`, p.protocol, ['SCTP', 'TCP', 'UDP']));
+    if (!PROTOCOLS.includes(p.protocol)) errs.push(notSupported(`${pf}.protocol`, p.protocol, PROTOCOLS));
   });
-  (c.env ?? []).forEach((e: Raw, i: number) => {
+  c.env?.forEach((e: Raw, i: number) => {
     const ef = `${field}.env[${i}].name`;
     if (!e.name) errs.push(required(ef));
     else if (!/^[\x20-\x3c\x3e-\x7e]+$/.test(e.name)) {
@@ -194,11 +208,11 @@ function validateContainer(c: Raw, field: string, kind: ContainerKind, volumes: 
     }
   });
   validateResources(c.resources, `${field}.resources`, errs);
-  (c.volumeMounts ?? []).forEach((m: Raw, i: number) => {
-    const mf = `${field}.volumeMounts[${i}]`;
-    if (!m.name) errs.push(required(`${mf}.name`));
-    else if (!volumes.has(m.name)) errs.push(notFound(`${mf}.name`, m.name));
-    if (!m.mountPath) errs.push(required(`${mf}.mountPath`));
+  c.volumeMounts?.forEach((m: Raw, i: number) => {
+    const mf = (): string => `${field}.volumeMounts[${i}]`;
+    if (!m.name) errs.push(required(`${mf()}.name`));
+    else if (!volumes.has(m.name)) errs.push(notFound(`${mf()}.name`, m.name));
+    if (!m.mountPath) errs.push(required(`${mf()}.mountPath`));
   });
   // ephemeral containers: no probe, hook or restartPolicy checks, the allow-list in validateEphemeral forbids them
   if (kind === 'ephemeralContainers') return;
@@ -242,17 +256,20 @@ function validateEphemeral(c: Raw, f: string, others: Set<string>, errs: FieldEr
 // upstream: validation.go ValidatePodSpec
 export function validatePodSpec(spec: Raw, errs: FieldError[]): void {
   const volumes = new Set<string>();
-  (spec.volumes ?? []).forEach((v: Raw, i: number) => {
-    const f = `spec.volumes[${i}]`;
-    if (!v.name) errs.push(required(`${f}.name`));
+  spec.volumes?.forEach((v: Raw, i: number) => {
+    const f = (): string => `spec.volumes[${i}]`;
+    if (!v.name) errs.push(required(`${f()}.name`));
     else {
-      each(errs, `${f}.name`, v.name, isDNS1123Label(v.name));
-      if (volumes.has(v.name)) errs.push(duplicate(`${f}.name`, v.name));
+      each(errs, f(), v.name, isDNS1123Label(v.name), '.name');
+      if (volumes.has(v.name)) errs.push(duplicate(`${f()}.name`, v.name));
       volumes.add(v.name);
     }
-    const sources = Object.keys(v).filter((k) => k !== 'name');
-    if (sources.length === 0) errs.push(required(f, 'must specify a volume type'));
-    else if (sources.length > 1) errs.push(forbidden(`${f}.${sources[1]}`, 'may not specify more than 1 volume type'));
+    // the volume sources: the fields other than name (the second one named in the error)
+    let sources = 0;
+    let second = '';
+    for (const k in v) if (k !== 'name' && ++sources === 2) second = k;
+    if (sources === 0) errs.push(required(f(), 'must specify a volume type'));
+    else if (sources > 1) errs.push(forbidden(`${f()}.${second}`, 'may not specify more than 1 volume type'));
   });
 
   const names = new Set<string>();
@@ -277,12 +294,8 @@ export function validatePodSpec(spec: Raw, errs: FieldError[]): void {
     checkAll(spec.ephemeralContainers, 'ephemeralContainers');
   }
 
-  if (!['Always', 'OnFailure', 'Never'].includes(spec.restartPolicy)) {
-    errs.push(notSupported('spec.restartPolicy', spec.restartPolicy, ['Always', 'OnFailure', 'Never']));
-  }
-  if (!['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'].includes(spec.dnsPolicy)) {
-    errs.push(notSupported('spec.dnsPolicy', spec.dnsPolicy, ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None']));
-  }
+  if (!RESTART_POLICIES.includes(spec.restartPolicy)) errs.push(notSupported('spec.restartPolicy', spec.restartPolicy, RESTART_POLICIES));
+  if (!DNS_POLICIES.includes(spec.dnsPolicy)) errs.push(notSupported('spec.dnsPolicy', spec.dnsPolicy, DNS_POLICIES));
   if (spec.terminationGracePeriodSeconds !== undefined && spec.terminationGracePeriodSeconds < 0) {
     errs.push(invalid('spec.terminationGracePeriodSeconds', spec.terminationGracePeriodSeconds, 'must be greater than or equal to 0'));
   }
@@ -293,12 +306,11 @@ export function validatePodSpec(spec: Raw, errs: FieldError[]): void {
   validateLabels(spec.nodeSelector, 'spec.nodeSelector', errs);
   if (spec.serviceAccountName) each(errs, 'spec.serviceAccountName', spec.serviceAccountName, isDNS1123Subdomain(spec.serviceAccountName));
   if (spec.schedulerName) each(errs, 'spec.schedulerName', spec.schedulerName, isDNS1123Subdomain(spec.schedulerName));
-  if (!['Never', 'PreemptLowerPriority'].includes(spec.preemptionPolicy)) {
-    errs.push(notSupported('spec.preemptionPolicy', spec.preemptionPolicy, ['Never', 'PreemptLowerPriority']));
-  }
-  (spec.tolerations ?? []).forEach((t: Raw, i: number) => {
+  if (!PREEMPTION_POLICIES.includes(spec.preemptionPolicy)) errs.push(notSupported('spec.preemptionPolicy', spec.preemptionPolicy, PREEMPTION_POLICIES));
+  spec.tolerations?.forEach((t: Raw, i: number) => {
+    if (DEFAULT_TOLERATIONS.includes(t)) return; // DefaultTolerationSeconds' own, valid
     const f = `spec.tolerations[${i}]`;
-    if (t.key) each(errs, `${f}.key`, t.key, isQualifiedName(t.key));
+    if (t.key) each(errs, f, t.key, isQualifiedName(t.key), '.key');
     const op = t.operator || 'Equal';
     if (!['Equal', 'Exists'].includes(op)) errs.push(notSupported(`${f}.operator`, t.operator, ['Equal', 'Exists']));
     if (op === 'Exists' && t.value) errs.push(invalid(`${f}.operator`, t.operator, "value must be empty when `operator` is 'Exists'"));
@@ -310,7 +322,7 @@ export function validatePodSpec(spec: Raw, errs: FieldError[]): void {
       errs.push(invalid(`${f}.effect`, t.effect ?? '', "effect must be 'NoExecute' when `tolerationSeconds` is set"));
     }
   });
-  (spec.readinessGates ?? []).forEach((g: Raw, i: number) => {
+  spec.readinessGates?.forEach((g: Raw, i: number) => {
     each(errs, `spec.readinessGates[${i}].conditionType`, g.conditionType, isQualifiedName(g.conditionType ?? ''));
   });
 }
