@@ -149,6 +149,7 @@ export class EventLoop {
  * shared by every goroutine (the model sleeps the same few latencies over and over).
  */
 export function sleepFor(ms: number): Sleep {
-  return derived(sleeps, ms, (sleep) => ({ sleep }));
+  return derived(sleeps, ms, sleepOf);
 }
 const sleeps = new Map<number, Sleep>();
+const sleepOf = (sleep: number): Sleep => ({ sleep });

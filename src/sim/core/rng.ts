@@ -19,10 +19,12 @@ function next(): number {
 }
 
 export class Rng {
-  #a: number;
-  #b: number;
-  #c: number;
-  #d: number;
+  // numbers from the start (a field declared without a value starts undefined, and a field that held undefined
+  // keeps every later number in a new heap box: an allocation per draw)
+  #a = 0;
+  #b = 0;
+  #c = 0;
+  #d = 0;
 
   constructor(seed: number) {
     splitmix = seed >>> 0;
