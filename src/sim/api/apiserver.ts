@@ -191,9 +191,10 @@ export class ApiServer {
       creationTimestamp: this.#ctx.rfc3339(),
       generation: 1,
     };
-    for (const k of ['labels', 'annotations', 'finalizers', 'ownerReferences'] as const) {
-      if (meta[k] !== undefined) (metadata as any)[k] = meta[k];
-    }
+    if (meta.labels !== undefined) metadata.labels = meta.labels;
+    if (meta.annotations !== undefined) metadata.annotations = meta.annotations;
+    if (meta.finalizers !== undefined) metadata.finalizers = meta.finalizers;
+    if (meta.ownerReferences !== undefined) metadata.ownerReferences = meta.ownerReferences;
     const spec = raw.spec as Pod['spec'];
     const pod: Pod = { apiVersion: 'v1', kind: 'Pod', metadata, spec, status: { phase: 'Pending', qosClass: computePodQOS(spec) } };
     const stored = this.#put(pod, 'ADDED');

@@ -34,19 +34,19 @@ function defaultContainer(c: Raw, hostNetwork: boolean): void {
   c.terminationMessagePolicy ||= 'File';
   c.resources ??= {};
   const { limits, requests } = c.resources as Raw;
-  if (limits && Object.keys(limits).length) {
+  if (limits && !isEmpty(limits)) {
     c.resources.requests ??= {};
-    for (const [k, v] of Object.entries(limits)) if (c.resources.requests[k] === undefined) c.resources.requests[k] = v;
-  } else if (requests && !Object.keys(requests).length) {
+    for (const k in limits) if (c.resources.requests[k] === undefined) c.resources.requests[k] = limits[k];
+  } else if (requests && isEmpty(requests)) {
     delete c.resources.requests;
   }
-  for (const p of c.ports ?? []) {
+  c.ports?.forEach((p: Raw) => {
     p.protocol ||= 'TCP';
     if (hostNetwork && !p.hostPort) p.hostPort = p.containerPort;
-  }
-  for (const e of c.env ?? []) {
+  });
+  c.env?.forEach((e: Raw) => {
     if (e.valueFrom?.fieldRef) e.valueFrom.fieldRef.apiVersion ||= 'v1';
-  }
+  });
   defaultProbe(c.livenessProbe);
   defaultProbe(c.readinessProbe);
   defaultProbe(c.startupProbe);
@@ -77,14 +77,22 @@ export function setDefaultsPodSpec(spec: Raw): void {
   spec.schedulerName ||= 'default-scheduler';
   spec.enableServiceLinks ??= true;
   spec.containers ??= [];
-  for (const c of spec.containers) defaultContainer(c, !!spec.hostNetwork);
-  for (const c of spec.initContainers ?? []) defaultContainer(c, !!spec.hostNetwork);
-  for (const c of spec.ephemeralContainers ?? []) defaultContainer(c, !!spec.hostNetwork);
-  for (const v of spec.volumes ?? []) {
-    for (const src of ['secret', 'configMap', 'projected', 'downwardAPI'] as const) {
-      if (v[src]) v[src].defaultMode ??= 420;
-    }
-  }
+  const hostNetwork = !!spec.hostNetwork;
+  const defaults = (c: Raw): void => defaultContainer(c, hostNetwork);
+  spec.containers.forEach(defaults);
+  spec.initContainers?.forEach(defaults);
+  spec.ephemeralContainers?.forEach(defaults);
+  spec.volumes?.forEach((v: Raw) => {
+    if (v.secret) v.secret.defaultMode ??= 420;
+    if (v.configMap) v.configMap.defaultMode ??= 420;
+    if (v.projected) v.projected.defaultMode ??= 420;
+    if (v.downwardAPI) v.downwardAPI.defaultMode ??= 420;
+  });
+}
+
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
 }
 
 // The objects admission adds are the same in every pod and, as every stored object, never modified: one of each
@@ -121,11 +129,19 @@ function admitServiceAccount(spec: Raw, ctx: DefaultingContext): void {
 // upstream: plugin/pkg/admission/defaulttolerationseconds/admission.go (*Plugin).Admit;
 //           NewDefaultTolerationSeconds: admission.NewHandler(admission.Create, admission.Update)
 export function admitDefaultTolerationSeconds(spec: Raw): void {
-  const tolerations: Toleration[] = spec.tolerations ?? [];
-  const add = DEFAULT_TOLERATIONS.filter(
-    (d) => !tolerations.some((t) => (t.operator === 'Exists' && !t.key) || (t.key === d.key && (!t.effect || t.effect === 'NoExecute'))),
-  );
-  spec.tolerations = add.length ? tolerations.concat(add) : tolerations;
+  let tolerations: Toleration[] | undefined = spec.tolerations;
+  // a pod without tolerations gets the shared list (stored lists are never modified)
+  if (!tolerations?.length) tolerations = DEFAULT_TOLERATIONS as Toleration[];
+  for (let i = 0; i < DEFAULT_TOLERATIONS.length; i++) {
+    const d = DEFAULT_TOLERATIONS[i];
+    let has = false;
+    for (let j = 0; j < tolerations.length; j++) {
+      const t = tolerations[j];
+      if ((t.operator === 'Exists' && !t.key) || (t.key === d.key && (!t.effect || t.effect === 'NoExecute'))) has = true;
+    }
+    if (!has) tolerations = tolerations.concat(d);
+  }
+  spec.tolerations = tolerations;
 }
 export const DEFAULT_TOLERATIONS: readonly Toleration[] = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'].map(
   (key) => ({ effect: 'NoExecute', key, operator: 'Exists', tolerationSeconds: 300 }),
@@ -153,20 +169,22 @@ export function admitPriority(spec: Raw, podName: string): string | undefined {
 /** status.qosClass as the API server computes it on create. */
 // upstream: pkg/apis/core/helper/qos/qos.go ComputePodQOS
 export function computePodQOS(spec: PodSpec): 'Guaranteed' | 'Burstable' | 'BestEffort' {
-  const all: Container[] = [...(spec.initContainers ?? []), ...spec.containers];
   let anyRequest = false;
   let guaranteed = true;
-  for (const c of all) {
-    const req = c.resources?.requests ?? {};
-    const lim = c.resources?.limits ?? {};
-    for (const r of ['cpu', 'memory']) {
-      const rq = req[r];
-      const lm = lim[r];
+  const check = (c: Container): void => {
+    const req = c.resources?.requests;
+    const lim = c.resources?.limits;
+    for (let i = 0; i < 2; i++) {
+      const r = i ? 'memory' : 'cpu';
+      const rq = req?.[r];
+      const lm = lim?.[r];
       if ((rq !== undefined && nonZero(r, rq)) || (lm !== undefined && nonZero(r, lm))) anyRequest = true;
       if (lm === undefined || !nonZero(r, lm)) guaranteed = false;
       else if (rq !== undefined && quantityCmp(r, rq) !== quantityCmp(r, lm)) guaranteed = false;
     }
-  }
+  };
+  spec.initContainers?.forEach(check);
+  spec.containers.forEach(check);
   if (!anyRequest) return 'BestEffort';
   return guaranteed ? 'Guaranteed' : 'Burstable';
 }

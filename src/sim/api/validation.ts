@@ -78,7 +78,7 @@ export function isValidLabelValue(v: string): string[] {
 
 /** One Invalid error per message; the field (path + suffix) is only built for an error. */
 function each(errs: FieldError[], field: string, value: unknown, msgs: string[], suffix = ''): void {
-  for (const m of msgs) errs.push(invalid(field + suffix, value, m));
+  for (let i = 0; i < msgs.length; i++) errs.push(invalid(field + suffix, value, msgs[i]));
 }
 
 // upstream: pkg/apis/core/validation/validation.go ValidateObjectMeta (labels, annotations, finalizers)
@@ -87,7 +87,7 @@ export function validateMeta(meta: Raw, errs: FieldError[]): void {
   else if (meta.name) each(errs, 'metadata.name', meta.name, isDNS1123Subdomain(meta.name));
   if (meta.namespace) each(errs, 'metadata.namespace', meta.namespace, isDNS1123Label(meta.namespace));
   validateLabels(meta.labels, 'metadata.labels', errs);
-  for (const k of Object.keys(meta.annotations ?? {})) each(errs, 'metadata.annotations', k, isQualifiedName(k.toLowerCase()));
+  for (const k in meta.annotations) each(errs, 'metadata.annotations', k, isQualifiedName(k.toLowerCase()));
   (meta.finalizers ?? []).forEach((f: string, i: number) => {
     const field = `metadata.finalizers[${i}]`;
     const q = isQualifiedName(f);
@@ -126,8 +126,7 @@ function validateHandler(h: Raw, field: string, errs: FieldError[], allowSleep: 
   if (h.sleep && (h.sleep.seconds ?? -1) < 0) errs.push(invalid(`${field}.sleep.seconds`, h.sleep.seconds, 'must be non-negative'));
 }
 
-function validateProbe(p: Raw | undefined, field: string, kind: 'liveness' | 'readiness' | 'startup', errs: FieldError[]): void {
-  if (!p) return;
+function validateProbe(p: Raw, field: string, kind: 'liveness' | 'readiness' | 'startup', errs: FieldError[]): void {
   validateHandler(p, field, errs, false);
   for (const k of ['initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold']) {
     if (p[k] !== undefined && p[k] < 0) errs.push(invalid(`${field}.${k}`, p[k], 'must be greater than or equal to 0'));
@@ -146,7 +145,8 @@ const STANDARD_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
 // upstream: validation.go ValidateResourceRequirements
 function validateResources(r: Raw | undefined, field: string, errs: FieldError[]): void {
   if (!r) return;
-  for (const part of ['limits', 'requests'] as const) {
+  for (let p = 0; p < 2; p++) {
+    const part = p ? 'requests' : 'limits';
     const list: Record<string, string | number> | undefined = r[part];
     for (const name in list) {
       const q = list[name];
@@ -229,13 +229,13 @@ function validateContainer(c: Raw, field: string, kind: ContainerKind, volumes: 
       if (c[k]) errs.push(forbidden(`${field}.${k}`, 'may not be set for init containers without restartPolicy=Always'));
     }
   } else {
-    validateProbe(c.livenessProbe, `${field}.livenessProbe`, 'liveness', errs);
-    validateProbe(c.readinessProbe, `${field}.readinessProbe`, 'readiness', errs);
-    validateProbe(c.startupProbe, `${field}.startupProbe`, 'startup', errs);
-    for (const hook of ['postStart', 'preStop'] as const) {
-      const h = c.lifecycle?.[hook];
-      if (h) validateHandler(h, `${field}.lifecycle.${hook}`, errs, true);
-    }
+    // (the paths are built for what is there)
+    if (c.livenessProbe) validateProbe(c.livenessProbe, `${field}.livenessProbe`, 'liveness', errs);
+    if (c.readinessProbe) validateProbe(c.readinessProbe, `${field}.readinessProbe`, 'readiness', errs);
+    if (c.startupProbe) validateProbe(c.startupProbe, `${field}.startupProbe`, 'startup', errs);
+    const hooks = c.lifecycle;
+    if (hooks?.postStart) validateHandler(hooks.postStart, `${field}.lifecycle.postStart`, errs, true);
+    if (hooks?.preStop) validateHandler(hooks.preStop, `${field}.lifecycle.preStop`, errs, true);
   }
 }
 
