@@ -58,15 +58,17 @@ interface ObjectState {
   namespace: string | undefined;
   name: string;
   apiVersion: string | undefined;
-  /** The events' source: one object shared by every event of this state (events are never modified once stored). */
+  /** The events' source: one object per source, shared by its events (events are never modified once stored). */
   source: KubeEvent['source'];
   reasons: ReasonState | undefined;
-  /** getSpamKey without the object: type. */
-  buckets: Record<string, Bucket>;
+  /** The spam filter's token buckets: getSpamKey without the object is the event type (a list: at most two). */
+  spam: Bucket | undefined;
 }
 interface Bucket {
+  type: string;
   tokens: number;
   last: number;
+  next: Bucket | undefined;
 }
 
 /**
@@ -102,10 +104,18 @@ export class EventRecorder {
     }
     const state: ObjectState = {
       next: states, component: input.component, host, kind: o.kind, namespace: o.namespace, name: o.name, apiVersion: o.apiVersion,
-      source: host ? { component: input.component, host } : { component: input.component }, reasons: undefined, buckets: {},
+      source: this.#source(input.component, host), reasons: undefined, spam: undefined,
     };
     this.#objects.set(o.uid, state);
     return state;
+  }
+
+  readonly #sources = new Map<string, KubeEvent['source']>();
+  /** The source of one component on one host (by host: each host has one recording component). */
+  #source(component: string, host: string): KubeEvent['source'] {
+    let source = this.#sources.get(host);
+    if (source?.component !== component) this.#sources.set(host, (source = host ? { component, host } : { component }));
+    return source;
   }
 
   /** Record one event; returns the stored object, or undefined when the spam filter dropped it. */
@@ -168,8 +178,9 @@ export class EventRecorder {
     else agg.observed = append(agg.observed, ev);
 
     // upstream: events_cache.go (*EventSourceObjectSpamFilter).Filter, getSpamKey
-    let b = state.buckets[input.type];
-    if (!b) state.buckets[input.type] = b = { tokens: SPAM_BURST, last: now };
+    let b = state.spam;
+    while (b && b.type !== input.type) b = b.next;
+    if (!b) state.spam = b = { type: input.type, tokens: SPAM_BURST, last: now, next: state.spam };
     b.tokens = Math.min(SPAM_BURST, b.tokens + ((now - b.last) / 1000) * SPAM_QPS);
     b.last = now;
     if (b.tokens < 1) return undefined;
