@@ -6,7 +6,7 @@
 
 import type { ApiStatus, ApplyResult, KubeEvent, Node, Pod, PodCondition, PodSpec, PodStatus } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
-import { decodePod, decodePodCopy } from './schema.ts';
+import { decodePod } from './schema.ts';
 import { admitDefaultTolerationSeconds, admitPriority, computePodQOS, defaultPodSpec, setDefaultsPodSpec } from './defaults.ts';
 import { validatePodCreate, validatePodEphemeralContainersUpdate, validatePodUpdate } from './validation.ts';
 import { alreadyExistsStatus, badRequestStatus, invalidStatus, notFoundStatus } from './fielderrors.ts';
@@ -15,6 +15,7 @@ import type * as resizeModule from '../resize.ts';
 import { mergePatch } from './merge-patch.ts';
 import { EventRecorder, type EventInput } from './events.ts';
 import { kept } from '../core/kept.ts';
+import { clone } from '../core/clone.ts';
 import { podNames } from '../core/names.ts';
 
 export type WatchType = 'ADDED' | 'MODIFIED' | 'DELETED';
@@ -153,15 +154,14 @@ export class ApiServer {
     if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
       return { ok: false, status: badRequestStatus('the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf') };
     }
-    const { apiVersion, kind } = obj as Record<string, unknown>;
-    if (apiVersion !== undefined && apiVersion !== 'v1') {
-      return { ok: false, status: badRequestStatus(`the API version in the data (${apiVersion}) does not match the expected API version (v1)`) };
+    const raw = clone(obj) as Record<string, any>;
+    if (raw.apiVersion !== undefined && raw.apiVersion !== 'v1') {
+      return { ok: false, status: badRequestStatus(`the API version in the data (${raw.apiVersion}) does not match the expected API version (v1)`) };
     }
-    if (kind !== undefined && kind !== 'Pod') {
-      return { ok: false, status: badRequestStatus(`the kind in the data (${kind}) does not match the expected kind (Pod)`) };
+    if (raw.kind !== undefined && raw.kind !== 'Pod') {
+      return { ok: false, status: badRequestStatus(`the kind in the data (${raw.kind}) does not match the expected kind (Pod)`) };
     }
-    // decoding makes the server's own copy (the caller keeps its object)
-    const { problem, pod: raw } = decodePodCopy(obj);
+    const problem = decodePod(raw);
     if (problem) return { ok: false, status: badRequestStatus(`Pod in version "v1" cannot be handled as a Pod: ${problem.message}`) };
     raw.apiVersion = 'v1';
     raw.kind = 'Pod';
@@ -191,10 +191,9 @@ export class ApiServer {
       creationTimestamp: this.#ctx.rfc3339(),
       generation: 1,
     };
-    if (meta.labels !== undefined) metadata.labels = meta.labels;
-    if (meta.annotations !== undefined) metadata.annotations = meta.annotations;
-    if (meta.finalizers !== undefined) metadata.finalizers = meta.finalizers;
-    if (meta.ownerReferences !== undefined) metadata.ownerReferences = meta.ownerReferences;
+    for (const k of ['labels', 'annotations', 'finalizers', 'ownerReferences'] as const) {
+      if (meta[k] !== undefined) (metadata as any)[k] = meta[k];
+    }
     const spec = raw.spec as Pod['spec'];
     const pod: Pod = { apiVersion: 'v1', kind: 'Pod', metadata, spec, status: { phase: 'Pending', qosClass: computePodQOS(spec) } };
     const stored = this.#put(pod, 'ADDED');

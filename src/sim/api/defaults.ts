@@ -34,10 +34,10 @@ function defaultContainer(c: Raw, hostNetwork: boolean): void {
   c.terminationMessagePolicy ||= 'File';
   c.resources ??= {};
   const { limits, requests } = c.resources as Raw;
-  if (limits && !isEmpty(limits)) {
+  if (limits && Object.keys(limits).length) {
     c.resources.requests ??= {};
     for (const k in limits) if (c.resources.requests[k] === undefined) c.resources.requests[k] = limits[k];
-  } else if (requests && isEmpty(requests)) {
+  } else if (requests && !Object.keys(requests).length) {
     delete c.resources.requests;
   }
   c.ports?.forEach((p: Raw) => {
@@ -82,17 +82,11 @@ export function setDefaultsPodSpec(spec: Raw): void {
   spec.containers.forEach(defaults);
   spec.initContainers?.forEach(defaults);
   spec.ephemeralContainers?.forEach(defaults);
-  spec.volumes?.forEach((v: Raw) => {
-    if (v.secret) v.secret.defaultMode ??= 420;
-    if (v.configMap) v.configMap.defaultMode ??= 420;
-    if (v.projected) v.projected.defaultMode ??= 420;
-    if (v.downwardAPI) v.downwardAPI.defaultMode ??= 420;
-  });
-}
-
-function isEmpty(o: object): boolean {
-  for (const _ in o) return false;
-  return true;
+  for (const v of spec.volumes ?? []) {
+    for (const src of ['secret', 'configMap', 'projected', 'downwardAPI'] as const) {
+      if (v[src]) v[src].defaultMode ??= 420;
+    }
+  }
 }
 
 // The objects admission adds are the same in every pod and, as every stored object, never modified: one of each
@@ -105,7 +99,6 @@ const PROJECTED: Volume['projected'] = {
     { downwardAPI: { items: [{ fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' }, path: 'namespace' }] } },
   ],
 };
-const TOKEN_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
 
 /** ServiceAccount admission on create: the service account and its projected token volume and mounts. */
 // upstream: plugin/pkg/admission/serviceaccount/admission.go (*Plugin).Admit, mountServiceAccountToken
@@ -118,7 +111,8 @@ function admitServiceAccount(spec: Raw, ctx: DefaultingContext): void {
     spec.volumes = (spec.volumes ?? []).concat({ name, projected: PROJECTED });
     const mount = (c: Raw): void => {
       const mounts: Raw[] = c.volumeMounts ?? [];
-      if (!mounts.some((m) => m.mountPath === TOKEN_PATH)) c.volumeMounts = mounts.concat({ mountPath: TOKEN_PATH, name, readOnly: true });
+      const mountPath = '/var/run/secrets/kubernetes.io/serviceaccount';
+      if (!mounts.some((m) => m.mountPath === mountPath)) c.volumeMounts = mounts.concat({ mountPath, name, readOnly: true });
     };
     spec.initContainers?.forEach(mount);
     spec.containers.forEach(mount);
@@ -129,21 +123,15 @@ function admitServiceAccount(spec: Raw, ctx: DefaultingContext): void {
 // upstream: plugin/pkg/admission/defaulttolerationseconds/admission.go (*Plugin).Admit;
 //           NewDefaultTolerationSeconds: admission.NewHandler(admission.Create, admission.Update)
 export function admitDefaultTolerationSeconds(spec: Raw): void {
-  let tolerations: Toleration[] | undefined = spec.tolerations;
   // a pod without tolerations gets the shared list (stored lists are never modified)
-  if (!tolerations?.length) tolerations = DEFAULT_TOLERATIONS as Toleration[];
-  for (let i = 0; i < DEFAULT_TOLERATIONS.length; i++) {
-    const d = DEFAULT_TOLERATIONS[i];
-    let has = false;
-    for (let j = 0; j < tolerations.length; j++) {
-      const t = tolerations[j];
-      if ((t.operator === 'Exists' && !t.key) || (t.key === d.key && (!t.effect || t.effect === 'NoExecute'))) has = true;
-    }
+  let tolerations: Toleration[] = spec.tolerations?.length ? spec.tolerations : DEFAULT_TOLERATIONS;
+  for (const d of DEFAULT_TOLERATIONS) {
+    const has = tolerations.some((t) => (t.operator === 'Exists' && !t.key) || (t.key === d.key && (!t.effect || t.effect === 'NoExecute')));
     if (!has) tolerations = tolerations.concat(d);
   }
   spec.tolerations = tolerations;
 }
-export const DEFAULT_TOLERATIONS: readonly Toleration[] = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'].map(
+export const DEFAULT_TOLERATIONS: Toleration[] = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'].map(
   (key) => ({ effect: 'NoExecute', key, operator: 'Exists', tolerationSeconds: 300 }),
 );
 

@@ -58,7 +58,7 @@ interface ObjectState {
   namespace: string | undefined;
   name: string;
   apiVersion: string | undefined;
-  /** The events' source: one object per source, shared by its events (events are never modified once stored). */
+  /** The events' source: one object shared by every event of this state (events are never modified once stored). */
   source: KubeEvent['source'];
   reasons: ReasonState | undefined;
   /** The spam filter's token buckets: getSpamKey without the object is the event type (a list: at most two). */
@@ -104,18 +104,10 @@ export class EventRecorder {
     }
     const state: ObjectState = {
       next: states, component: input.component, host, kind: o.kind, namespace: o.namespace, name: o.name, apiVersion: o.apiVersion,
-      source: this.#source(input.component, host), reasons: undefined, spam: undefined,
+      source: host ? { component: input.component, host } : { component: input.component }, reasons: undefined, spam: undefined,
     };
     this.#objects.set(o.uid, state);
     return state;
-  }
-
-  readonly #sources = new Map<string, KubeEvent['source']>();
-  /** The source of one component on one host (by host: each host has one recording component). */
-  #source(component: string, host: string): KubeEvent['source'] {
-    let source = this.#sources.get(host);
-    if (source?.component !== component) this.#sources.set(host, (source = host ? { component, host } : { component }));
-    return source;
   }
 
   /** Record one event; returns the stored object, or undefined when the spam filter dropped it. */

@@ -12,15 +12,6 @@ export interface FieldError {
   detail?: string;
 }
 
-const CAUSE_REASON: Record<FieldErrorType, string> = {
-  Required: 'FieldValueRequired',
-  Invalid: 'FieldValueInvalid',
-  NotSupported: 'FieldValueNotSupported',
-  Duplicate: 'FieldValueDuplicate',
-  NotFound: 'FieldValueNotFound',
-  Forbidden: 'FieldValueForbidden',
-  TooLong: 'FieldValueTooLong',
-};
 
 /** How field errors print a value: strings quoted (%q), numbers and booleans bare. */
 export function formatValue(v: unknown): string {
@@ -63,7 +54,7 @@ export function notSupported(field: string, value: unknown, supported: string[])
   return { type: 'NotSupported', field, value, detail: `supported values: ${supported.map((s) => `"${s}"`).join(', ')}` };
 }
 
-/** errors.NewInvalid: 422 with one cause per field error. */
+/** errors.NewInvalid: 422 with one cause per field error (each cause's reason is the error type: "FieldValue" + type). */
 // upstream: staging/src/k8s.io/apimachinery/pkg/api/errors/errors.go NewInvalid
 export function invalidStatus(kind: string, name: string, errs: FieldError[]): ApiStatus {
   const agg = errs.length === 1 ? errorString(errs[0]) : `[${errs.map(errorString).join(', ')}]`;
@@ -73,7 +64,7 @@ export function invalidStatus(kind: string, name: string, errs: FieldError[]): A
     status: 'Failure',
     message: `${kind} "${name}" is invalid: ${agg}`,
     reason: 'Invalid',
-    details: { name, kind, causes: errs.map((e) => ({ reason: CAUSE_REASON[e.type], message: errorBody(e), field: e.field })) },
+    details: { name, kind, causes: errs.map((e) => ({ reason: `FieldValue${e.type}`, message: errorBody(e), field: e.field })) },
     code: 422,
   };
 }

@@ -3,7 +3,6 @@
 // upstream: staging/src/k8s.io/apimachinery/pkg/runtime/serializer/json (strict decoding), encoding/json errors
 
 import { QUANTITY_REGEXP, parseQuantity } from './quantity.ts';
-import { clone } from '../core/clone.ts';
 
 type Node =
   | { t: 'string' }
@@ -88,7 +87,7 @@ const objectMeta = obj('ObjectMeta', {
   creationTimestamp: any, deletionTimestamp: any, deletionGracePeriodSeconds: i64, labels: strMap, annotations: strMap,
   ownerReferences: arr('[]v1.OwnerReference', any), finalizers: strList, managedFields: any,
 });
-const podNode = obj('Pod', { apiVersion: str, kind: str, metadata: objectMeta, spec: podSpec, status: any });
+const pod = obj('Pod', { apiVersion: str, kind: str, metadata: objectMeta, spec: podSpec, status: any });
 
 export interface DecodeProblem {
   message: string;
@@ -123,17 +122,13 @@ class DecodePath {
   readonly keys: (string | number)[] = [];
   readonly fields: boolean[] = [];
 
-  /** "spec.containers[0].image" */
-  json(): string {
+  /** "spec.containers[0].image"; with `go`, "spec.containers.image": struct fields only, as Go's json errors name them. */
+  json(go = false): string {
     let out = '';
-    for (let i = 0; i < this.keys.length; i++) out += this.fields[i] ? (out ? `.${this.keys[i]}` : `${this.keys[i]}`) : `[${this.keys[i]}]`;
-    return out;
-  }
-
-  /** "spec.containers.image": struct fields only, as Go's json errors name them. */
-  go(): string {
-    let out = '';
-    for (let i = 0; i < this.keys.length; i++) if (this.fields[i]) out += out ? `.${this.keys[i]}` : `${this.keys[i]}`;
+    for (let i = 0; i < this.keys.length; i++) {
+      if (this.fields[i]) out += out ? `.${this.keys[i]}` : `${this.keys[i]}`;
+      else if (!go) out += `[${this.keys[i]}]`;
+    }
     return out;
   }
 }
@@ -146,34 +141,35 @@ interface DecodeState {
 
 function mismatch(st: DecodeState, v: unknown, n: Node, struct: string): void {
   st.typeError = {
-    message: `json: cannot unmarshal ${jsonType(v)} into Go struct field ${struct}.${st.at.go()} of type ${goType(n, '')}`,
+    message: `json: cannot unmarshal ${jsonType(v)} into Go struct field ${struct}.${st.at.json(true)} of type ${goType(n, '')}`,
     path: st.at.json(),
   };
 }
 
-/** Check `v` against `n`; returns the decoded value: a copy of `v` (complete only when `v` decodes). */
-function walk(st: DecodeState, v: unknown, n: Node, struct: string): unknown {
-  if (st.typeError || v === null || v === undefined) return v;
+function walk(st: DecodeState, v: unknown, n: Node, struct: string): void {
+  if (st.typeError || v === null || v === undefined) return;
   switch (n.t) {
+    case 'any':
+      return;
     case 'string':
       if (typeof v !== 'string') mismatch(st, v, n, struct);
-      return v;
+      return;
     case 'bool':
       if (typeof v !== 'boolean') mismatch(st, v, n, struct);
-      return v;
+      return;
     case 'int':
       if (typeof v !== 'number') mismatch(st, v, n, struct);
-      else if (!Number.isInteger(v)) st.typeError = { message: `json: cannot unmarshal number ${v} into Go struct field ${struct}.${st.at.go()} of type ${n.go}`, path: st.at.json() };
-      return v;
+      else if (!Number.isInteger(v)) st.typeError = { message: `json: cannot unmarshal number ${v} into Go struct field ${struct}.${st.at.json(true)} of type ${n.go}`, path: st.at.json() };
+      return;
     case 'intOrString':
       if (typeof v !== 'number' && typeof v !== 'string') {
-        st.typeError = { message: `json: cannot unmarshal ${jsonType(v)} into Go struct field ${struct}.${st.at.go()} of type intstr.IntOrString`, path: st.at.json() };
+        st.typeError = { message: `json: cannot unmarshal ${jsonType(v)} into Go struct field ${struct}.${st.at.json(true)} of type intstr.IntOrString`, path: st.at.json() };
       }
-      return v;
+      return;
     case 'quantity':
-      if (typeof v === 'number' || (typeof v === 'string' && parseQuantity(v) !== undefined)) return v;
+      if (typeof v === 'number' || (typeof v === 'string' && parseQuantity(v) !== undefined)) return;
       st.typeError = { message: `quantities must match the regular expression '${QUANTITY_REGEXP}'`, path: st.at.json() };
-      return v;
+      return;
     case 'array':
     case 'map':
     case 'object': {
@@ -181,49 +177,40 @@ function walk(st: DecodeState, v: unknown, n: Node, struct: string): unknown {
       const { keys, fields } = st.at;
       const field = n.t === 'object';
       if (n.t === 'array') {
-        const list = v as unknown[];
-        const out = list.slice(); // at its size (a list that grows by push reserves spare room)
-        for (let i = 0; i < list.length; i++) {
+        for (let i = 0; i < (v as unknown[]).length; i++) {
           keys.push(i);
           fields.push(false);
-          out[i] = walk(st, list[i], n.of, struct);
+          walk(st, (v as unknown[])[i], n.of, struct);
           keys.pop();
           fields.pop();
         }
-        return out;
+        return;
       }
-      const out: Record<string, unknown> = {};
       for (const k of Object.keys(v)) {
         const f = n.t === 'object' ? n.fields[k] : n.of;
         keys.push(k);
         fields.push(field);
-        if (f) out[k] = walk(st, (v as Record<string, unknown>)[k], f, field ? n.go : struct);
+        if (f) walk(st, (v as Record<string, unknown>)[k], f, field ? n.go : struct);
         else st.unknown.push(st.at.json());
         keys.pop();
         fields.pop();
       }
-      return out;
+      return;
     }
-    default: // 'any'
-      return clone(v);
   }
 }
 
 /**
- * Decode a pod as the API server does: the first type error (Go's json message), else every unknown field as one
- * strict-decoding message; without a problem, `pod` is the decoded object (a deep copy of `raw`).
+ * Check a pod as the API server decodes it. Returns the first type error (Go's json message), else every unknown
+ * field as one strict-decoding message; undefined when the object decodes.
  */
-export function decodePodCopy(raw: unknown): { problem: DecodeProblem | undefined; pod: Record<string, any> } {
-  const st: DecodeState = { at: new DecodePath(), unknown: [], typeError: undefined };
-  const pod = walk(st, raw, podNode, 'Pod') as Record<string, any>;
-  const unknown = st.unknown;
-  if (!st.typeError && unknown.length) {
-    st.typeError = { message: `strict decoding error: ${unknown.map((u) => `unknown field "${u}"`).join(', ')}`, path: unknown[0] };
-  }
-  return { problem: st.typeError, pod };
-}
-
-/** Check a pod as the API server decodes it; undefined when it decodes. */
 export function decodePod(raw: unknown): DecodeProblem | undefined {
-  return decodePodCopy(raw).problem;
+  const st: DecodeState = { at: new DecodePath(), unknown: [], typeError: undefined };
+  walk(st, raw, pod, 'Pod');
+  if (st.typeError) return st.typeError;
+  const unknown = st.unknown;
+  if (unknown.length) {
+    return { message: `strict decoding error: ${unknown.map((u) => `unknown field "${u}"`).join(', ')}`, path: unknown[0] };
+  }
+  return undefined;
 }

@@ -92,10 +92,9 @@ export function validateMeta(meta: Raw, errs: FieldError[]): void {
     const field = `metadata.finalizers[${i}]`;
     const q = isQualifiedName(f);
     if (q.length) each(errs, field, f, q);
-    else if (!f.includes('/') && !STANDARD_FINALIZERS.includes(f)) errs.push(invalid(field, f, 'name is neither a standard finalizer name nor is it fully qualified'));
+    else if (!f.includes('/') && !['kubernetes', 'orphan', 'foregroundDeletion'].includes(f)) errs.push(invalid(field, f, 'name is neither a standard finalizer name nor is it fully qualified'));
   });
 }
-const STANDARD_FINALIZERS = ['kubernetes', 'orphan', 'foregroundDeletion'];
 
 function validateLabels(labels: Record<string, string> | undefined, field: string, errs: FieldError[]): void {
   for (const k in labels) {
@@ -175,30 +174,22 @@ function validateResources(r: Raw | undefined, field: string, errs: FieldError[]
 
 type ContainerKind = 'containers' | 'initContainers' | 'ephemeralContainers';
 
-// the supported values of the enumerations checked on every create
-const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
-const MESSAGE_POLICIES = ['File', 'FallbackToLogsOnError'];
-const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
-const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
-const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
-const PREEMPTION_POLICIES = ['Never', 'PreemptLowerPriority'];
-
 function validateContainer(c: Raw, field: string, kind: ContainerKind, volumes: Set<string>, errs: FieldError[]): void {
   if (!c.name) errs.push(required(`${field}.name`));
   else each(errs, field, c.name, isDNS1123Label(c.name), '.name');
   if (!c.image) errs.push(required(`${field}.image`));
   else if (c.image.trim() !== c.image) errs.push(invalid(`${field}.image`, c.image, 'must not have leading or trailing whitespace'));
-  if (!PULL_POLICIES.includes(c.imagePullPolicy)) {
-    errs.push(notSupported(`${field}.imagePullPolicy`, c.imagePullPolicy, PULL_POLICIES));
+  if (!['Always', 'IfNotPresent', 'Never'].includes(c.imagePullPolicy)) {
+    errs.push(notSupported(`${field}.imagePullPolicy`, c.imagePullPolicy, ['Always', 'IfNotPresent', 'Never']));
   }
-  if (!MESSAGE_POLICIES.includes(c.terminationMessagePolicy)) {
-    errs.push(notSupported(`${field}.terminationMessagePolicy`, c.terminationMessagePolicy, MESSAGE_POLICIES));
+  if (!['File', 'FallbackToLogsOnError'].includes(c.terminationMessagePolicy)) {
+    errs.push(notSupported(`${field}.terminationMessagePolicy`, c.terminationMessagePolicy, ['File', 'FallbackToLogsOnError']));
   }
   c.ports?.forEach((p: Raw, i: number) => {
     const pf = `${field}.ports[${i}]`;
     if (!p.containerPort) errs.push(required(`${pf}.containerPort`));
     else if (p.containerPort < 1 || p.containerPort > 65535) errs.push(invalid(`${pf}.containerPort`, p.containerPort, 'must be between 1 and 65535, inclusive'));
-    if (!PROTOCOLS.includes(p.protocol)) errs.push(notSupported(`${pf}.protocol`, p.protocol, PROTOCOLS));
+    if (!['SCTP', 'TCP', 'UDP'].includes(p.protocol)) errs.push(notSupported(`${pf}.protocol`, p.protocol, ['SCTP', 'TCP', 'UDP']));
   });
   c.env?.forEach((e: Raw, i: number) => {
     const ef = `${field}.env[${i}].name`;
@@ -294,8 +285,12 @@ export function validatePodSpec(spec: Raw, errs: FieldError[]): void {
     checkAll(spec.ephemeralContainers, 'ephemeralContainers');
   }
 
-  if (!RESTART_POLICIES.includes(spec.restartPolicy)) errs.push(notSupported('spec.restartPolicy', spec.restartPolicy, RESTART_POLICIES));
-  if (!DNS_POLICIES.includes(spec.dnsPolicy)) errs.push(notSupported('spec.dnsPolicy', spec.dnsPolicy, DNS_POLICIES));
+  if (!['Always', 'OnFailure', 'Never'].includes(spec.restartPolicy)) {
+    errs.push(notSupported('spec.restartPolicy', spec.restartPolicy, ['Always', 'OnFailure', 'Never']));
+  }
+  if (!['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'].includes(spec.dnsPolicy)) {
+    errs.push(notSupported('spec.dnsPolicy', spec.dnsPolicy, ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None']));
+  }
   if (spec.terminationGracePeriodSeconds !== undefined && spec.terminationGracePeriodSeconds < 0) {
     errs.push(invalid('spec.terminationGracePeriodSeconds', spec.terminationGracePeriodSeconds, 'must be greater than or equal to 0'));
   }
@@ -306,7 +301,9 @@ export function validatePodSpec(spec: Raw, errs: FieldError[]): void {
   validateLabels(spec.nodeSelector, 'spec.nodeSelector', errs);
   if (spec.serviceAccountName) each(errs, 'spec.serviceAccountName', spec.serviceAccountName, isDNS1123Subdomain(spec.serviceAccountName));
   if (spec.schedulerName) each(errs, 'spec.schedulerName', spec.schedulerName, isDNS1123Subdomain(spec.schedulerName));
-  if (!PREEMPTION_POLICIES.includes(spec.preemptionPolicy)) errs.push(notSupported('spec.preemptionPolicy', spec.preemptionPolicy, PREEMPTION_POLICIES));
+  if (!['Never', 'PreemptLowerPriority'].includes(spec.preemptionPolicy)) {
+    errs.push(notSupported('spec.preemptionPolicy', spec.preemptionPolicy, ['Never', 'PreemptLowerPriority']));
+  }
   spec.tolerations?.forEach((t: Raw, i: number) => {
     if (DEFAULT_TOLERATIONS.includes(t)) return; // DefaultTolerationSeconds' own, valid
     const f = `spec.tolerations[${i}]`;

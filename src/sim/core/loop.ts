@@ -110,45 +110,37 @@ export class EventLoop {
    * Zero sleeps continue at once, in the same event.
    */
   spawn<T>(proc: Proc<T>, done?: (value: T) => void): void {
-    step({ loop: this, proc, done, token: 0 });
-  }
-}
-
-/** A goroutine being driven: its generator, what gets its result, and the token of its current wait. */
-interface Goroutine {
-  loop: EventLoop;
-  proc: Proc<any>;
-  done: ((value: any) => void) | undefined;
-  token: number;
-}
-
-// one function for every goroutine (the loop passes the goroutine): a closure per goroutine otherwise
-function step(g: Goroutine): void {
-  const token = ++g.token;
-  for (;;) {
-    const r = g.proc.next();
-    if (r.done) {
-      g.done?.(r.value);
-      return;
-    }
-    const y = r.value;
-    if ('sleep' in y) {
-      if (y.sleep > 0) {
-        g.loop.after(y.sleep, step, g);
+    let token = 0;
+    const step = (): void => {
+      token++;
+      for (;;) {
+        const r = proc.next();
+        if (r.done) {
+          done?.(r.value);
+          return;
+        }
+        const y = r.value;
+        if ('sleep' in y) {
+          if (y.sleep > 0) {
+            this.after(y.sleep, step);
+            return;
+          }
+          continue;
+        }
+        const mine = token;
+        let woken = false;
+        const wake = (): void => {
+          if (woken || mine !== token) return;
+          woken = true;
+          // resume in a fresh event at the current time, never inside the waker's call stack
+          this.after(0, step);
+        };
+        if (Number.isFinite(y.timeout)) this.after(y.timeout, wake);
+        y.wait(wake);
         return;
       }
-      continue;
-    }
-    // the first wake of this wait moves the token on: later ones (and those of earlier waits) do nothing
-    const wake = (): void => {
-      if (token !== g.token) return;
-      g.token++;
-      // resume in a fresh event at the current time, never inside the waker's call stack
-      g.loop.after(0, step, g);
     };
-    if (Number.isFinite(y.timeout)) g.loop.after(y.timeout, wake);
-    y.wait(wake);
-    return;
+    step();
   }
 }
 

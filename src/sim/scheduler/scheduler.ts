@@ -199,16 +199,6 @@ export class Scheduler {
     this.#kick();
   };
 
-  // upstream: pkg/scheduler/backend/queue/scheduling_queue.go calculateBackoffDuration
-  #backoffDuration(attempts: number): number {
-    let d = INITIAL_BACKOFF;
-    for (let i = 1; i < attempts; i++) {
-      d *= 2;
-      if (d >= MAX_BACKOFF) return MAX_BACKOFF;
-    }
-    return d;
-  }
-
   // upstream: scheduling_queue.go movePodsToActiveOrBackoffQueue (event AssignedPodDelete)
   #assignedPodFreed(): void {
     // in queue order: #queued gets each entry once, when its order is drawn (and requeueing changes no entry)
@@ -218,7 +208,8 @@ export class Scheduler {
   }
 
   #requeue(q: QueuedPod): void {
-    const until = q.lastAttempt + this.#backoffDuration(q.attempts);
+    // upstream: pkg/scheduler/backend/queue/scheduling_queue.go calculateBackoffDuration (doubling per attempt, capped)
+    const until = q.lastAttempt + Math.min(MAX_BACKOFF, INITIAL_BACKOFF * 2 ** Math.max(0, q.attempts - 1));
     if (until > this.#ctx.now) {
       q.queue = 'backoff';
       const token = ++q.token;
