@@ -4,7 +4,9 @@
 
 /** A template tag: the same text as the template literal, as one flat string. */
 export function kept(parts: TemplateStringsArray, ...values: unknown[]): string {
-  const out: string[] = new Array(2 * values.length + 1);
+  // the parts are joined from one array per number of values, reused (the values are strings and numbers, whose
+  // String() never comes back here)
+  const out = (joins[values.length] ??= []);
   out[0] = parts[0];
   for (let i = 0; i < values.length; i++) {
     out[2 * i + 1] = String(values[i]);
@@ -12,6 +14,7 @@ export function kept(parts: TemplateStringsArray, ...values: unknown[]): string 
   }
   return out.join('');
 }
+const joins: string[][] = [];
 
 /**
  * A value derived from one key (a container name, an image, a duration), made once per key: the same few keys recur
