@@ -4,9 +4,7 @@
 
 /** A template tag: the same text as the template literal, as one flat string. */
 export function kept(parts: TemplateStringsArray, ...values: unknown[]): string {
-  // the parts are joined from one array per number of values, reused (the values are strings and numbers, whose
-  // String() never comes back here)
-  const out = (joins[values.length] ??= []);
+  const out: string[] = new Array(2 * values.length + 1);
   out[0] = parts[0];
   for (let i = 0; i < values.length; i++) {
     out[2 * i + 1] = String(values[i]);
@@ -14,7 +12,6 @@ export function kept(parts: TemplateStringsArray, ...values: unknown[]): string 
   }
   return out.join('');
 }
-const joins: string[][] = [];
 
 /**
  * A value derived from one key (a container name, an image, a duration), made once per key: the same few keys recur
