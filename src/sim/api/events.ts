@@ -61,14 +61,12 @@ interface ObjectState {
   /** The events' source: one object shared by every event of this state (events are never modified once stored). */
   source: KubeEvent['source'];
   reasons: ReasonState | undefined;
-  /** The spam filter's token buckets: getSpamKey without the object is the event type (a list: at most two). */
-  spam: Bucket | undefined;
+  /** getSpamKey without the object: type. */
+  buckets: Record<string, Bucket>;
 }
 interface Bucket {
-  type: string;
   tokens: number;
   last: number;
-  next: Bucket | undefined;
 }
 
 /**
@@ -104,7 +102,7 @@ export class EventRecorder {
     }
     const state: ObjectState = {
       next: states, component: input.component, host, kind: o.kind, namespace: o.namespace, name: o.name, apiVersion: o.apiVersion,
-      source: host ? { component: input.component, host } : { component: input.component }, reasons: undefined, spam: undefined,
+      source: host ? { component: input.component, host } : { component: input.component }, reasons: undefined, buckets: {},
     };
     this.#objects.set(o.uid, state);
     return state;
@@ -134,10 +132,7 @@ export class EventRecorder {
       message = `(combined from similar events): ${input.message}`;
     } else {
       const fieldPath = o.fieldPath ?? '';
-      const observed = agg.observed;
-      for (let i = 0; observed && i < observed.length && at < 0; i++) {
-        if (observed[i].message === message && (observed[i].involvedObject.fieldPath ?? '') === fieldPath) at = i;
-      }
+      at = agg.observed?.findIndex((ev) => ev.message === message && (ev.involvedObject.fieldPath ?? '') === fieldPath) ?? -1;
     }
     const prev = aggregated ? agg.combined : agg.observed?.[at];
 
@@ -170,9 +165,8 @@ export class EventRecorder {
     else agg.observed = append(agg.observed, ev);
 
     // upstream: events_cache.go (*EventSourceObjectSpamFilter).Filter, getSpamKey
-    let b = state.spam;
-    while (b && b.type !== input.type) b = b.next;
-    if (!b) state.spam = b = { type: input.type, tokens: SPAM_BURST, last: now, next: state.spam };
+    let b = state.buckets[input.type];
+    if (!b) state.buckets[input.type] = b = { tokens: SPAM_BURST, last: now };
     b.tokens = Math.min(SPAM_BURST, b.tokens + ((now - b.last) / 1000) * SPAM_QPS);
     b.last = now;
     if (b.tokens < 1) return undefined;

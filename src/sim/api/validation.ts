@@ -42,7 +42,7 @@ export function isDNS1123Subdomain(v: string): string[] {
 // upstream: validation.go IsQualifiedName
 export function isQualifiedName(v: string): string[] {
   const errs: string[] = [];
-  const parts = v.includes('/') ? v.split('/') : [v];
+  const parts = v.split('/');
   let name = v;
   if (parts.length === 2) {
     const [prefix, n] = parts;

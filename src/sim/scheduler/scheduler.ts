@@ -36,8 +36,6 @@ interface QueuedPod {
   token: number;
   /** The last failure was resolvable by resources freeing up (NodeResourcesFit / preemption). */
   resourceFailure: boolean;
-  /** The node its binding cycle binds it to. */
-  node: string;
 }
 
 interface NodeCache {
@@ -140,7 +138,7 @@ export class Scheduler {
       return;
     }
     if (pod.metadata.deletionTimestamp) return;
-    const q: QueuedPod = { pod, priority: pod.spec.priority ?? 0, attempts: 0, lastAttempt: 0, queue: 'active', order: this.#order++, token: 0, resourceFailure: false, node: '' };
+    const q: QueuedPod = { pod, priority: pod.spec.priority ?? 0, attempts: 0, lastAttempt: 0, queue: 'active', order: this.#order++, token: 0, resourceFailure: false };
     this.#queued.set(uid, q);
     this.#pushActive(q);
   }
@@ -290,28 +288,23 @@ export class Scheduler {
       : kept`${feasible}/${nodes.length} nodes feasible; scored, selected ${nodeName} (score ${bestScore})`;
     this.#count(pod, nodeName, req); // assume
     this.#ctx.emit('scheduler', 'NodeSelected', obj, detail, 'scheduleOnePod#1');
-    // binding cycle, asynchronous (the pod stays inflight until it ends, so q names its pod and node)
-    q.node = nodeName;
-    this.#ctx.loop.after(this.#ctx.timings.bind, this.#bindingCycle, q);
-  }
-
-  readonly #bindingCycle = (q: QueuedPod): void => {
-    const { metadata } = q.pod;
-    const nodeName = q.node;
-    const err = this.#api.bindPod(metadata.namespace!, metadata.name, metadata.uid, nodeName);
-    this.#queued.delete(metadata.uid);
-    if (err) {
-      this.#uncount(metadata.uid);
-      return;
-    }
-    // upstream: schedule_one.go finishBinding
-    this.#api.recordEvent({
-      involved: { kind: 'Pod', namespace: metadata.namespace, name: metadata.name, uid: metadata.uid, apiVersion: 'v1' },
-      type: 'Normal', reason: 'Scheduled', action: 'Binding', component: 'default-scheduler',
-      message: kept`Successfully assigned ${metadata.namespace}/${metadata.name} to ${nodeName}`,
+    // binding cycle, asynchronous
+    this.#ctx.loop.after(this.#ctx.timings.bind, () => {
+      const err = this.#api.bindPod(pod.metadata.namespace!, pod.metadata.name, pod.metadata.uid, nodeName);
+      this.#queued.delete(key(pod));
+      if (err) {
+        this.#uncount(pod.metadata.uid);
+        return;
+      }
+      // upstream: schedule_one.go finishBinding
+      this.#api.recordEvent({
+        involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, uid: pod.metadata.uid, apiVersion: 'v1' },
+        type: 'Normal', reason: 'Scheduled', action: 'Binding', component: 'default-scheduler',
+        message: kept`Successfully assigned ${pod.metadata.namespace}/${pod.metadata.name} to ${nodeName}`,
+      });
+      this.#ctx.emit('scheduler', 'Bound', obj, kept`bound to ${nodeName}`, 'scheduleOnePod#2');
     });
-    this.#ctx.emit('scheduler', 'Bound', podNames(metadata.namespace!, metadata.name).object, kept`bound to ${nodeName}`, 'scheduleOnePod#2');
-  };
+  }
 
   // upstream: schedule_one.go handleSchedulingFailure; preemption via DefaultPreemption.PostFilter
   #handleFailure(q: QueuedPod, cache: NodeCache, failures: FilterFailure[], req: Requests): void {
