@@ -102,16 +102,8 @@ function jsonType(v: unknown): string {
   return typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : 'string';
 }
 
-function goType(n: Node, parentGo: string): string {
-  switch (n.t) {
-    case 'string': return 'string';
-    case 'int': return n.go;
-    case 'bool': return 'bool';
-    case 'object': return `v1.${n.go}`;
-    case 'array':
-    case 'map': return n.go;
-    default: return parentGo;
-  }
+function goType(n: Node): string {
+  return n.t === 'object' ? `v1.${n.go}` : 'go' in n ? n.go : n.t === 'string' || n.t === 'bool' ? n.t : '';
 }
 
 /**
@@ -141,7 +133,7 @@ interface DecodeState {
 
 function mismatch(st: DecodeState, v: unknown, n: Node, struct: string): void {
   st.typeError = {
-    message: `json: cannot unmarshal ${jsonType(v)} into Go struct field ${struct}.${st.at.json(true)} of type ${goType(n, '')}`,
+    message: `json: cannot unmarshal ${jsonType(v)} into Go struct field ${struct}.${st.at.json(true)} of type ${goType(n)}`,
     path: st.at.json(),
   };
 }
