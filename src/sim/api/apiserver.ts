@@ -308,7 +308,7 @@ export class ApiServer {
     if (pod.metadata.deletionTimestamp) return { ...badRequestStatus(`pod ${name} is being deleted, cannot be assigned to a host`), reason: 'Conflict', code: 409 };
     if (pod.spec.nodeName) return { ...badRequestStatus(`pod ${name} is already assigned to node "${pod.spec.nodeName}"`), reason: 'Conflict', code: 409 };
     const cond: PodCondition = { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: this.#ctx.rfc3339() };
-    const conditions = (pod.status.conditions ?? []).filter((c) => c.type !== 'PodScheduled').concat(cond);
+    const conditions = (pod.status.conditions?.filter((c) => c.type !== 'PodScheduled') ?? []).concat(cond);
     this.#store(pod, 'MODIFIED', { ...pod.spec, nodeName }, { ...pod.status, conditions });
     return undefined;
   }

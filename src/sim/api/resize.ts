@@ -20,7 +20,7 @@ type Raw = Record<string, any>;
 export function dropNonResizeUpdates(next: Raw, pod: Pod): Raw {
   const out = clone(pod) as Raw;
   for (const list of ['containers', 'initContainers'] as const) {
-    (next.spec[list] ?? []).forEach((c: Raw, i: number) => {
+    next.spec[list]?.forEach((c: Raw, i: number) => {
       const o = out.spec[list]?.[i];
       if (!o) return;
       o.name = c.name;
@@ -57,7 +57,7 @@ export function validatePodResize(next: Raw, old: Raw): FieldError[] {
   const mutable = (x: Raw | undefined): string => JSON.stringify(Object.entries(x ?? {}).filter(([k]) => k !== 'cpu' && k !== 'memory').sort());
   let onlyCpuMemory = true;
   for (const list of ['containers', 'initContainers'] as const) {
-    (old.spec[list] ?? []).forEach((o: Raw, i: number) => {
+    old.spec[list]?.forEach((o: Raw, i: number) => {
       const n = next.spec[list][i].resources ?? {};
       const resizable = list === 'containers' || o.restartPolicy === 'Always';
       for (const kind of ['requests', 'limits'] as const) {

@@ -88,7 +88,7 @@ export function validateMeta(meta: Raw, errs: FieldError[]): void {
   if (meta.namespace) each(errs, 'metadata.namespace', meta.namespace, isDNS1123Label(meta.namespace));
   validateLabels(meta.labels, 'metadata.labels', errs);
   for (const k in meta.annotations) each(errs, 'metadata.annotations', k, isQualifiedName(k.toLowerCase()));
-  (meta.finalizers ?? []).forEach((f: string, i: number) => {
+  meta.finalizers?.forEach((f: string, i: number) => {
     const field = `metadata.finalizers[${i}]`;
     const q = isQualifiedName(f);
     if (q.length) each(errs, field, f, q);
@@ -239,7 +239,7 @@ function validateEphemeral(c: Raw, f: string, others: Set<string>, errs: FieldEr
   if (c.targetContainerName && !others.has(c.targetContainerName)) errs.push(notFound(`${f}.targetContainerName`, c.targetContainerName));
   // set = not Go's zero value: an empty string, list or object is (these fields are strings, lists and objects)
   for (const k of EC_FORBIDDEN) if (c[k] && JSON.stringify(c[k]).length > 2) errs.push(forbidden(`${f}.${k}`, EC));
-  (c.volumeMounts ?? []).forEach((m: Raw, i: number) => {
+  c.volumeMounts?.forEach((m: Raw, i: number) => {
     for (const k of ['subPath', 'subPathExpr']) if (m[k]) errs.push(forbidden(`${f}.volumeMounts[${i}].${k}`, EC));
   });
 }
@@ -267,7 +267,7 @@ export function validatePodSpec(spec: Raw, errs: FieldError[]): void {
   // the init and regular containers' names, once the ephemeral containers are checked
   let others: Set<string> | undefined;
   const checkAll = (list: Raw[] | undefined, kind: ContainerKind): void => {
-    (list ?? []).forEach((c, i) => {
+    list?.forEach((c, i) => {
       const f = `spec.${kind}[${i}]`;
       validateContainer(c, f, kind, volumes, errs);
       if (c.name) {
