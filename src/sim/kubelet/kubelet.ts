@@ -16,7 +16,7 @@ import type { ContainerRuntime } from '../runtime/cri.ts';
 import { RUNTIME_VERSION } from '../runtime/cri.ts';
 import type { NodeConfig } from '../config.ts';
 import { formatMilliCPU, intValue, milliCPU } from '../api/quantity.ts';
-import { RuntimeManager, syncResultsError } from './kuberuntime.ts';
+import { RuntimeManager, syncResultsError, type SyncResult } from './kuberuntime.ts';
 import { generateAPIPodStatus, isKubeletCondition, isResizeCondition, terminatePodStatus, type ReasonCache, type StatusInputs } from './status.ts';
 import { toRuntimePodStatus, type RuntimePodStatus } from './podstatus.ts';
 import type * as resizeModule from './resize.ts';
@@ -33,6 +33,8 @@ const DEADLINE_REASON = 'DeadlineExceeded';
 const DEADLINE_MESSAGE = 'Pod was active on the node longer than the specified deadline';
 const NO_REASONS: ReasonCache = new Map();
 const API_SOURCE = q('api');
+/** #syncPod's answer for a pod whose status is terminal. */
+const TERMINAL = 0;
 
 
 interface PodWorker {
@@ -111,7 +113,7 @@ export class Kubelet {
   #lastRelist: Stamp = { t: -Infinity, seq: 0 };
   #stampSeq = 0;
   /** Pod workers blocked in GetNewerThan until the next relist. */
-  readonly #cacheWaiters: (() => void)[] = [];
+  readonly #cacheWaiters: PodWorker[] = [];
   #housekeepingAt = -1;
   #gcAt = -1;
   /** Offset of this kubelet's 1 s tickers from t = 0 (the kubelet started at some earlier time). */
@@ -362,49 +364,71 @@ export class Kubelet {
       return;
     }
     w.working = true;
-    this.#ctx.loop.spawn(this.#podWorkerLoop(w));
+    this.#podWorkerLoop(w, false);
   }
 
+  /**
+   * The pod worker's goroutine, as a plain call: it syncs while nothing waits, and where a sync waits it returns,
+   * to be called again by what it waits for (the next relist: #resumeWorker; the sync's goroutine: its done).
+   * `resumed`: after a wait for the cache, where the updates that came in the meantime still count as pending.
+   */
   // upstream: pkg/kubelet/pod_workers.go (*podWorkers).podWorkerLoop
-  *#podWorkerLoop(w: PodWorker): Proc {
+  #podWorkerLoop(w: PodWorker, resumed: boolean): void {
     for (;;) {
-      w.pending = false;
+      if (!resumed) w.pending = false;
+      resumed = false;
       // Every sync works from the PLEG's pod cache, and only once the cache is newer than the previous sync:
       // what a container did since (exited, say) reaches the kubelet through a relist, never directly.
-      let podStatus;
-      while ((podStatus = this.#getNewerThan(w)) === undefined) yield this.#untilRelist;
-      let phaseTransition = false;
-      let err: string | undefined;
-      let backoffUntil: number | undefined;
-      if (w.state === 'syncing') {
-        const r = yield* this.#syncPod(w, podStatus);
-        if (w.state === 'syncing' && r.isTerminal) {
-          w.state = 'terminating';
-          w.grace = w.pod.spec.terminationGracePeriodSeconds ?? 30;
-          phaseTransition = true;
-        }
-        err = r.err;
-        backoffUntil = r.backoffUntil;
-      } else if (w.state === 'terminating') {
-        yield* this.#syncTerminatingPod(w, podStatus);
-        w.state = 'terminated';
-        phaseTransition = true;
-        if (this.rm.resized.size) this.#retryPendingResizes('pod_terminated');
-      } else if (w.state === 'terminated') {
-        this.#syncTerminatedPod(w, podStatus);
-        w.state = 'finished';
-        w.working = false;
+      const podStatus = this.#getNewerThan(w);
+      if (podStatus === undefined) {
+        this.#cacheWaiters.push(w);
         return;
       }
-      w.lastSyncTime = this.#stamp();
-      if (err !== undefined) {
-        this.env.klog('E', 'pod_workers.go:1301', 'Error syncing pod, skipping', [['err', q(err)], ['pod', kobj(w.pod)], ['podUID', q(w.uid)]]);
+      if (w.state === 'syncing') {
+        const r = this.#syncPod(w, podStatus);
+        if (r === TERMINAL) {
+          w.state = 'terminating';
+          w.grace = w.pod.spec.terminationGracePeriodSeconds ?? 30;
+          if (this.#syncDone(w, true, undefined, undefined)) continue;
+        } else if (Array.isArray(r)) {
+          if (this.#syncPodDone(w, r)) continue;
+        } else {
+          this.#ctx.loop.spawn(r, (results) => {
+            if (this.#syncPodDone(w, results)) this.#podWorkerLoop(w, false);
+          });
+        }
+        return;
       }
-      this.#completeWork(w, phaseTransition, err, backoffUntil);
-      if (phaseTransition || w.pending) continue;
+      if (w.state === 'terminating') {
+        this.#ctx.loop.spawn(this.#syncTerminatingPod(w, podStatus), () => {
+          this.#syncTerminatingPodDone(w);
+          w.state = 'terminated';
+          if (this.rm.resized.size) this.#retryPendingResizes('pod_terminated');
+          if (this.#syncDone(w, true, undefined, undefined)) this.#podWorkerLoop(w, false);
+        });
+        return;
+      }
+      if (w.state === 'terminated') {
+        this.#syncTerminatedPod(w, podStatus);
+        w.state = 'finished';
+      }
       w.working = false;
       return;
     }
+  }
+
+  readonly #resumeWorker = (w: PodWorker): void => this.#podWorkerLoop(w, true);
+
+  /** After a sync returned: requeue the pod; true when the worker goes on with the next sync at once. */
+  #syncDone(w: PodWorker, phaseTransition: boolean, err: string | undefined, backoffUntil: number | undefined): boolean {
+    w.lastSyncTime = this.#stamp();
+    if (err !== undefined) {
+      this.env.klog('E', 'pod_workers.go:1301', 'Error syncing pod, skipping', [['err', q(err)], ['pod', kobj(w.pod)], ['podUID', q(w.uid)]]);
+    }
+    this.#completeWork(w, phaseTransition, err, backoffUntil);
+    if (phaseTransition || w.pending) return true;
+    w.working = false;
+    return false;
   }
 
   // upstream: pod_workers.go (*podWorkers).completeWork
@@ -480,11 +504,13 @@ export class Kubelet {
     });
   }
 
-  /** Kubelet.SyncPod: write the status, then let the runtime manager converge the pod. */
+  /**
+   * Kubelet.SyncPod: write the status, then let the runtime manager converge the pod. TERMINAL when the status is
+   * terminal; else SyncPod's results, or the goroutine that yields them.
+   */
   // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncPod (v1.36.2 L2019)
-  *#syncPod(w: PodWorker, rs: RuntimePodStatus): Proc<{ isTerminal: boolean; err?: string; backoffUntil?: number }> {
+  #syncPod(w: PodWorker, rs: RuntimePodStatus): typeof TERMINAL | SyncResult[] | Proc<SyncResult[]> {
     // a resized pod: the resources the kubelet allocated, and whether the resize in progress is done
-    // (no destructuring: a generator runs unoptimised, and this is every sync)
     let pod = w.pod;
     const st = this.rm.resized.size ? this.rm.resized.get(w.uid) : undefined;
     if (st) {
@@ -494,18 +520,19 @@ export class Kubelet {
     }
     const status = this.#generate(pod, rs, false);
     this.#setPodStatus(w, status);
-    if (status.phase === 'Succeeded' || status.phase === 'Failed') return { isTerminal: true };
+    if (status.phase === 'Succeeded' || status.phase === 'Failed') return TERMINAL;
     this.#watchActiveDeadline(w, this.#statusCache.get(w.uid) ?? status);
     this.#observeStartup(w, status);
     this.#addProbes(pod);
-    const actions = this.rm.SyncPod(pod, rs);
-    const results = Array.isArray(actions) ? actions : yield* actions;
+    return this.rm.SyncPod(pod, rs);
+  }
+
+  /** The end of SyncPod: its start failures go to the reason cache, its errors to the worker. */
+  #syncPodDone(w: PodWorker, results: SyncResult[]): boolean {
     // upstream: pkg/kubelet/util/... ReasonCache.Update
-    // (indexed loops: a generator runs unoptimised, where for-of allocates an iterator and a result per step)
     let reasons = this.#reasonCache.get(w.uid);
     let backoffUntil: number | undefined;
-    for (let i = 0; i < results.length; i++) {
-      const r = results[i];
+    for (const r of results) {
       if (r.backoffUntil !== undefined && !(backoffUntil! <= r.backoffUntil)) backoffUntil = r.backoffUntil;
       if (r.action !== 'StartContainer') continue;
       if (r.error) {
@@ -513,20 +540,23 @@ export class Kubelet {
         reasons.set(r.target, { err: r.error, message: r.message ?? '' });
       } else reasons?.delete(r.target);
     }
-    return { isTerminal: false, err: syncResultsError(results), backoffUntil };
+    return this.#syncDone(w, false, syncResultsError(results), backoffUntil);
   }
 
-  /** SyncTerminatingPod: stop every container within the grace period, then record the final status. */
+  /** SyncTerminatingPod: stop every container within the grace period (the goroutine returned), then record the final status (#syncTerminatingPodDone). */
   // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncTerminatingPod
-  *#syncTerminatingPod(w: PodWorker, rs: RuntimePodStatus): Proc {
+  #syncTerminatingPod(w: PodWorker, rs: RuntimePodStatus): Proc<SyncResult[]> {
     const pod = w.pod;
     this.#setPodStatus(w, this.#generate(pod, rs, false));
     this.#stopProbes(w.uid, ['liveness', 'startup']);
     this.#ctx.emit('kubelet', 'TerminatingPod', podObject(pod), `SyncTerminatingPod: kill the pod with a grace period of ${w.grace}s`);
-    yield* this.rm.killPodWithSyncResult(pod, rs, w.grace);
+    return this.rm.killPodWithSyncResult(pod, rs, w.grace);
+  }
+
+  #syncTerminatingPodDone(w: PodWorker): void {
     this.#stopProbes(w.uid, ['readiness']);
     // the one place the kubelet reads the runtime directly: the final status after KillPod
-    const after = this.#runtimePodStatus(w.uid, pod.metadata.name, pod.metadata.namespace!);
+    const after = this.#runtimePodStatus(w.uid, w.pod.metadata.name, w.pod.metadata.namespace!);
     this.#setPodStatus(w, this.#generate(w.pod, after, true));
   }
 
@@ -711,13 +741,10 @@ export class Kubelet {
     return isAfter(this.#lastRelist, stamp) ? this.#lastRelist : stamp;
   }
 
-  /** A worker's wait for the next relist (one request for all: the event loop only reads it). */
-  readonly #untilRelist = { wait: (wake: () => void) => this.#cacheWaiters.push(wake), timeout: Infinity };
-
   /**
    * The pod's status from the cache, once the cache is newer than the worker's last sync (at once for a first
    * sync); a pod the runtime has nothing of gets an empty status. Until then undefined: a relist is scheduled and
-   * the worker waits for it (#untilRelist) and asks again. A plain call, as most syncs do not wait.
+   * the worker waits for it (#cacheWaiters) and asks again. A plain call, as most syncs do not wait.
    */
   // upstream: pkg/kubelet/container/cache.go (*cache).GetNewerThan
   #getNewerThan(w: PodWorker): RuntimePodStatus | undefined {
@@ -826,7 +853,8 @@ export class Kubelet {
       }
     }
     // cache.UpdateTime: wake the pod workers waiting for a newer cache
-    for (const wake of this.#cacheWaiters.splice(0)) wake();
+    // (each resumes in a fresh event at the current time, never inside the relist)
+    for (const w of this.#cacheWaiters.splice(0)) this.#ctx.loop.after(0, this.#resumeWorker, w);
   }
 
   /** A PodSync event of the relist: "Make sure we always trigger a PodSync after a full reinspection." */
