@@ -55,6 +55,12 @@ interface PodWorker {
   deadlineArmed?: number;
   /** When the last sync of any kind returned (podWorkerLoop's lastSyncTime); unset before the first. */
   lastSyncTime?: Stamp;
+  /** The status manager's cached status of the pod (podStatuses), unset before the first. */
+  status: PodStatus | undefined;
+  /** The status object last written to the API server (the status manager's apiStatusVersions). */
+  written: PodStatus | undefined;
+  /** The reason cache's entry of the pod: its containers' last start failures. */
+  reasons: ReasonCache | undefined;
 }
 
 /**
@@ -93,10 +99,6 @@ export class Kubelet {
   readonly #runtime: ContainerRuntime;
   readonly #pods = new Map<string, Pod>();
   readonly #workers = new Map<string, PodWorker>();
-  readonly #statusCache = new Map<string, PodStatus>();
-  /** The status object last written to the API server, per pod (the status manager's apiStatusVersions). */
-  readonly #written = new Map<string, PodStatus>();
-  readonly #reasonCache = new Map<string, ReasonCache>();
   readonly #statusInputs: StatusInputs;
   readonly #lastIPs = new Map<string, string[]>();
   readonly #readiness = new Map<string, ProbeResult>();
@@ -261,7 +263,7 @@ export class Kubelet {
       this.#pods.set(uid, pod);
       const w: PodWorker = {
         uid, pod, working: false, pending: false, state: 'syncing', grace: 0, deleted: false, removedFromApi: false, requeueToken: 0, observedRunning: false,
-        timing: this.#ctx.timingRng(`pod/${pod.metadata.namespace}/${pod.metadata.name}`),
+        status: undefined, written: undefined, reasons: undefined, timing: this.#ctx.timingRng(`pod/${pod.metadata.namespace}/${pod.metadata.name}`),
       };
       this.#workers.set(uid, w);
       this.#ctx.emit('kubelet', 'PodAdded', podObject(pod), `SyncLoop ADD: the pod is bound to ${this.node.name}`);
@@ -469,9 +471,9 @@ export class Kubelet {
     return { image: ref.normalized, imageRef: img?.repoDigests[0] ?? '' };
   };
 
-  #generate(pod: Pod, rs: RuntimePodStatus, terminal: boolean): PodStatus {
-    const old = this.#statusCache.get(pod.metadata.uid) ?? pod.status;
-    const reasons = this.#reasonCache.get(pod.metadata.uid) ?? NO_REASONS;
+  #generate(w: PodWorker, pod: Pod, rs: RuntimePodStatus, terminal: boolean): PodStatus {
+    const old = w.status ?? pod.status;
+    const reasons = w.reasons ?? NO_REASONS;
     const st = this.rm.resized.size ? this.rm.resized.get(pod.metadata.uid) : undefined;
     // a resized pod's statuses show its allocation and what the runtime applied
     let status = st
@@ -518,10 +520,10 @@ export class Kubelet {
       pod = r[0];
       if (r[1]) this.#ctx.emit('kubelet', 'ResizeCompleted', podObject(pod), r[1]);
     }
-    const status = this.#generate(pod, rs, false);
+    const status = this.#generate(w, pod, rs, false);
     this.#setPodStatus(w, status);
     if (status.phase === 'Succeeded' || status.phase === 'Failed') return TERMINAL;
-    this.#watchActiveDeadline(w, this.#statusCache.get(w.uid) ?? status);
+    this.#watchActiveDeadline(w, w.status ?? status);
     this.#observeStartup(w, status);
     this.#addProbes(pod);
     return this.rm.SyncPod(pod, rs);
@@ -530,13 +532,13 @@ export class Kubelet {
   /** The end of SyncPod: its start failures go to the reason cache, its errors to the worker. */
   #syncPodDone(w: PodWorker, results: SyncResult[]): boolean {
     // upstream: pkg/kubelet/util/... ReasonCache.Update
-    let reasons = this.#reasonCache.get(w.uid);
+    let reasons = w.reasons;
     let backoffUntil: number | undefined;
     for (const r of results) {
       if (r.backoffUntil !== undefined && !(backoffUntil! <= r.backoffUntil)) backoffUntil = r.backoffUntil;
       if (r.action !== 'StartContainer') continue;
       if (r.error) {
-        if (!reasons) this.#reasonCache.set(w.uid, (reasons = new Map()));
+        if (!reasons) w.reasons = reasons = new Map();
         reasons.set(r.target, { err: r.error, message: r.message ?? '' });
       } else reasons?.delete(r.target);
     }
@@ -547,7 +549,7 @@ export class Kubelet {
   // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncTerminatingPod
   #syncTerminatingPod(w: PodWorker, rs: RuntimePodStatus): Proc<SyncResult[]> {
     const pod = w.pod;
-    this.#setPodStatus(w, this.#generate(pod, rs, false));
+    this.#setPodStatus(w, this.#generate(w, pod, rs, false));
     this.#stopProbes(w.uid, ['liveness', 'startup']);
     this.#ctx.emit('kubelet', 'TerminatingPod', podObject(pod), `SyncTerminatingPod: kill the pod with a grace period of ${w.grace}s`);
     return this.rm.killPodWithSyncResult(pod, rs, w.grace);
@@ -557,14 +559,14 @@ export class Kubelet {
     this.#stopProbes(w.uid, ['readiness']);
     // the one place the kubelet reads the runtime directly: the final status after KillPod
     const after = this.#runtimePodStatus(w.uid, w.pod.metadata.name, w.pod.metadata.namespace!);
-    this.#setPodStatus(w, this.#generate(w.pod, after, true));
+    this.#setPodStatus(w, this.#generate(w, w.pod, after, true));
   }
 
   /** SyncTerminatedPod: the pod's containers are stopped; volumes are torn down and the status is final. */
   // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncTerminatedPod
   #syncTerminatedPod(w: PodWorker, rs: RuntimePodStatus): void {
-    this.#setPodStatus(w, this.#generate(w.pod, rs, true));
-    this.#setPodStatus(w, terminatePodStatus(w.pod, this.#statusCache.get(w.uid) ?? w.pod.status), true);
+    this.#setPodStatus(w, this.#generate(w, w.pod, rs, true));
+    this.#setPodStatus(w, terminatePodStatus(w.pod, w.status ?? w.pod.status), true);
     this.#ctx.emit('kubelet', 'TerminatedPod', podObject(w.pod), 'SyncTerminatedPod: containers stopped, volumes unmounted');
     this.#scheduleHousekeeping();
     this.#scheduleGC();
@@ -578,7 +580,7 @@ export class Kubelet {
   #onPodSandboxReady(pod: Pod): void {
     const w = this.#workers.get(pod.metadata.uid);
     if (!w) return;
-    const existing = this.#statusCache.get(w.uid) ?? pod.status;
+    const existing = w.status ?? pod.status;
     const ready: PodCondition = { type: 'PodReadyToStartContainers', status: 'True' } as PodCondition;
     const conditions = (existing.conditions ?? []).slice();
     let i = 0;
@@ -618,8 +620,7 @@ export class Kubelet {
 
   #setPodStatus(w: PodWorker, status: PodStatus, final = false): void {
     const pod = w.pod;
-    const uid = w.uid;
-    const prev = this.#statusCache.get(uid);
+    const prev = w.status;
     const old = prev ?? pod.status;
     // pods are not allowed to transition out of terminal phases
     if ((old.phase === 'Succeeded' || old.phase === 'Failed') && status.phase !== old.phase) {
@@ -668,7 +669,7 @@ export class Kubelet {
     next.startTime = old.startTime ?? now;
     const changed = prev === undefined || !deepEqual(prev, next);
     if (changed) {
-      this.#statusCache.set(uid, next);
+      w.status = next;
       this.#ctx.emit('kubelet', 'StatusUpdated', podObject(pod), statusUpdated(next.phase, old.phase));
     }
     if (!changed && !final) return;
@@ -689,9 +690,9 @@ export class Kubelet {
     const name = w.pod.metadata.name;
     const cur = this.#api.getPod(ns, name);
     if (!cur || cur.metadata.uid !== uid) return;
-    const cached = this.#statusCache.get(uid);
-    if (cached && cached !== this.#written.get(uid)) {
-      this.#written.set(uid, cached);
+    const cached = w.status;
+    if (cached && cached !== w.written) {
+      w.written = cached;
       this.#api.updatePodStatus(ns, name, uid, cached);
     }
     // upstream: status_manager.go canBeDeleted → Delete with grace 0 and a UID precondition
@@ -954,9 +955,6 @@ export class Kubelet {
         ['podUID', q(uid)], ['path', q(`/var/lib/kubelet/pods/${uid}/volumes`)],
       ]);
       this.#workers.delete(uid);
-      this.#statusCache.delete(uid);
-      this.#written.delete(uid);
-      this.#reasonCache.delete(uid);
       this.#lastIPs.delete(uid);
       this.#pods.delete(uid);
       this.rm.firstPull.delete(uid);
@@ -1043,7 +1041,7 @@ export class Kubelet {
   // upstream: pkg/kubelet/prober/worker.go (*worker).doProbe
   *#doProbe(w: ProbeWorker): Proc<boolean> {
     const uid = w.pod.metadata.uid;
-    const status = this.#statusCache.get(uid);
+    const status = this.#workers.get(uid)?.status;
     const pod = this.#pods.get(uid) ?? w.pod;
     const probe = (w.type === 'liveness' ? w.container.livenessProbe : w.type === 'readiness' ? w.container.readinessProbe : w.container.startupProbe)!;
     if (!status) return true;
