@@ -402,12 +402,14 @@ export class Kubelet {
         return;
       }
       if (w.state === 'terminating') {
-        this.#ctx.loop.spawn(this.#syncTerminatingPod(w, podStatus), () => {
-          this.#syncTerminatingPodDone(w);
-          w.state = 'terminated';
-          if (this.rm.resized.size) this.#retryPendingResizes('pod_terminated');
-          if (this.#syncDone(w, true, undefined, undefined)) this.#podWorkerLoop(w, false);
-        });
+        const kill = this.#syncTerminatingPod(w, podStatus);
+        if (Array.isArray(kill)) {
+          if (this.#syncTerminatingPodDone(w)) continue;
+        } else {
+          this.#ctx.loop.spawn(kill, () => {
+            if (this.#syncTerminatingPodDone(w)) this.#podWorkerLoop(w, false);
+          });
+        }
         return;
       }
       if (w.state === 'terminated') {
@@ -547,7 +549,7 @@ export class Kubelet {
 
   /** SyncTerminatingPod: stop every container within the grace period (the goroutine returned), then record the final status (#syncTerminatingPodDone). */
   // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncTerminatingPod
-  #syncTerminatingPod(w: PodWorker, rs: RuntimePodStatus): Proc<SyncResult[]> {
+  #syncTerminatingPod(w: PodWorker, rs: RuntimePodStatus): SyncResult[] | Proc<SyncResult[]> {
     const pod = w.pod;
     this.#setPodStatus(w, this.#generate(w, pod, rs, false));
     this.#stopProbes(w.uid, ['liveness', 'startup']);
@@ -555,11 +557,14 @@ export class Kubelet {
     return this.rm.killPodWithSyncResult(pod, rs, w.grace);
   }
 
-  #syncTerminatingPodDone(w: PodWorker): void {
+  #syncTerminatingPodDone(w: PodWorker): boolean {
     this.#stopProbes(w.uid, ['readiness']);
     // the one place the kubelet reads the runtime directly: the final status after KillPod
     const after = this.#runtimePodStatus(w.uid, w.pod.metadata.name, w.pod.metadata.namespace!);
     this.#setPodStatus(w, this.#generate(w, w.pod, after, true));
+    w.state = 'terminated';
+    if (this.rm.resized.size) this.#retryPendingResizes('pod_terminated');
+    return this.#syncDone(w, true, undefined, undefined);
   }
 
   /** SyncTerminatedPod: the pod's containers are stopped; volumes are torn down and the status is final. */
