@@ -75,6 +75,24 @@ interface Stamp {
 
 const isAfter = (a: Stamp, b: Stamp): boolean => a.t > b.t || (a.t === b.t && a.seq > b.seq);
 
+/** The PLEG's state of a sandbox or container in a pod's cached status. */
+function plegState(seen: RuntimePodStatus | undefined, id: string): PlegState {
+  if (seen === undefined) return 'nonexistent';
+  const sandboxes = seen.SandboxStatuses;
+  for (let i = 0; i < sandboxes.length; i++) if (sandboxes[i].Id === id) return sandboxes[i].State === 'SANDBOX_READY' ? 'running' : 'exited';
+  const containers = seen.ContainerStatuses;
+  for (let i = 0; i < containers.length; i++) {
+    const st = containers[i].State;
+    if (containers[i].ID === id) return st === 'running' || st === 'exited' ? st : 'unknown';
+  }
+  return 'nonexistent';
+}
+
+function hasId(list: { id: string }[], id: string): boolean {
+  for (let i = 0; i < list.length; i++) if (list[i].id === id) return true;
+  return false;
+}
+
 interface ProbeWorker {
   pod: Pod;
   container: Container;
@@ -103,7 +121,6 @@ export class Kubelet {
   readonly #lastIPs = new Map<string, string[]>();
   readonly #readiness = new Map<string, ProbeResult>();
   readonly #probeWorkers = new Map<string, ProbeWorker>();
-  readonly #plegSeen = new Map<string, { ids: string[]; states: PlegState[] }>();
   readonly #dirty = new Set<string>();
   /** The pods a relist inspects even when no container changed (RequestReinspect; a resize asks for it). */
   readonly #reinspect = new Set<string>();
@@ -771,55 +788,38 @@ export class Kubelet {
     this.#lastRelist = this.#stamp();
     const dirty = [...this.#dirty];
     this.#dirty.clear();
+    const types = this.#plegTypes;
+    const eventIds = this.#plegIds;
+    // the pod's events are the first n entries of types and eventIds; seen is the pod as the previous relist saw it:
+    // the cache entry it left (the PLEG's podRecords old)
+    let n = 0;
+    let seen: RuntimePodStatus | undefined;
+    // generateEvents: the event of a sandbox or container now in state st, none when the cache has it so
+    const event = (id: string, st: PlegState): void => {
+      if (plegState(seen, id) === st) return;
+      types[n] = st === 'running' ? 'ContainerStarted' : st === 'exited' ? 'ContainerDied' : st === 'unknown' ? 'ContainerChanged' : 'ContainerRemoved';
+      eventIds[n++] = id;
+    };
     // indexed loops (the allocation profile showed an array iterator per for-of here)
     for (let d = 0; d < dirty.length; d++) {
       const uid = dirty[d];
-      const seen = this.#plegSeen.get(uid);
+      seen = this.#podCache.get(uid);
+      n = 0;
       const sandboxes = this.#runtime.podSandboxes(uid);
       const containers = this.#runtime.podContainers(uid);
-      // the pod's sandboxes and containers as this relist sees them (a few per pod: arrays, not maps)
-      const ids: string[] = new Array(sandboxes.length + containers.length);
-      const states: PlegState[] = new Array(ids.length);
-      let k = 0;
-      for (let i = 0; i < sandboxes.length; i++) {
-        const s = sandboxes[i];
-        ids[k] = s.id;
-        states[k++] = s.state === 'SANDBOX_READY' ? 'running' : 'exited';
-      }
+      for (let i = 0; i < sandboxes.length; i++) event(sandboxes[i].id, sandboxes[i].state === 'SANDBOX_READY' ? 'running' : 'exited');
       for (let i = 0; i < containers.length; i++) {
-        const c = containers[i];
-        ids[k] = c.id;
-        states[k++] = c.state === 'CONTAINER_RUNNING' ? 'running' : c.state === 'CONTAINER_EXITED' ? 'exited' : 'unknown';
+        const st = containers[i].state;
+        event(containers[i].id, st === 'CONTAINER_RUNNING' ? 'running' : st === 'CONTAINER_EXITED' ? 'exited' : 'unknown');
       }
-      const types = this.#plegTypes;
-      const eventIds = this.#plegIds;
-      // the first n entries are this pod's (a list emptied by length = 0 would give its room back)
-      let n = 0;
-      for (let i = 0; i < ids.length; i++) {
-        const st = states[i];
-        const j = seen ? seen.ids.indexOf(ids[i]) : -1;
-        const old = j < 0 ? 'nonexistent' : seen!.states[j];
-        if (old === st) continue;
-        types[n] = st === 'running' ? 'ContainerStarted' : st === 'exited' ? 'ContainerDied' : 'ContainerChanged';
-        eventIds[n++] = ids[i];
-      }
-      if (seen) {
-        for (let j = 0; j < seen.ids.length; j++) {
-          const id = seen.ids[j];
-          if (ids.includes(id)) continue;
-          if (seen.states[j] !== 'exited') {
-            types[n] = 'ContainerDied';
-            eventIds[n++] = id;
-          }
-          types[n] = 'ContainerRemoved';
-          eventIds[n++] = id;
-        }
-      }
-      if (ids.length) this.#plegSeen.set(uid, { ids, states });
-      else this.#plegSeen.delete(uid);
+      // one the runtime no longer has: it died first unless it had exited, then it is removed
+      const old = seen?.SandboxStatuses ?? [];
+      for (let j = 0; j < old.length; j++) if (!hasId(sandboxes, old[j].Id)) event(old[j].Id, 'exited'), event(old[j].Id, 'nonexistent');
+      const gone = seen?.ContainerStatuses ?? [];
+      for (let j = 0; j < gone.length; j++) if (!hasId(containers, gone[j].ID)) event(gone[j].ID, 'exited'), event(gone[j].ID, 'nonexistent');
       const w = this.#workers.get(uid);
       // updateCache: the pod's status as of this relist (a pod gone from the runtime leaves the cache)
-      if (ids.length === 0) this.#podCache.delete(uid);
+      if (sandboxes.length + containers.length === 0) this.#podCache.delete(uid);
       else {
         const meta = w?.pod.metadata ?? { name: sandboxes[0]?.name ?? containers[0].podName, namespace: sandboxes[0]?.namespace ?? containers[0].podNamespace };
         this.#podCache.set(uid, this.#runtimePodStatus(uid, meta.name, meta.namespace!, sandboxes, containers));
