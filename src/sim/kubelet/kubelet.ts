@@ -105,6 +105,8 @@ interface ProbeWorker {
   stopped: boolean;
 }
 
+const PROBE_TYPES = ['liveness', 'readiness', 'startup'] as const;
+
 type PlegState = 'running' | 'exited' | 'unknown' | 'nonexistent';
 type PlegEventType = 'ContainerStarted' | 'ContainerDied' | 'ContainerChanged' | 'ContainerRemoved';
 
@@ -138,6 +140,8 @@ export class Kubelet {
   /** Offset of this kubelet's 1 s tickers from t = 0 (the kubelet started at some earlier time). */
   readonly #phase: number;
   readonly #housekeepingPhase: number;
+  /** The PodAdded detail, one string for every pod of this node. */
+  readonly #added: string;
 
   /** `resize`: the in-place resize support (kubelet/resize.ts), when the engine has it. */
   constructor(ctx: SimContext, api: ApiServer, runtime: ContainerRuntime, node: NodeConfig, resize?: typeof resizeModule) {
@@ -145,6 +149,7 @@ export class Kubelet {
     this.#api = api;
     this.#runtime = runtime;
     this.node = node;
+    this.#added = `SyncLoop ADD: the pod is bound to ${node.name}`;
     const timing = ctx.timingRng(`node/${node.name}`);
     this.#phase = timing.int(0, 999);
     // the housekeeping ticker starts with the sync loop, later than the PLEG's relist loop
@@ -283,7 +288,7 @@ export class Kubelet {
         status: undefined, written: undefined, reasons: undefined, timing: this.#ctx.timingRng(`pod/${pod.metadata.namespace}/${pod.metadata.name}`),
       };
       this.#workers.set(uid, w);
-      this.#ctx.emit('kubelet', 'PodAdded', podObject(pod), `SyncLoop ADD: the pod is bound to ${this.node.name}`);
+      this.#ctx.emit('kubelet', 'PodAdded', podObject(pod), this.#added);
       this.#updatePod(w);
       return;
     }
@@ -1000,9 +1005,13 @@ export class Kubelet {
   // Probes. upstream: pkg/kubelet/prober/prober_manager.go AddPod; pkg/kubelet/prober/worker.go doProbe
 
   #addProbes(pod: Pod): void {
-    const all: Container[] = [...(pod.spec.initContainers ?? []).filter((c) => c.restartPolicy === 'Always'), ...pod.spec.containers];
-    for (const c of all) {
-      for (const type of ['liveness', 'readiness', 'startup'] as const) {
+    const inits = pod.spec.initContainers;
+    const n = inits?.length ?? 0;
+    for (let i = 0; i < n + pod.spec.containers.length; i++) {
+      // the sidecars (restartable init containers), then the regular containers (most have no probe at all)
+      const c = i < n ? inits![i] : pod.spec.containers[i - n];
+      if ((i < n && c.restartPolicy !== 'Always') || !(c.livenessProbe || c.readinessProbe || c.startupProbe)) continue;
+      for (const type of PROBE_TYPES) {
         const probe = type === 'liveness' ? c.livenessProbe : type === 'readiness' ? c.readinessProbe : c.startupProbe;
         if (!probe) continue;
         const key = `${pod.metadata.uid}/${c.name}/${type}`;
