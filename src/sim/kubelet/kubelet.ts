@@ -88,10 +88,9 @@ function plegState(seen: RuntimePodStatus | undefined, id: string): PlegState {
   return 'nonexistent';
 }
 
-function hasId(list: { id: string }[], id: string): boolean {
-  for (let i = 0; i < list.length; i++) if (list[i].id === id) return true;
-  return false;
-}
+/** The ID of a pod's i-th sandbox or container (sandboxes first), undefined past the last. */
+const podID = (s: RuntimePodStatus | undefined, i: number): string | undefined =>
+  s && (i < s.SandboxStatuses.length ? s.SandboxStatuses[i].Id : s.ContainerStatuses[i - s.SandboxStatuses.length]?.ID);
 
 interface ProbeWorker {
   pod: Pod;
@@ -795,8 +794,8 @@ export class Kubelet {
     this.#dirty.clear();
     const types = this.#plegTypes;
     const eventIds = this.#plegIds;
-    // the pod's events are the first n entries of types and eventIds; seen is the pod as the previous relist saw it:
-    // the cache entry it left (the PLEG's podRecords old)
+    // the pod's events are the first n entries of types and eventIds; seen is the pod as the previous relist saw it
+    // (the cache entry it left: the PLEG's podRecords old), now as this one does
     let n = 0;
     let seen: RuntimePodStatus | undefined;
     // generateEvents: the event of a sandbox or container now in state st, none when the cache has it so
@@ -808,27 +807,23 @@ export class Kubelet {
     // indexed loops (the allocation profile showed an array iterator per for-of here)
     for (let d = 0; d < dirty.length; d++) {
       const uid = dirty[d];
+      const w = this.#workers.get(uid);
       seen = this.#podCache.get(uid);
       n = 0;
       const sandboxes = this.#runtime.podSandboxes(uid);
       const containers = this.#runtime.podContainers(uid);
-      for (let i = 0; i < sandboxes.length; i++) event(sandboxes[i].id, sandboxes[i].state === 'SANDBOX_READY' ? 'running' : 'exited');
-      for (let i = 0; i < containers.length; i++) {
-        const st = containers[i].state;
-        event(containers[i].id, st === 'CONTAINER_RUNNING' ? 'running' : st === 'CONTAINER_EXITED' ? 'exited' : 'unknown');
-      }
-      // one the runtime no longer has: it died first unless it had exited, then it is removed
-      const old = seen?.SandboxStatuses ?? [];
-      for (let j = 0; j < old.length; j++) if (!hasId(sandboxes, old[j].Id)) event(old[j].Id, 'exited'), event(old[j].Id, 'nonexistent');
-      const gone = seen?.ContainerStatuses ?? [];
-      for (let j = 0; j < gone.length; j++) if (!hasId(containers, gone[j].ID)) event(gone[j].ID, 'exited'), event(gone[j].ID, 'nonexistent');
-      const w = this.#workers.get(uid);
-      // updateCache: the pod's status as of this relist (a pod gone from the runtime leaves the cache)
-      if (sandboxes.length + containers.length === 0) this.#podCache.delete(uid);
-      else {
+      let now: RuntimePodStatus | undefined;
+      if (sandboxes.length + containers.length) {
         const meta = w?.pod.metadata ?? { name: sandboxes[0]?.name ?? containers[0].podName, namespace: sandboxes[0]?.namespace ?? containers[0].podNamespace };
-        this.#podCache.set(uid, this.#runtimePodStatus(uid, meta.name, meta.namespace!, sandboxes, containers));
+        now = this.#runtimePodStatus(uid, meta.name, meta.namespace!, sandboxes, containers);
       }
+      let id;
+      for (let i = 0; (id = podID(now, i)); i++) event(id, plegState(now, id));
+      // one the runtime no longer has: it died first unless it had exited, then it is removed
+      for (let i = 0; (id = podID(seen, i)); i++) if (plegState(now, id) === 'nonexistent') event(id, 'exited'), event(id, 'nonexistent');
+      // updateCache: the pod's status as of this relist (a pod gone from the runtime leaves the cache)
+      if (now) this.#podCache.set(uid, now);
+      else this.#podCache.delete(uid);
       if (!w) continue;
       // upstream: generic.go reconcilePodRecord: a pod reinspected with no event gets PodSync, which syncs it
       if (n === 0) {
