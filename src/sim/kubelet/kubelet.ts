@@ -1000,12 +1000,11 @@ export class Kubelet {
   // Probes. upstream: pkg/kubelet/prober/prober_manager.go AddPod; pkg/kubelet/prober/worker.go doProbe
 
   #addProbes(pod: Pod): void {
-    const inits = pod.spec.initContainers;
-    const n = inits?.length ?? 0;
-    for (let i = 0; i < n + pod.spec.containers.length; i++) {
-      // the sidecars (restartable init containers), then the regular containers (most have no probe at all)
-      const c = i < n ? inits![i] : pod.spec.containers[i - n];
-      if ((i < n && c.restartPolicy !== 'Always') || !(c.livenessProbe || c.readinessProbe || c.startupProbe)) continue;
+    const inits = pod.spec.initContainers ?? [];
+    // the sidecars (restartable init containers), then the regular containers (no list made: this is every sync)
+    for (let i = 0; i < inits.length + pod.spec.containers.length; i++) {
+      const c = inits[i] ?? pod.spec.containers[i - inits.length];
+      if (i < inits.length && c.restartPolicy !== 'Always') continue;
       for (const type of PROBE_TYPES) {
         const probe = type === 'liveness' ? c.livenessProbe : type === 'readiness' ? c.readinessProbe : c.startupProbe;
         if (!probe) continue;

@@ -517,9 +517,7 @@ export class RuntimeManager {
       names = names ? kept`${names}, ${statuses[i].Name}` : statuses[i].Name;
     }
     this.#emit(pod, 'KillContainers', names ? kept`kill ${names}` : 'no running container', 'killPodWithSyncResult#1');
-    let i = 0;
-    while (i < s.SandboxStatuses.length && s.SandboxStatuses[i].State !== 'SANDBOX_READY') i++;
-    return results.length || i < s.SandboxStatuses.length ? this.#killPod(pod, s, gracePeriodOverride, results) : results;
+    return results.length || s.SandboxStatuses.some((sb) => sb.State === 'SANDBOX_READY') ? this.#killPod(pod, s, gracePeriodOverride, results) : results;
   }
 
   // killPodWithSyncResult's goroutine: the kills in parallel, then the sandboxes stopped one after the other
