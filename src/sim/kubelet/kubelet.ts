@@ -886,12 +886,7 @@ export class Kubelet {
     let name: string | undefined; // only the instances of this container (every container's with removeAll)
     let keep = 0;
     if (!removeAll) {
-      let matched: RuntimePodStatus['ContainerStatuses'][number] | undefined;
-      for (const c of status.ContainerStatuses) {
-        if (c.ID !== exitedId) continue;
-        matched = c;
-        break;
-      }
+      const matched = status.ContainerStatuses.find((c) => c.ID === exitedId);
       if (!matched) {
         // a sandbox's death reaches here too (the PLEG counts sandboxes as containers), and it is no container
         this.env.klog('I', 'pod_container_deletor.go:80', "Container not found in pod's containers", [['containerID', q(exitedId)]]);
