@@ -485,9 +485,10 @@ export function generateAPIPodStatus(
     ? convertToAPIContainerStatuses(pod, rs, oldStatus.initContainerStatuses, pod.spec.initContainers!, hasInit, true, reasons, inputs, applied)
     : undefined;
   let podHasInitialized = false;
-  for (const c of rs.ContainerStatuses) {
+  for (let i = 0; i < rs.ContainerStatuses.length; i++) {
+    const c = rs.ContainerStatuses[i];
     if (c.State !== 'running' && c.State !== 'exited' && c.State !== 'created') continue;
-    for (const x of pod.spec.containers) if (x.name === c.Name) podHasInitialized = true;
+    for (let j = 0; j < pod.spec.containers.length; j++) if (pod.spec.containers[j].name === c.Name) podHasInitialized = true;
     if (podHasInitialized) break;
   }
   let phase = getPhase(pod, initStatuses ? [...containerStatuses, ...initStatuses] : containerStatuses, podIsTerminal, podHasInitialized);
@@ -520,7 +521,7 @@ export function generateAPIPodStatus(
 
   const conditions: Cond[] = [];
   const apiConditions = api.conditions ?? [];
-  for (const c of apiConditions) if (!isKubeletCondition(c.type)) conditions.push(c);
+  for (let i = 0; i < apiConditions.length; i++) if (!isKubeletCondition(apiConditions[i].type)) conditions.push(apiConditions[i]);
   conditions.push(generatePodReadyToStartContainersCondition(pod, rs));
   const allStatuses = initStatuses ? [...initStatuses, ...containerStatuses] : containerStatuses;
   const containersReady = generateContainersReadyCondition(pod, allStatuses, phase);
