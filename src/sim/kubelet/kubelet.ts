@@ -568,7 +568,10 @@ export class Kubelet {
     return this.#syncDone(w, false, syncResultsError(results), backoffUntil);
   }
 
-  /** SyncTerminatingPod: stop every container within the grace period (the goroutine returned), then record the final status (#syncTerminatingPodDone). */
+  /**
+   * SyncTerminatingPod: stop every container within the grace period (what it waits for is the goroutine it
+   * returns), then record the final status (#syncTerminatingPodDone).
+   */
   // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncTerminatingPod
   #syncTerminatingPod(w: PodWorker, rs: RuntimePodStatus): SyncResult[] | Proc<SyncResult[]> {
     const pod = w.pod;
