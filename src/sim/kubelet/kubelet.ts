@@ -16,7 +16,7 @@ import type { ContainerRuntime } from '../runtime/cri.ts';
 import { RUNTIME_VERSION } from '../runtime/cri.ts';
 import type { NodeConfig } from '../config.ts';
 import { formatMilliCPU, intValue, milliCPU } from '../api/quantity.ts';
-import { RuntimeManager, syncResultsError } from './kuberuntime.ts';
+import { RuntimeManager, syncResultsError, type SyncResult } from './kuberuntime.ts';
 import { generateAPIPodStatus, isKubeletCondition, isResizeCondition, terminatePodStatus, type ReasonCache, type StatusInputs } from './status.ts';
 import { toRuntimePodStatus, type RuntimePodStatus } from './podstatus.ts';
 import type * as resizeModule from './resize.ts';
@@ -33,6 +33,8 @@ const DEADLINE_REASON = 'DeadlineExceeded';
 const DEADLINE_MESSAGE = 'Pod was active on the node longer than the specified deadline';
 const NO_REASONS: ReasonCache = new Map();
 const API_SOURCE = q('api');
+/** #syncPod's answer for a pod whose status is terminal. */
+const TERMINAL = 0;
 
 
 interface PodWorker {
@@ -53,6 +55,12 @@ interface PodWorker {
   deadlineArmed?: number;
   /** When the last sync of any kind returned (podWorkerLoop's lastSyncTime); unset before the first. */
   lastSyncTime?: Stamp;
+  /** The status manager's cached status of the pod (podStatuses), unset before the first. */
+  status: PodStatus | undefined;
+  /** The status object last written to the API server (the status manager's apiStatusVersions). */
+  written: PodStatus | undefined;
+  /** The reason cache's entry of the pod: its containers' last start failures. */
+  reasons: ReasonCache | undefined;
 }
 
 /**
@@ -67,6 +75,23 @@ interface Stamp {
 
 const isAfter = (a: Stamp, b: Stamp): boolean => a.t > b.t || (a.t === b.t && a.seq > b.seq);
 
+/** The PLEG's state of a sandbox or container in a pod's cached status. */
+function plegState(seen: RuntimePodStatus | undefined, id: string): PlegState {
+  if (seen === undefined) return 'nonexistent';
+  const sandboxes = seen.SandboxStatuses;
+  for (let i = 0; i < sandboxes.length; i++) if (sandboxes[i].Id === id) return sandboxes[i].State === 'SANDBOX_READY' ? 'running' : 'exited';
+  const containers = seen.ContainerStatuses;
+  for (let i = 0; i < containers.length; i++) {
+    const st = containers[i].State;
+    if (containers[i].ID === id) return st === 'running' || st === 'exited' ? st : 'unknown';
+  }
+  return 'nonexistent';
+}
+
+/** The ID of a pod's i-th sandbox or container (sandboxes first), undefined past the last. */
+const podID = (s: RuntimePodStatus | undefined, i: number): string | undefined =>
+  s && (i < s.SandboxStatuses.length ? s.SandboxStatuses[i].Id : s.ContainerStatuses[i - s.SandboxStatuses.length]?.ID);
+
 interface ProbeWorker {
   pod: Pod;
   container: Container;
@@ -78,6 +103,8 @@ interface ProbeWorker {
   runs: number;
   stopped: boolean;
 }
+
+const PROBE_TYPES = ['liveness', 'readiness', 'startup'] as const;
 
 type PlegState = 'running' | 'exited' | 'unknown' | 'nonexistent';
 type PlegEventType = 'ContainerStarted' | 'ContainerDied' | 'ContainerChanged' | 'ContainerRemoved';
@@ -91,15 +118,10 @@ export class Kubelet {
   readonly #runtime: ContainerRuntime;
   readonly #pods = new Map<string, Pod>();
   readonly #workers = new Map<string, PodWorker>();
-  readonly #statusCache = new Map<string, PodStatus>();
-  /** The status object last written to the API server, per pod (the status manager's apiStatusVersions). */
-  readonly #written = new Map<string, PodStatus>();
-  readonly #reasonCache = new Map<string, ReasonCache>();
   readonly #statusInputs: StatusInputs;
   readonly #lastIPs = new Map<string, string[]>();
   readonly #readiness = new Map<string, ProbeResult>();
   readonly #probeWorkers = new Map<string, ProbeWorker>();
-  readonly #plegSeen = new Map<string, { ids: string[]; states: PlegState[] }>();
   readonly #dirty = new Set<string>();
   /** The pods a relist inspects even when no container changed (RequestReinspect; a resize asks for it). */
   readonly #reinspect = new Set<string>();
@@ -111,12 +133,14 @@ export class Kubelet {
   #lastRelist: Stamp = { t: -Infinity, seq: 0 };
   #stampSeq = 0;
   /** Pod workers blocked in GetNewerThan until the next relist. */
-  readonly #cacheWaiters: (() => void)[] = [];
+  readonly #cacheWaiters: PodWorker[] = [];
   #housekeepingAt = -1;
   #gcAt = -1;
   /** Offset of this kubelet's 1 s tickers from t = 0 (the kubelet started at some earlier time). */
   readonly #phase: number;
   readonly #housekeepingPhase: number;
+  /** The PodAdded detail, one string for every pod of this node. */
+  readonly #added: string;
 
   /** `resize`: the in-place resize support (kubelet/resize.ts), when the engine has it. */
   constructor(ctx: SimContext, api: ApiServer, runtime: ContainerRuntime, node: NodeConfig, resize?: typeof resizeModule) {
@@ -124,6 +148,7 @@ export class Kubelet {
     this.#api = api;
     this.#runtime = runtime;
     this.node = node;
+    this.#added = `SyncLoop ADD: the pod is bound to ${node.name}`;
     const timing = ctx.timingRng(`node/${node.name}`);
     this.#phase = timing.int(0, 999);
     // the housekeeping ticker starts with the sync loop, later than the PLEG's relist loop
@@ -259,10 +284,10 @@ export class Kubelet {
       this.#pods.set(uid, pod);
       const w: PodWorker = {
         uid, pod, working: false, pending: false, state: 'syncing', grace: 0, deleted: false, removedFromApi: false, requeueToken: 0, observedRunning: false,
-        timing: this.#ctx.timingRng(`pod/${pod.metadata.namespace}/${pod.metadata.name}`),
+        status: undefined, written: undefined, reasons: undefined, timing: this.#ctx.timingRng(`pod/${pod.metadata.namespace}/${pod.metadata.name}`),
       };
       this.#workers.set(uid, w);
-      this.#ctx.emit('kubelet', 'PodAdded', podObject(pod), `SyncLoop ADD: the pod is bound to ${this.node.name}`);
+      this.#ctx.emit('kubelet', 'PodAdded', podObject(pod), this.#added);
       this.#updatePod(w);
       return;
     }
@@ -362,49 +387,73 @@ export class Kubelet {
       return;
     }
     w.working = true;
-    this.#ctx.loop.spawn(this.#podWorkerLoop(w));
+    this.#podWorkerLoop(w, false);
   }
 
+  /**
+   * The pod worker's goroutine, as a plain call: it syncs while nothing waits, and where a sync waits it returns,
+   * to be called again by what it waits for (the next relist: #resumeWorker; the sync's goroutine: its done).
+   * `resumed`: after a wait for the cache, where the updates that came in the meantime still count as pending.
+   */
   // upstream: pkg/kubelet/pod_workers.go (*podWorkers).podWorkerLoop
-  *#podWorkerLoop(w: PodWorker): Proc {
+  #podWorkerLoop(w: PodWorker, resumed: boolean): void {
     for (;;) {
-      w.pending = false;
+      if (!resumed) w.pending = false;
+      resumed = false;
       // Every sync works from the PLEG's pod cache, and only once the cache is newer than the previous sync:
       // what a container did since (exited, say) reaches the kubelet through a relist, never directly.
-      let podStatus;
-      while ((podStatus = this.#getNewerThan(w)) === undefined) yield this.#untilRelist;
-      let phaseTransition = false;
-      let err: string | undefined;
-      let backoffUntil: number | undefined;
-      if (w.state === 'syncing') {
-        const r = yield* this.#syncPod(w, podStatus);
-        if (w.state === 'syncing' && r.isTerminal) {
-          w.state = 'terminating';
-          w.grace = w.pod.spec.terminationGracePeriodSeconds ?? 30;
-          phaseTransition = true;
-        }
-        err = r.err;
-        backoffUntil = r.backoffUntil;
-      } else if (w.state === 'terminating') {
-        yield* this.#syncTerminatingPod(w, podStatus);
-        w.state = 'terminated';
-        phaseTransition = true;
-        if (this.rm.resized.size) this.#retryPendingResizes('pod_terminated');
-      } else if (w.state === 'terminated') {
-        this.#syncTerminatedPod(w, podStatus);
-        w.state = 'finished';
-        w.working = false;
+      const podStatus = this.#getNewerThan(w);
+      if (podStatus === undefined) {
+        this.#cacheWaiters.push(w);
         return;
       }
-      w.lastSyncTime = this.#stamp();
-      if (err !== undefined) {
-        this.env.klog('E', 'pod_workers.go:1301', 'Error syncing pod, skipping', [['err', q(err)], ['pod', kobj(w.pod)], ['podUID', q(w.uid)]]);
+      if (w.state === 'syncing') {
+        const r = this.#syncPod(w, podStatus);
+        if (r === TERMINAL) {
+          w.state = 'terminating';
+          w.grace = w.pod.spec.terminationGracePeriodSeconds ?? 30;
+          if (this.#syncDone(w, true, undefined, undefined)) continue;
+        } else if (Array.isArray(r)) {
+          if (this.#syncPodDone(w, r)) continue;
+        } else {
+          this.#ctx.loop.spawn(r, (results) => {
+            if (this.#syncPodDone(w, results)) this.#podWorkerLoop(w, false);
+          });
+        }
+        return;
       }
-      this.#completeWork(w, phaseTransition, err, backoffUntil);
-      if (phaseTransition || w.pending) continue;
+      if (w.state === 'terminating') {
+        const kill = this.#syncTerminatingPod(w, podStatus);
+        if (Array.isArray(kill)) {
+          if (this.#syncTerminatingPodDone(w)) continue;
+        } else {
+          this.#ctx.loop.spawn(kill, () => {
+            if (this.#syncTerminatingPodDone(w)) this.#podWorkerLoop(w, false);
+          });
+        }
+        return;
+      }
+      if (w.state === 'terminated') {
+        this.#syncTerminatedPod(w, podStatus);
+        w.state = 'finished';
+      }
       w.working = false;
       return;
     }
+  }
+
+  readonly #resumeWorker = (w: PodWorker): void => this.#podWorkerLoop(w, true);
+
+  /** After a sync returned: requeue the pod; true when the worker goes on with the next sync at once. */
+  #syncDone(w: PodWorker, phaseTransition: boolean, err: string | undefined, backoffUntil: number | undefined): boolean {
+    w.lastSyncTime = this.#stamp();
+    if (err !== undefined) {
+      this.env.klog('E', 'pod_workers.go:1301', 'Error syncing pod, skipping', [['err', q(err)], ['pod', kobj(w.pod)], ['podUID', q(w.uid)]]);
+    }
+    this.#completeWork(w, phaseTransition, err, backoffUntil);
+    if (phaseTransition || w.pending) return true;
+    w.working = false;
+    return false;
   }
 
   // upstream: pod_workers.go (*podWorkers).completeWork
@@ -445,9 +494,9 @@ export class Kubelet {
     return { image: ref.normalized, imageRef: img?.repoDigests[0] ?? '' };
   };
 
-  #generate(pod: Pod, rs: RuntimePodStatus, terminal: boolean): PodStatus {
-    const old = this.#statusCache.get(pod.metadata.uid) ?? pod.status;
-    const reasons = this.#reasonCache.get(pod.metadata.uid) ?? NO_REASONS;
+  #generate(w: PodWorker, pod: Pod, rs: RuntimePodStatus, terminal: boolean): PodStatus {
+    const old = w.status ?? pod.status;
+    const reasons = w.reasons ?? NO_REASONS;
     const st = this.rm.resized.size ? this.rm.resized.get(pod.metadata.uid) : undefined;
     // a resized pod's statuses show its allocation and what the runtime applied
     let status = st
@@ -480,11 +529,13 @@ export class Kubelet {
     });
   }
 
-  /** Kubelet.SyncPod: write the status, then let the runtime manager converge the pod. */
+  /**
+   * Kubelet.SyncPod: write the status, then let the runtime manager converge the pod. TERMINAL when the status is
+   * terminal; else SyncPod's results, or the goroutine that yields them.
+   */
   // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncPod (v1.36.2 L2019)
-  *#syncPod(w: PodWorker, rs: RuntimePodStatus): Proc<{ isTerminal: boolean; err?: string; backoffUntil?: number }> {
+  #syncPod(w: PodWorker, rs: RuntimePodStatus): typeof TERMINAL | SyncResult[] | Proc<SyncResult[]> {
     // a resized pod: the resources the kubelet allocated, and whether the resize in progress is done
-    // (no destructuring: a generator runs unoptimised, and this is every sync)
     let pod = w.pod;
     const st = this.rm.resized.size ? this.rm.resized.get(w.uid) : undefined;
     if (st) {
@@ -492,49 +543,59 @@ export class Kubelet {
       pod = r[0];
       if (r[1]) this.#ctx.emit('kubelet', 'ResizeCompleted', podObject(pod), r[1]);
     }
-    const status = this.#generate(pod, rs, false);
+    const status = this.#generate(w, pod, rs, false);
     this.#setPodStatus(w, status);
-    if (status.phase === 'Succeeded' || status.phase === 'Failed') return { isTerminal: true };
-    this.#watchActiveDeadline(w, this.#statusCache.get(w.uid) ?? status);
+    if (status.phase === 'Succeeded' || status.phase === 'Failed') return TERMINAL;
+    this.#watchActiveDeadline(w, w.status ?? status);
     this.#observeStartup(w, status);
     this.#addProbes(pod);
-    const actions = this.rm.SyncPod(pod, rs);
-    const results = Array.isArray(actions) ? actions : yield* actions;
+    return this.rm.SyncPod(pod, rs);
+  }
+
+  /** The end of SyncPod: its start failures go to the reason cache, its errors to the worker. */
+  #syncPodDone(w: PodWorker, results: SyncResult[]): boolean {
     // upstream: pkg/kubelet/util/... ReasonCache.Update
-    // (indexed loops: a generator runs unoptimised, where for-of allocates an iterator and a result per step)
-    let reasons = this.#reasonCache.get(w.uid);
+    let reasons = w.reasons;
     let backoffUntil: number | undefined;
-    for (let i = 0; i < results.length; i++) {
-      const r = results[i];
+    for (const r of results) {
       if (r.backoffUntil !== undefined && !(backoffUntil! <= r.backoffUntil)) backoffUntil = r.backoffUntil;
       if (r.action !== 'StartContainer') continue;
       if (r.error) {
-        if (!reasons) this.#reasonCache.set(w.uid, (reasons = new Map()));
+        if (!reasons) w.reasons = reasons = new Map();
         reasons.set(r.target, { err: r.error, message: r.message ?? '' });
       } else reasons?.delete(r.target);
     }
-    return { isTerminal: false, err: syncResultsError(results), backoffUntil };
+    return this.#syncDone(w, false, syncResultsError(results), backoffUntil);
   }
 
-  /** SyncTerminatingPod: stop every container within the grace period, then record the final status. */
+  /**
+   * SyncTerminatingPod: stop every container within the grace period (what it waits for is the goroutine it
+   * returns), then record the final status (#syncTerminatingPodDone).
+   */
   // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncTerminatingPod
-  *#syncTerminatingPod(w: PodWorker, rs: RuntimePodStatus): Proc {
+  #syncTerminatingPod(w: PodWorker, rs: RuntimePodStatus): SyncResult[] | Proc<SyncResult[]> {
     const pod = w.pod;
-    this.#setPodStatus(w, this.#generate(pod, rs, false));
+    this.#setPodStatus(w, this.#generate(w, pod, rs, false));
     this.#stopProbes(w.uid, ['liveness', 'startup']);
     this.#ctx.emit('kubelet', 'TerminatingPod', podObject(pod), `SyncTerminatingPod: kill the pod with a grace period of ${w.grace}s`);
-    yield* this.rm.killPodWithSyncResult(pod, rs, w.grace);
+    return this.rm.killPodWithSyncResult(pod, rs, w.grace);
+  }
+
+  #syncTerminatingPodDone(w: PodWorker): boolean {
     this.#stopProbes(w.uid, ['readiness']);
     // the one place the kubelet reads the runtime directly: the final status after KillPod
-    const after = this.#runtimePodStatus(w.uid, pod.metadata.name, pod.metadata.namespace!);
-    this.#setPodStatus(w, this.#generate(w.pod, after, true));
+    const after = this.#runtimePodStatus(w.uid, w.pod.metadata.name, w.pod.metadata.namespace!);
+    this.#setPodStatus(w, this.#generate(w, w.pod, after, true));
+    w.state = 'terminated';
+    if (this.rm.resized.size) this.#retryPendingResizes('pod_terminated');
+    return this.#syncDone(w, true, undefined, undefined);
   }
 
   /** SyncTerminatedPod: the pod's containers are stopped; volumes are torn down and the status is final. */
   // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncTerminatedPod
   #syncTerminatedPod(w: PodWorker, rs: RuntimePodStatus): void {
-    this.#setPodStatus(w, this.#generate(w.pod, rs, true));
-    this.#setPodStatus(w, terminatePodStatus(w.pod, this.#statusCache.get(w.uid) ?? w.pod.status), true);
+    this.#setPodStatus(w, this.#generate(w, w.pod, rs, true));
+    this.#setPodStatus(w, terminatePodStatus(w.pod, w.status ?? w.pod.status), true);
     this.#ctx.emit('kubelet', 'TerminatedPod', podObject(w.pod), 'SyncTerminatedPod: containers stopped, volumes unmounted');
     this.#scheduleHousekeeping();
     this.#scheduleGC();
@@ -548,7 +609,7 @@ export class Kubelet {
   #onPodSandboxReady(pod: Pod): void {
     const w = this.#workers.get(pod.metadata.uid);
     if (!w) return;
-    const existing = this.#statusCache.get(w.uid) ?? pod.status;
+    const existing = w.status ?? pod.status;
     const ready: PodCondition = { type: 'PodReadyToStartContainers', status: 'True' } as PodCondition;
     const conditions = (existing.conditions ?? []).slice();
     let i = 0;
@@ -588,8 +649,7 @@ export class Kubelet {
 
   #setPodStatus(w: PodWorker, status: PodStatus, final = false): void {
     const pod = w.pod;
-    const uid = w.uid;
-    const prev = this.#statusCache.get(uid);
+    const prev = w.status;
     const old = prev ?? pod.status;
     // pods are not allowed to transition out of terminal phases
     if ((old.phase === 'Succeeded' || old.phase === 'Failed') && status.phase !== old.phase) {
@@ -638,7 +698,7 @@ export class Kubelet {
     next.startTime = old.startTime ?? now;
     const changed = prev === undefined || !deepEqual(prev, next);
     if (changed) {
-      this.#statusCache.set(uid, next);
+      w.status = next;
       this.#ctx.emit('kubelet', 'StatusUpdated', podObject(pod), statusUpdated(next.phase, old.phase));
     }
     if (!changed && !final) return;
@@ -659,9 +719,9 @@ export class Kubelet {
     const name = w.pod.metadata.name;
     const cur = this.#api.getPod(ns, name);
     if (!cur || cur.metadata.uid !== uid) return;
-    const cached = this.#statusCache.get(uid);
-    if (cached && cached !== this.#written.get(uid)) {
-      this.#written.set(uid, cached);
+    const cached = w.status;
+    if (cached && cached !== w.written) {
+      w.written = cached;
       this.#api.updatePodStatus(ns, name, uid, cached);
     }
     // upstream: status_manager.go canBeDeleted → Delete with grace 0 and a UID precondition
@@ -711,13 +771,10 @@ export class Kubelet {
     return isAfter(this.#lastRelist, stamp) ? this.#lastRelist : stamp;
   }
 
-  /** A worker's wait for the next relist (one request for all: the event loop only reads it). */
-  readonly #untilRelist = { wait: (wake: () => void) => this.#cacheWaiters.push(wake), timeout: Infinity };
-
   /**
    * The pod's status from the cache, once the cache is newer than the worker's last sync (at once for a first
    * sync); a pod the runtime has nothing of gets an empty status. Until then undefined: a relist is scheduled and
-   * the worker waits for it (#untilRelist) and asks again. A plain call, as most syncs do not wait.
+   * the worker waits for it (#cacheWaiters) and asks again. A plain call, as most syncs do not wait.
    */
   // upstream: pkg/kubelet/container/cache.go (*cache).GetNewerThan
   #getNewerThan(w: PodWorker): RuntimePodStatus | undefined {
@@ -738,59 +795,38 @@ export class Kubelet {
     this.#lastRelist = this.#stamp();
     const dirty = [...this.#dirty];
     this.#dirty.clear();
+    const types = this.#plegTypes;
+    const eventIds = this.#plegIds;
+    // the pod's events are the first n entries of types and eventIds; seen is the pod as the previous relist saw it
+    // (the cache entry it left: the PLEG's podRecords old), now as this one does
+    let n = 0;
+    let seen: RuntimePodStatus | undefined;
+    // generateEvents: the event of a sandbox or container now in state st, none when the cache has it so
+    const event = (id: string, st: PlegState): void => {
+      if (plegState(seen, id) === st) return;
+      types[n] = st === 'running' ? 'ContainerStarted' : st === 'exited' ? 'ContainerDied' : st === 'unknown' ? 'ContainerChanged' : 'ContainerRemoved';
+      eventIds[n++] = id;
+    };
     // indexed loops (the allocation profile showed an array iterator per for-of here)
     for (let d = 0; d < dirty.length; d++) {
       const uid = dirty[d];
-      const seen = this.#plegSeen.get(uid);
+      const w = this.#workers.get(uid);
+      seen = this.#podCache.get(uid);
+      n = 0;
       const sandboxes = this.#runtime.podSandboxes(uid);
       const containers = this.#runtime.podContainers(uid);
-      // the pod's sandboxes and containers as this relist sees them (a few per pod: arrays, not maps)
-      const ids: string[] = new Array(sandboxes.length + containers.length);
-      const states: PlegState[] = new Array(ids.length);
-      let k = 0;
-      for (let i = 0; i < sandboxes.length; i++) {
-        const s = sandboxes[i];
-        ids[k] = s.id;
-        states[k++] = s.state === 'SANDBOX_READY' ? 'running' : 'exited';
-      }
-      for (let i = 0; i < containers.length; i++) {
-        const c = containers[i];
-        ids[k] = c.id;
-        states[k++] = c.state === 'CONTAINER_RUNNING' ? 'running' : c.state === 'CONTAINER_EXITED' ? 'exited' : 'unknown';
-      }
-      const types = this.#plegTypes;
-      const eventIds = this.#plegIds;
-      // the first n entries are this pod's (a list emptied by length = 0 would give its room back)
-      let n = 0;
-      for (let i = 0; i < ids.length; i++) {
-        const st = states[i];
-        const j = seen ? seen.ids.indexOf(ids[i]) : -1;
-        const old = j < 0 ? 'nonexistent' : seen!.states[j];
-        if (old === st) continue;
-        types[n] = st === 'running' ? 'ContainerStarted' : st === 'exited' ? 'ContainerDied' : 'ContainerChanged';
-        eventIds[n++] = ids[i];
-      }
-      if (seen) {
-        for (let j = 0; j < seen.ids.length; j++) {
-          const id = seen.ids[j];
-          if (ids.includes(id)) continue;
-          if (seen.states[j] !== 'exited') {
-            types[n] = 'ContainerDied';
-            eventIds[n++] = id;
-          }
-          types[n] = 'ContainerRemoved';
-          eventIds[n++] = id;
-        }
-      }
-      if (ids.length) this.#plegSeen.set(uid, { ids, states });
-      else this.#plegSeen.delete(uid);
-      const w = this.#workers.get(uid);
-      // updateCache: the pod's status as of this relist (a pod gone from the runtime leaves the cache)
-      if (ids.length === 0) this.#podCache.delete(uid);
-      else {
+      let now: RuntimePodStatus | undefined;
+      if (sandboxes.length + containers.length) {
         const meta = w?.pod.metadata ?? { name: sandboxes[0]?.name ?? containers[0].podName, namespace: sandboxes[0]?.namespace ?? containers[0].podNamespace };
-        this.#podCache.set(uid, this.#runtimePodStatus(uid, meta.name, meta.namespace!, sandboxes, containers));
+        now = this.#runtimePodStatus(uid, meta.name, meta.namespace!, sandboxes, containers);
       }
+      let id;
+      for (let i = 0; (id = podID(now, i)); i++) event(id, plegState(now, id));
+      // one the runtime no longer has: it died first unless it had exited, then it is removed
+      for (let i = 0; (id = podID(seen, i)); i++) if (plegState(now, id) === 'nonexistent') event(id, 'exited'), event(id, 'nonexistent');
+      // updateCache: the pod's status as of this relist (a pod gone from the runtime leaves the cache)
+      if (now) this.#podCache.set(uid, now);
+      else this.#podCache.delete(uid);
       if (!w) continue;
       // upstream: generic.go reconcilePodRecord: a pod reinspected with no event gets PodSync, which syncs it
       if (n === 0) {
@@ -826,7 +862,8 @@ export class Kubelet {
       }
     }
     // cache.UpdateTime: wake the pod workers waiting for a newer cache
-    for (const wake of this.#cacheWaiters.splice(0)) wake();
+    // (each resumes in a fresh event at the current time, never inside the relist)
+    for (const w of this.#cacheWaiters.splice(0)) this.#ctx.loop.after(0, this.#resumeWorker, w);
   }
 
   /** A PodSync event of the relist: "Make sure we always trigger a PodSync after a full reinspection." */
@@ -852,12 +889,7 @@ export class Kubelet {
     let name: string | undefined; // only the instances of this container (every container's with removeAll)
     let keep = 0;
     if (!removeAll) {
-      let matched: RuntimePodStatus['ContainerStatuses'][number] | undefined;
-      for (const c of status.ContainerStatuses) {
-        if (c.ID !== exitedId) continue;
-        matched = c;
-        break;
-      }
+      const matched = status.ContainerStatuses.find((c) => c.ID === exitedId);
       if (!matched) {
         // a sandbox's death reaches here too (the PLEG counts sandboxes as containers), and it is no container
         this.env.klog('I', 'pod_container_deletor.go:80', "Container not found in pod's containers", [['containerID', q(exitedId)]]);
@@ -926,9 +958,6 @@ export class Kubelet {
         ['podUID', q(uid)], ['path', q(`/var/lib/kubelet/pods/${uid}/volumes`)],
       ]);
       this.#workers.delete(uid);
-      this.#statusCache.delete(uid);
-      this.#written.delete(uid);
-      this.#reasonCache.delete(uid);
       this.#lastIPs.delete(uid);
       this.#pods.delete(uid);
       this.rm.firstPull.delete(uid);
@@ -969,9 +998,12 @@ export class Kubelet {
   // Probes. upstream: pkg/kubelet/prober/prober_manager.go AddPod; pkg/kubelet/prober/worker.go doProbe
 
   #addProbes(pod: Pod): void {
-    const all: Container[] = [...(pod.spec.initContainers ?? []).filter((c) => c.restartPolicy === 'Always'), ...pod.spec.containers];
-    for (const c of all) {
-      for (const type of ['liveness', 'readiness', 'startup'] as const) {
+    const inits = pod.spec.initContainers ?? [];
+    // the sidecars (restartable init containers), then the regular containers (no list made: this is every sync)
+    for (let i = 0; i < inits.length + pod.spec.containers.length; i++) {
+      const c = inits[i] ?? pod.spec.containers[i - inits.length];
+      if (i < inits.length && c.restartPolicy !== 'Always') continue;
+      for (const type of PROBE_TYPES) {
         const probe = type === 'liveness' ? c.livenessProbe : type === 'readiness' ? c.readinessProbe : c.startupProbe;
         if (!probe) continue;
         const key = `${pod.metadata.uid}/${c.name}/${type}`;
@@ -1015,7 +1047,7 @@ export class Kubelet {
   // upstream: pkg/kubelet/prober/worker.go (*worker).doProbe
   *#doProbe(w: ProbeWorker): Proc<boolean> {
     const uid = w.pod.metadata.uid;
-    const status = this.#statusCache.get(uid);
+    const status = this.#workers.get(uid)?.status;
     const pod = this.#pods.get(uid) ?? w.pod;
     const probe = (w.type === 'liveness' ? w.container.livenessProbe : w.type === 'readiness' ? w.container.readinessProbe : w.container.startupProbe)!;
     if (!status) return true;

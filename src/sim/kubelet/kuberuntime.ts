@@ -120,7 +120,8 @@ export class RuntimeManager {
         if (changes.SandboxID !== '') recordPodEvent(env, pod, 'Normal', 'SandboxChanged', 'Pod sandbox changed, it will be killed and re-created.');
       }
       this.#emit(pod, 'KillPod', changes.CreateSandbox ? 'kill the pod before re-creating its sandbox' : 'kill the pod: nothing left to run', 'SyncPod#2');
-      const killResults = yield* this.killPodWithSyncResult(pod, podStatus, undefined);
+      const kill = this.killPodWithSyncResult(pod, podStatus, undefined);
+      const killResults = Array.isArray(kill) ? kill : yield* kill;
       results.push(...killResults);
       if (killResults.some((r) => r.error)) return results;
       if (changes.CreateSandbox) this.#purgeInitContainers(pod, podStatus);
@@ -501,11 +502,12 @@ export class RuntimeManager {
     return Math.floor((env.ctx.now - started) / 1000);
   }
 
-  /** killPodWithSyncResult: kill every running container, then stop the sandboxes. */
+  /**
+   * killPodWithSyncResult: kill every running container, then stop the sandboxes. With nothing running and no
+   * sandbox up (a pod's first sync) it answers at once (a plain call); else the goroutine it returns does the kills.
+   */
   // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go killPodWithSyncResult (v1.36.2 L1953)
-  *killPodWithSyncResult(pod: Pod, s: RuntimePodStatus, gracePeriodOverride: number | undefined): Proc<SyncResult[]> {
-    const env = this.#env;
-    // (indexed loops: a generator runs unoptimised, where for-of allocates an iterator and a result per step)
+  killPodWithSyncResult(pod: Pod, s: RuntimePodStatus, gracePeriodOverride: number | undefined): SyncResult[] | Proc<SyncResult[]> {
     const statuses = s.ContainerStatuses;
     const results: SyncResult[] = [];
     let names = '';
@@ -515,6 +517,14 @@ export class RuntimeManager {
       names = names ? kept`${names}, ${statuses[i].Name}` : statuses[i].Name;
     }
     this.#emit(pod, 'KillContainers', names ? kept`kill ${names}` : 'no running container', 'killPodWithSyncResult#1');
+    return results.length || s.SandboxStatuses.some((sb) => sb.State === 'SANDBOX_READY') ? this.#killPod(pod, s, gracePeriodOverride, results) : results;
+  }
+
+  // killPodWithSyncResult's goroutine: the kills in parallel, then the sandboxes stopped one after the other
+  *#killPod(pod: Pod, s: RuntimePodStatus, gracePeriodOverride: number | undefined, results: SyncResult[]): Proc<SyncResult[]> {
+    const env = this.#env;
+    // (indexed loops: a generator runs unoptimised, where for-of allocates an iterator and a result per step)
+    const statuses = s.ContainerStatuses;
     // containers are killed in parallel (one goroutine each); wait for all
     let pending = results.length;
     let wake: (() => void) | undefined;

@@ -4,6 +4,7 @@
 
 import type { Container, CriContainer, CriSandbox } from '../types.ts';
 import { digestOf } from '../core/rng.ts';
+import { derived } from '../core/kept.ts';
 
 export type ContainerState = 'created' | 'running' | 'exited' | 'unknown';
 
@@ -53,13 +54,16 @@ export function findContainerStatusByName(s: RuntimePodStatus, name: string): Ru
 export function hashContainer(c: Container): string {
   let h = hashes.get(c);
   if (h === undefined) {
-    h = digestOf(JSON.stringify(c), 1);
+    // hashed once per distinct spec (the pods of a workload share theirs)
+    h = derived(byJSON, JSON.stringify(c), hashJSON);
     hashes.set(c, h);
   }
   return h;
 }
 // container specs are immutable once stored, so the hash of an object never changes
 const hashes = new WeakMap<Container, string>();
+const byJSON = new Map<string, string>();
+const hashJSON = (json: string): string => digestOf(json, 1);
 
 const STATE: Record<CriContainer['state'], ContainerState> = {
   CONTAINER_CREATED: 'created',

@@ -102,6 +102,14 @@ type Cond = Omit<PodCondition, 'lastProbeTime' | 'lastTransitionTime'>;
 
 const goList = (names: string[]): string => `[${names.join(' ')}]`;
 
+// the conditions every healthy pod has, shared by every status generated (the status manager copies what it keeps)
+const READY_TO_START: Cond = { type: 'PodReadyToStartContainers', status: 'True' };
+const NOT_READY_TO_START: Cond = { type: 'PodReadyToStartContainers', status: 'False' };
+const INITIALIZED: Cond = { type: 'Initialized', status: 'True' };
+const CONTAINERS_READY: Cond = { type: 'ContainersReady', status: 'True' };
+const READY: Cond = { type: 'Ready', status: 'True' };
+const SCHEDULED: Cond = { type: 'PodScheduled', status: 'True' };
+
 // upstream: pkg/kubelet/container/helpers.go HasAnyRegularContainerStarted
 export function hasAnyRegularContainerStarted(pod: Pod, statuses: ContainerStatus[]): boolean {
   for (const s of statuses) {
@@ -113,7 +121,7 @@ export function hasAnyRegularContainerStarted(pod: Pod, statuses: ContainerStatu
 
 // upstream: pkg/kubelet/status/generate.go GeneratePodReadyToStartContainersCondition
 export function generatePodReadyToStartContainersCondition(pod: Pod, s: RuntimePodStatus): Cond {
-  return { type: 'PodReadyToStartContainers', status: podSandboxChanged(pod, s).changed ? 'False' : 'True' };
+  return podSandboxChanged(pod, s).changed ? NOT_READY_TO_START : READY_TO_START;
 }
 
 // upstream: generate.go GeneratePodInitializedCondition
@@ -121,25 +129,24 @@ export function generatePodInitializedCondition(pod: Pod, statuses: ContainerSta
   const inits = pod.spec.initContainers ?? [];
   if (statuses === null && inits.length > 0) return { type: 'Initialized', status: 'False', reason: 'UnknownContainerStatuses' };
   const list = statuses ?? [];
-  const unknown: string[] = [];
-  const incomplete: string[] = [];
+  let unknown: string[] | undefined;
+  let incomplete: string[] | undefined;
   for (const c of inits) {
     const cs = statusOf(list, c.name);
     if (!cs) {
-      unknown.push(c.name);
+      (unknown ??= []).push(c.name);
       continue;
     }
     if (isRestartableInitContainer(c)) {
-      if (cs.started !== true) incomplete.push(c.name);
-    } else if (!cs.ready) incomplete.push(c.name);
+      if (cs.started !== true) (incomplete ??= []).push(c.name);
+    } else if (!cs.ready) (incomplete ??= []).push(c.name);
   }
-  if (phase === 'Succeeded' && unknown.length === 0) return { type: 'Initialized', status: 'True', reason: 'PodCompleted' };
-  if (hasAnyRegularContainerStarted(pod, list)) return { type: 'Initialized', status: 'True' };
+  if (phase === 'Succeeded' && !unknown) return { type: 'Initialized', status: 'True', reason: 'PodCompleted' };
+  if ((!unknown && !incomplete) || hasAnyRegularContainerStarted(pod, list)) return INITIALIZED;
   const msgs: string[] = [];
-  if (unknown.length) msgs.push(`containers with unknown status: ${goList(unknown)}`);
-  if (incomplete.length) msgs.push(`containers with incomplete status: ${goList(incomplete)}`);
-  if (msgs.length) return { type: 'Initialized', status: 'False', reason: 'ContainersNotInitialized', message: msgs.join(', ') };
-  return { type: 'Initialized', status: 'True' };
+  if (unknown) msgs.push(`containers with unknown status: ${goList(unknown)}`);
+  if (incomplete) msgs.push(`containers with incomplete status: ${goList(incomplete)}`);
+  return { type: 'Initialized', status: 'False', reason: 'ContainersNotInitialized', message: msgs.join(', ') };
 }
 
 // upstream: generate.go GenerateContainersReadyCondition
@@ -160,7 +167,7 @@ export function generateContainersReadyCondition(pod: Pod, statuses: ContainerSt
   }
   if (phase === 'Succeeded' && !unknown) return { type: 'ContainersReady', status: 'False', reason: 'PodCompleted' };
   if (phase === 'Failed') return { type: 'ContainersReady', status: 'False', reason: 'PodFailed' };
-  if (!unknown && !unready) return { type: 'ContainersReady', status: 'True' };
+  if (!unknown && !unready) return CONTAINERS_READY;
   const msgs: string[] = [];
   if (unknown) msgs.push(`containers with unknown status: ${goList(unknown)}`);
   if (unready) msgs.push(`containers with unready status: ${goList(unready)}`);
@@ -179,14 +186,16 @@ export function generatePodReadyCondition(
     if (cr.message) out.message = cr.message;
     return out;
   }
+  const gates = pod.spec.readinessGates;
+  if (!gates) return READY;
   const msgs: string[] = [];
-  for (const g of pod.spec.readinessGates ?? []) {
+  for (const g of gates) {
     const c = conditions.find((x) => x.type === g.conditionType);
     if (!c) msgs.push(`corresponding condition of pod readiness gate "${g.conditionType}" does not exist.`);
     else if (c.status !== 'True') msgs.push(`the status of pod readiness gate "${g.conditionType}" is not "True", but ${c.status}`);
   }
   if (msgs.length) return { type: 'Ready', status: 'False', reason: 'ReadinessGatesNotReady', message: msgs.join(', ') };
-  return { type: 'Ready', status: 'True' };
+  return READY;
 }
 
 /** reasonCache: container name → the last start failure (err is the waiting reason). */
@@ -476,9 +485,10 @@ export function generateAPIPodStatus(
     ? convertToAPIContainerStatuses(pod, rs, oldStatus.initContainerStatuses, pod.spec.initContainers!, hasInit, true, reasons, inputs, applied)
     : undefined;
   let podHasInitialized = false;
-  for (const c of rs.ContainerStatuses) {
+  for (let i = 0; i < rs.ContainerStatuses.length; i++) {
+    const c = rs.ContainerStatuses[i];
     if (c.State !== 'running' && c.State !== 'exited' && c.State !== 'created') continue;
-    for (const x of pod.spec.containers) if (x.name === c.Name) podHasInitialized = true;
+    for (let j = 0; j < pod.spec.containers.length; j++) if (pod.spec.containers[j].name === c.Name) podHasInitialized = true;
     if (podHasInitialized) break;
   }
   let phase = getPhase(pod, initStatuses ? [...containerStatuses, ...initStatuses] : containerStatuses, podIsTerminal, podHasInitialized);
@@ -511,14 +521,14 @@ export function generateAPIPodStatus(
 
   const conditions: Cond[] = [];
   const apiConditions = api.conditions ?? [];
-  for (const c of apiConditions) if (!isKubeletCondition(c.type)) conditions.push(c);
+  for (let i = 0; i < apiConditions.length; i++) if (!isKubeletCondition(apiConditions[i].type)) conditions.push(apiConditions[i]);
   conditions.push(generatePodReadyToStartContainersCondition(pod, rs));
   const allStatuses = initStatuses ? [...initStatuses, ...containerStatuses] : containerStatuses;
   const containersReady = generateContainersReadyCondition(pod, allStatuses, phase);
   conditions.push(generatePodInitializedCondition(pod, allStatuses, phase));
   conditions.push(generatePodReadyCondition(pod, allStatuses, phase, apiConditions, containersReady));
   conditions.push(containersReady);
-  conditions.push({ type: 'PodScheduled', status: 'True' });
+  conditions.push(SCHEDULED);
   s.conditions = conditions as PodCondition[];
 
   s.hostIP = inputs.hostIP;
