@@ -90,15 +90,19 @@ export function setDefaultsPodSpec(spec: Raw): void {
 }
 
 // The objects admission adds are the same in every pod and, as every stored object, never modified: one of each
-// is shared by every pod (and validation knows them valid).
-const PROJECTED: Volume['projected'] = {
+// is shared by every pod (and validation knows them valid). Frozen, so a write into one fails loudly.
+function deepFreeze<T>(o: T): T {
+  if (o && typeof o === 'object') for (const v of Object.values(Object.freeze(o))) deepFreeze(v);
+  return o;
+}
+const PROJECTED: Volume['projected'] = deepFreeze({
   defaultMode: 420,
   sources: [
     { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
     { configMap: { items: [{ key: 'ca.crt', path: 'ca.crt' }], name: 'kube-root-ca.crt' } },
     { downwardAPI: { items: [{ fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' }, path: 'namespace' }] } },
   ],
-};
+});
 
 /** ServiceAccount admission on create: the service account and its projected token volume and mounts. */
 // upstream: plugin/pkg/admission/serviceaccount/admission.go (*Plugin).Admit, mountServiceAccountToken
@@ -131,9 +135,9 @@ export function admitDefaultTolerationSeconds(spec: Raw): void {
   }
   spec.tolerations = tolerations;
 }
-export const DEFAULT_TOLERATIONS: Toleration[] = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'].map(
+export const DEFAULT_TOLERATIONS: Toleration[] = deepFreeze(['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'].map(
   (key) => ({ effect: 'NoExecute', key, operator: 'Exists', tolerationSeconds: 300 }),
-);
+));
 
 /** The PriorityClasses of a fresh cluster (the API server creates the two system classes). */
 const PRIORITY_CLASSES: Record<string, number> = { 'system-node-critical': 2000001000, 'system-cluster-critical': 2000000000 };

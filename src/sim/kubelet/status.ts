@@ -102,13 +102,14 @@ type Cond = Omit<PodCondition, 'lastProbeTime' | 'lastTransitionTime'>;
 
 const goList = (names: string[]): string => `[${names.join(' ')}]`;
 
-// the conditions every healthy pod has, shared by every status generated (the status manager copies what it keeps)
-const READY_TO_START: Cond = { type: 'PodReadyToStartContainers', status: 'True' };
-const NOT_READY_TO_START: Cond = { type: 'PodReadyToStartContainers', status: 'False' };
-const INITIALIZED: Cond = { type: 'Initialized', status: 'True' };
-const CONTAINERS_READY: Cond = { type: 'ContainersReady', status: 'True' };
-const READY: Cond = { type: 'Ready', status: 'True' };
-const SCHEDULED: Cond = { type: 'PodScheduled', status: 'True' };
+// the conditions every healthy pod has, shared by every status generated (the status manager copies what it keeps;
+// frozen, so that code which writes into one fails loudly instead of changing every pod's)
+const READY_TO_START: Cond = Object.freeze({ type: 'PodReadyToStartContainers', status: 'True' });
+const NOT_READY_TO_START: Cond = Object.freeze({ type: 'PodReadyToStartContainers', status: 'False' });
+const INITIALIZED: Cond = Object.freeze({ type: 'Initialized', status: 'True' });
+const CONTAINERS_READY: Cond = Object.freeze({ type: 'ContainersReady', status: 'True' });
+const READY: Cond = Object.freeze({ type: 'Ready', status: 'True' });
+const SCHEDULED: Cond = Object.freeze({ type: 'PodScheduled', status: 'True' });
 
 // upstream: pkg/kubelet/container/helpers.go HasAnyRegularContainerStarted
 export function hasAnyRegularContainerStarted(pod: Pod, statuses: ContainerStatus[]): boolean {
