@@ -823,7 +823,11 @@ export class Kubelet {
       let id;
       for (let i = 0; (id = podID(now, i)); i++) event(id, plegState(now, id));
       // one the runtime no longer has: it died first unless it had exited, then it is removed
-      for (let i = 0; (id = podID(seen, i)); i++) if (plegState(now, id) === 'nonexistent') event(id, 'exited'), event(id, 'nonexistent');
+      for (let i = 0; (id = podID(seen, i)); i++) {
+        if (plegState(now, id) !== 'nonexistent') continue;
+        event(id, 'exited');
+        event(id, 'nonexistent');
+      }
       // updateCache: the pod's status as of this relist (a pod gone from the runtime leaves the cache)
       if (now) this.#podCache.set(uid, now);
       else this.#podCache.delete(uid);

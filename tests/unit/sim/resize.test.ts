@@ -443,12 +443,18 @@ describe('an in-place resize through the engine', () => {
     expect(crictlContainer(e)[0].resources).toBeUndefined();
   });
 
-  it('defers a resize that fits the node but not beside another pod', () => {
+  /** web resized to 2 cpu beside a pod that holds 3 of the node's 4: at 15 s the resize is pending. */
+  function deferredResize() {
     const e = engineWith();
     create(e, podManifest('other', { image: 'registry.k8s.io/pause:3.10', resources: { requests: { cpu: '3' } } }));
     runningPod(guaranteed, {}, e);
     resize(e, [{ name: 'web', resources: { requests: { cpu: '2' }, limits: { cpu: '2' } } }]);
     e.advanceTo(15_000);
+    return e;
+  }
+
+  it('defers a resize that fits the node but not beside another pod', () => {
+    const e = deferredResize();
     expect(podAt(e, 'web')!.status.conditions![0]).toMatchObject({
       type: 'PodResizePending', reason: 'Deferred', message: "Node didn't have enough resource: cpu, requested: 2000, used: 3000, capacity: 4000",
     });
@@ -463,11 +469,7 @@ describe('an in-place resize through the engine', () => {
   });
 
   it('retries a Deferred resize on the allocation manager\'s ticker: 30 s after the kubelet starts, then every 3 min', () => {
-    const e = engineWith();
-    create(e, podManifest('other', { image: 'registry.k8s.io/pause:3.10', resources: { requests: { cpu: '3' } } }));
-    runningPod(guaranteed, {}, e);
-    resize(e, [{ name: 'web', resources: { requests: { cpu: '2' }, limits: { cpu: '2' } } }]);
-    e.advanceTo(15_000);
+    const e = deferredResize();
     expect(podAt(e, 'web')!.status.conditions![0]).toMatchObject({ type: 'PodResizePending', reason: 'Deferred' });
     const retried = (t0: number, t1: number) => e.trace.filter((t) => t.kind === 'ResizeRetried' && t.t > t0 && t.t <= t1).length;
     e.advanceTo(29_000);
