@@ -571,8 +571,8 @@ export function goSyntax(v: Value): string {
   return String(v);
 }
 
-/** Go's %v of a value (used in a few error messages). */
-function goPrint(v: Value): string {
+/** Go's %v of an unstructured value (error messages; the cells of -o custom-columns). */
+export function goPrint(v: Value): string {
   if (isMap(v)) return `map[${Object.keys(v).sort().map((k) => `${k}:${goPrint(v[k])}`).join(' ')}]`;
   if (Array.isArray(v)) return `[${v.map(goPrint).join(' ')}]`;
   if (v === null || v === undefined) return '<nil>';

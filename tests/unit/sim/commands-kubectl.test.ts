@@ -63,6 +63,22 @@ describe('flag parsing (pflag) and kubectl errors', () => {
     );
     expect(err('kubectl gett pods').stderr).toBe('error: unknown command "gett" for "kubectl"\n\nDid you mean this?\n\tget\n\tset\n');
   });
+  it('-o custom-columns: the spec errors, an empty list and names not found as the real kubectl 1.32 prints them against podlife serve', () => {
+    expect(err('kubectl get pods -o custom-columns=').stderr).toBe('error: custom-columns format specified but no custom columns given\n');
+    expect(err('kubectl get pods -o custom-columns=NAME').stderr).toBe('error: unexpected custom-columns spec: NAME, expected <header>:<json-path-expr>\n');
+    expect(err("kubectl get pods -o custom-columns='A:{.x'").stderr).toBe(
+      "error: unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'\n",
+    );
+    // not a human-readable printer: an empty list prints the header (printGeneric), not "No resources found"
+    expect(err('kubectl get pods -l app=none -o custom-columns=N:.metadata.name')).toEqual({ stdout: 'N\n', stderr: '', exitCode: 0 });
+    expect(err('kubectl get pods -l app=none --no-headers -o custom-columns=N:.metadata.name')).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+    expect(err('kubectl get pod nope -o custom-columns=N:.metadata.name')).toEqual({ stdout: '', stderr: 'Error from server (NotFound): pods "nope" not found\n', exitCode: 1 });
+    // two names: no single item implied, so the (empty) list is printed beside the errors
+    const two = err('kubectl get pod nope1 nope2 -o yaml');
+    expect(two.stdout).toBe('apiVersion: v1\nitems: []\nkind: List\nmetadata:\n  resourceVersion: ""\n');
+    expect(two.stderr).toBe('Error from server (NotFound): pods "nope1" not found\nError from server (NotFound): pods "nope2" not found\n');
+    expect(err('kubectl get pod nope1 nope2 -o custom-columns=N:.metadata.name').stdout).toBe('N\n');
+  });
 });
 
 describe('kubectl run', () => {

@@ -163,6 +163,18 @@ describe.skipIf(!available)('printers match the real kubectl', () => {
     expect(podlife(`kubectl get ${target} -o jsonpath='${template}'`)).toBe(await kubectl(['get', ...target.split(' '), '-o', `jsonpath=${template}`]));
   });
 
+  it.each([
+    ['pods', 'NAME:.metadata.name,RESTARTS:.status.containerStatuses[0].restartCount,NODE:{.spec.nodeName},IP:status.podIP'],
+    ['pods', 'NAME:.metadata.name,IMAGES:.spec.containers[*].image,PORTS:.spec.containers[*].ports[*].containerPort,MISSING:.spec.nope'],
+    ['pods', 'NAME:.metadata.name,LABELS:.metadata.labels,CMD:.spec.containers[0].command,READY:.status.containerStatuses[*].ready'],
+    ['pods --no-headers', 'N:.metadata.name,COND:.status.conditions[*].type,FIN:.metadata.finalizers'],
+    ['pod crash-test', 'STATE:.status.containerStatuses[0].state,LAST:.status.containerStatuses[0].lastState.terminated.exitCode'],
+    ['pods --sort-by=.metadata.name', 'N:.metadata.name,TOL:.spec.tolerations[*].key,GRACE:.spec.terminationGracePeriodSeconds'],
+    ['events', 'REASON:.reason,OBJ:.involvedObject.name,COUNT:.count,SRC:.source'],
+  ])('kubectl get %s -o custom-columns=%s', async (target, spec) => {
+    expect(podlife(`kubectl get ${target} -o custom-columns='${spec}'`)).toBe(await kubectl(['get', ...target.split(' '), '-o', `custom-columns=${spec}`]));
+  });
+
   it.each([['crash-test'], ['nginx-test'], ['big'], ['with-init']])('kubectl describe pod %s', async (name) => {
     // Differences that are kubectl's own changes since v1.32 (the local client), verified in the
     // v1.36 describe.go: projected config maps print "Optional: false" (v1.32: "ConfigMapOptional:

@@ -1,4 +1,4 @@
-// `kubectl get pods|events|nodes` with -o wide|yaml|json|name|jsonpath=..., --sort-by, -A,
+// `kubectl get pods|events|nodes` with -o wide|yaml|json|name|jsonpath=...|custom-columns=..., --sort-by, -A,
 // --field-selector, -l, --show-labels, --no-headers.
 // upstream: k8s.io/kubectl/pkg/cmd/get/get.go, sorter.go; server-side printing via
 // pkg/printers/internalversion/printers.go (the rows come from ../../render/table.ts)
@@ -70,7 +70,7 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (bool(p, 'watch') || bool(p, 'watch-only')) {
     throw new KubectlError('podlife: watching (-w) is not supported; run the command again at a later time');
   }
-  const format = parseOutput(str(p, 'output'));
+  const format = parseOutput(str(p, 'output'), bool(p, 'no-headers'));
   const { kind, names } = typeAndNames(p.args)!;
   const allNamespaces = bool(p, 'all-namespaces');
   const namespace = kind === 'nodes' || allNamespaces ? undefined : namespaceOf(ctx, str(p, 'namespace'));
@@ -99,7 +99,9 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext): CommandResult {
     if (format.kind === 'name') {
       return out(items.map((o) => `${singular[kind]}/${o.metadata.name}\n`).join(''), errors, exit);
     }
-    if (items.length === 0 && names.length > 0) return out('', errors, exit);
+    // upstream: get.go printGeneric: one name given and not found is only the error; otherwise the found objects
+    // (none, say) print as a List
+    if (items.length === 0 && names.length === 1) return out('', errors, exit);
     const obj = single ? items[0] : asList(items);
     return out(printObject(obj, format), errors, exit);
   }

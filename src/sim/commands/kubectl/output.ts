@@ -1,7 +1,9 @@
-// kubectl's -o printers for objects: yaml, json, name, jsonpath (k8s.io/cli-runtime/pkg/printers).
+// kubectl's -o printers for objects: yaml, json, name, jsonpath, custom-columns (k8s.io/cli-runtime/pkg/printers,
+// k8s.io/kubectl/pkg/cmd/get/customcolumn.go).
 
 import { goJson, sortedCopy } from '../../render/json.ts';
-import { JsonPath, JsonPathError, goSyntax } from '../../render/jsonpath.ts';
+import { JsonPath, JsonPathError, goPrint, goSyntax, relaxedJsonPathExpression } from '../../render/jsonpath.ts';
+import { KUBECTL_TABLE, tabulate } from '../../render/tabwriter.ts';
 import { toYaml } from '../../render/yaml.ts';
 import { KubectlError } from './common.ts';
 
@@ -10,13 +12,20 @@ export type OutputFormat =
   | { kind: 'yaml' }
   | { kind: 'json' }
   | { kind: 'name' }
-  | { kind: 'jsonpath'; template: string };
+  | { kind: 'jsonpath'; template: string }
+  | { kind: 'custom-columns'; columns: CustomColumn[]; noHeaders: boolean };
+
+/** One column of -o custom-columns: its header and its JSONPath template (`{.a.b}`). */
+export interface CustomColumn {
+  header: string;
+  path: JsonPath;
+}
 
 const ALLOWED =
   'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';
 
-/** Parse `-o` (k8s.io/cli-runtime/pkg/genericclioptions.PrintFlags.ToPrinter). */
-export function parseOutput(value: string): OutputFormat {
+/** Parse `-o` (k8s.io/cli-runtime/pkg/genericclioptions.PrintFlags.ToPrinter); `noHeaders`: --no-headers. */
+export function parseOutput(value: string, noHeaders = false): OutputFormat {
   if (value === '') return { kind: 'table', wide: false };
   if (value === 'wide') return { kind: 'table', wide: true };
   if (value === 'yaml') return { kind: 'yaml' };
@@ -35,12 +44,50 @@ export function parseOutput(value: string): OutputFormat {
     }
     return { kind: 'jsonpath', template: arg };
   }
+  if (format === 'custom-columns') return { kind: 'custom-columns', columns: customColumns(arg), noHeaders };
   if (ALLOWED.split(',').includes(format)) {
     throw new KubectlError(`podlife: -o ${format} is not supported by this simulation (use yaml, json, jsonpath, name or wide)`);
   }
   throw new KubectlError(
     `unable to match a printer suitable for the output format ${JSON.stringify(value)}, allowed formats are: ${ALLOWED}`,
   );
+}
+
+/**
+ * The columns of `-o custom-columns=HEADER:PATH,...`, each path relaxed to a JSONPath template (`.a.b`, `a.b` and
+ * `{.a.b}` all mean `{.a.b}`).
+ */
+// upstream: k8s.io/kubectl/pkg/cmd/get/customcolumn.go NewCustomColumnsPrinterFromSpec
+function customColumns(spec: string): CustomColumn[] {
+  if (spec === '') throw new KubectlError('custom-columns format specified but no custom columns given');
+  return spec.split(',').map((part) => {
+    const colon = part.indexOf(':');
+    if (colon < 0) throw new KubectlError(`unexpected custom-columns spec: ${part}, expected <header>:<json-path-expr>`);
+    try {
+      return { header: part.slice(0, colon), path: new JsonPath(relaxedJsonPathExpression(part.slice(colon + 1)), { allowMissingKeys: true }) };
+    } catch (e) {
+      if (e instanceof JsonPathError) throw new KubectlError(e.message);
+      throw e;
+    }
+  });
+}
+
+/**
+ * The custom-columns table of some objects: a header line (unless --no-headers), then per object each column's
+ * values in Go's %v, joined by commas, `<none>` when the path finds nothing; aligned by kubectl's tab writer.
+ */
+// upstream: customcolumn.go (*CustomColumnsPrinter).PrintObj, printOneObject
+export function printCustomColumns(objects: unknown[], format: { columns: CustomColumn[]; noHeaders: boolean }): string {
+  const lines: string[][] = format.noHeaders ? [] : [format.columns.map((c) => c.header)];
+  for (const o of objects) {
+    const data = sortedCopy(o);
+    lines.push(format.columns.map(({ path }) => {
+      const found = path.findResults(data);
+      const values = found.flatMap((group) => group.map(({ v }) => goPrint(v)));
+      return found.length === 0 || found[0].length === 0 ? ['<none>', ...values].join(',') : values.join(',');
+    }));
+  }
+  return tabulate(lines, KUBECTL_TABLE);
 }
 
 /** The List kubectl wraps several objects in. */
@@ -57,6 +104,10 @@ export function printObject(obj: unknown, format: OutputFormat, name?: string): 
       return `${goJson(sortedCopy(obj), '    ')}\n`;
     case 'name':
       return `${name}\n`;
+    case 'custom-columns': {
+      const list = obj as { kind?: string; items?: unknown[] };
+      return printCustomColumns(list.kind === 'List' && Array.isArray(list.items) ? list.items : [obj], format);
+    }
     case 'jsonpath': {
       const data = sortedCopy(obj);
       try {
