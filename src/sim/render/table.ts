@@ -19,10 +19,11 @@ export interface Table {
 }
 
 /** Render as kubectl does; `withNamespace` prepends the NAMESPACE column (`-A`). */
-export function renderTable(table: Table, namespaces?: string[]): string {
+export function renderTable(table: Table, namespaces?: string[], noHeaders = false): string {
   const headers = namespaces ? ['NAMESPACE', ...table.headers] : table.headers;
   const rows = table.rows.map((r, i) => (namespaces ? [namespaces[i], ...r] : r));
-  return tabulate([headers.map((h) => h.toUpperCase()), ...rows], KUBECTL_TABLE);
+  // --no-headers: the header line is not written at all, so the columns are as wide as their cells
+  return tabulate(noHeaders ? rows : [headers.map((h) => h.toUpperCase()), ...rows], KUBECTL_TABLE);
 }
 
 // ---------------------------------------------------------------------------------------------

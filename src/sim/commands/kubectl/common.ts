@@ -107,36 +107,48 @@ export function resolveKind(type: string): ResourceKind {
 /** Singular kind name as kubectl prints it ("pod/nginx"). */
 export const singular: Record<ResourceKind, string> = { pods: 'pod', events: 'event', nodes: 'node' };
 
+const RESOURCE_NAME_FORM =
+  "there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'";
+
 /**
- * Split `TYPE NAME...` or `TYPE/NAME...` arguments (cli-runtime resource.Builder ResourceTypeOrNameArgs).
+ * Split `TYPE[,TYPE...] NAME...` or `TYPE/NAME...` arguments into the resource types asked for, in order, each with
+ * its names (none: all of that type). A type named twice (`pods,po`) counts once; in resource/name form, consecutive
+ * names of one type form one group, as the builder's infos do.
  */
-export function typeAndNames(args: string[]): { kind: ResourceKind; names: string[] } | undefined {
-  if (args.length === 0) return undefined;
+// upstream: k8s.io/cli-runtime/pkg/resource/builder.go ResourceTypeOrNameArgs, resourceTupleMappings
+export function typeGroups(args: string[]): { kind: ResourceKind; names: string[] }[] {
+  if (args.length === 0) return [];
   if (args[0].includes('/')) {
-    const names: string[] = [];
-    let kind: ResourceKind | undefined;
+    const groups: { kind: ResourceKind; names: string[] }[] = [];
     for (const a of args) {
       const slash = a.indexOf('/');
-      if (slash < 0) {
-        throw new KubectlError(
-          "there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'",
-        );
-      }
-      const k = resolveKind(a.slice(0, slash));
-      if (kind && k !== kind) throw new KubectlError('podlife: mixing resource types in one command is not supported');
-      kind = k;
-      names.push(a.slice(slash + 1));
+      if (slash < 0) throw new KubectlError(RESOURCE_NAME_FORM);
+      const kind = resolveKind(a.slice(0, slash));
+      const last = groups[groups.length - 1];
+      if (last?.kind === kind) last.names.push(a.slice(slash + 1));
+      else groups.push({ kind, names: [a.slice(slash + 1)] });
     }
-    return { kind: kind!, names };
+    return groups;
   }
-  if (args.slice(1).some((a) => a.includes('/'))) {
+  if (args.slice(1).some((a) => a.includes('/'))) throw new KubectlError(RESOURCE_NAME_FORM);
+  const kinds: ResourceKind[] = [];
+  for (const t of args[0].split(',')) {
+    const kind = resolveKind(t);
+    if (!kinds.includes(kind)) kinds.push(kind);
+  }
+  return kinds.map((kind) => ({ kind, names: args.slice(1) }));
+}
+
+/** `TYPE NAME...` or `TYPE/NAME...` of one resource type, for the verbs that take one (describe, delete, logs). */
+export function typeAndNames(args: string[]): { kind: ResourceKind; names: string[] } | undefined {
+  if (args.length === 0) return undefined;
+  const groups = typeGroups(args);
+  if (groups.length > 1) {
     throw new KubectlError(
-      "there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'",
+      args[0].includes('/') ? 'podlife: mixing resource types in one command is not supported' : 'podlife: listing several resource types at once is not supported',
     );
   }
-  const kinds = args[0].split(',');
-  if (kinds.length > 1) throw new KubectlError('podlife: listing several resource types at once is not supported');
-  return { kind: resolveKind(args[0]), names: args.slice(1) };
+  return groups[0];
 }
 
 export function namespaceOf(ctx: ExecContext, flag: string): string {

@@ -14,7 +14,7 @@ import { type FlagSpec, type ParsedArgs, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf } from '../context.ts';
 import {
-  KubectlError, type ResourceKind, byKey, namespaceOf, notFound, out, podsIn, singular, typeAndNames,
+  KubectlError, type ResourceKind, byKey, namespaceOf, notFound, out, podsIn, singular, typeGroups,
 } from './common.ts';
 import { asList, parseOutput, printObject } from './output.ts';
 import { filterByFields, filterByLabels } from './selectors.ts';
@@ -71,48 +71,74 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext): CommandResult {
     throw new KubectlError('podlife: watching (-w) is not supported; run the command again at a later time');
   }
   const format = parseOutput(str(p, 'output'), bool(p, 'no-headers'));
-  const { kind, names } = typeAndNames(p.args)!;
+  const groups = typeGroups(p.args);
   const allNamespaces = bool(p, 'all-namespaces');
-  const namespace = kind === 'nodes' || allNamespaces ? undefined : namespaceOf(ctx, str(p, 'namespace'));
+  const sortBy = str(p, 'sort-by');
   const now = nowOf(ctx);
 
-  let items = list(ctx, kind, namespace);
+  // what each resource type finds: its objects (names in the order given), and an error per name not found
   let errors = '';
-  if (names.length > 0) {
-    const found: Obj[] = [];
-    for (const name of names) {
-      const o = items.find((x) => x.metadata.name === name);
-      if (o) found.push(o);
-      else if (!bool(p, 'ignore-not-found')) errors += notFound(kind, name);
+  const found = groups.map(({ kind, names }) => {
+    const namespace = kind === 'nodes' || allNamespaces ? undefined : namespaceOf(ctx, str(p, 'namespace'));
+    let items = list(ctx, kind, namespace);
+    if (names.length > 0) {
+      const named: Obj[] = [];
+      for (const name of names) {
+        const o = items.find((x) => x.metadata.name === name);
+        if (o) named.push(o);
+        else if (!bool(p, 'ignore-not-found')) errors += notFound(kind, name);
+      }
+      items = named;
     }
-    items = found;
-  }
-  items = filterByLabels(items, str(p, 'selector'));
-  items = filterByFields(items, kind, str(p, 'field-selector'));
-
-  const sortBy = str(p, 'sort-by');
-  if (sortBy) items = sortObjects(items, sortBy);
-
+    items = filterByLabels(items, str(p, 'selector'));
+    items = filterByFields(items, kind, str(p, 'field-selector'));
+    if (sortBy) items = sortObjects(items, sortBy);
+    return { kind, names, items };
+  });
+  const all = found.flatMap((g) => g.items);
   const exit = errors ? 1 : 0;
-  const single = names.length === 1 && !sortBy && str(p, 'selector') === '' && items.length === 1;
+  const names = groups.reduce((n, g) => n + g.names.length, 0);
+
   if (format.kind !== 'table') {
     if (format.kind === 'name') {
-      return out(items.map((o) => `${singular[kind]}/${o.metadata.name}\n`).join(''), errors, exit);
+      return out(found.map((g) => g.items.map((o) => `${singular[g.kind]}/${o.metadata.name}\n`).join('')).join(''), errors, exit);
     }
     // upstream: get.go printGeneric: one name given and not found is only the error; otherwise the found objects
     // (none, say) print as a List
-    if (items.length === 0 && names.length === 1) return out('', errors, exit);
-    const obj = single ? items[0] : asList(items);
-    return out(printObject(obj, format), errors, exit);
+    if (all.length === 0 && names === 1) return out('', errors, exit);
+    const single = names === 1 && !sortBy && str(p, 'selector') === '' && all.length === 1;
+    return out(printObject(single ? all[0] : asList(all), format), errors, exit);
   }
 
-  if (items.length === 0) {
-    // upstream: get.go Run: nothing written, no error, not --ignore-not-found → a namespaced list names its
-    // namespace (with a full stop); -A and cluster-scoped kinds (nodes) print the bare words (Fprintln)
-    if (errors || bool(p, 'ignore-not-found')) return out('', errors, exit);
-    return out('', namespace === undefined ? 'No resources found\n' : `No resources found in ${namespace} namespace.\n`, 0);
+  // A list is fetched as one server-side Table per type (printed even when empty), named objects one by one: the
+  // NAME column says the kind when these come from more than one type.
+  // upstream: get.go Run (multipleGVKsRequested, the separator between resource groups, "No resources found")
+  const kinds = new Set(found.filter((g) => g.names.length === 0 || g.items.length > 0).map((g) => g.kind));
+  if (sortBy && kinds.size > 1) {
+    throw new KubectlError(`couldn't find any field with path ${JSON.stringify(relaxedJsonPathExpression(sortBy))} in the list of objects`);
   }
-  const wide = format.wide;
+  let text = '';
+  for (const g of found) {
+    if (g.items.length === 0) continue;
+    if (text && !bool(p, 'no-headers')) text += '\n';
+    text += table(g.kind, g.items, { wide: format.wide, now, withKind: kinds.size > 1, allNamespaces, noHeaders: bool(p, 'no-headers'), showLabels: bool(p, 'show-labels') });
+  }
+  if (!text && !errors && !bool(p, 'ignore-not-found')) {
+    // nothing written and no error: a namespaced list names its namespace (with a full stop); -A, or a cluster-scoped
+    // kind (nodes) among the types asked for, prints the bare words
+    const namespaced = !allNamespaces && groups.every((g) => g.kind !== 'nodes');
+    return out('', namespaced ? `No resources found in ${namespaceOf(ctx, str(p, 'namespace'))} namespace.\n` : 'No resources found\n', 0);
+  }
+  return out(text, errors, exit);
+}
+
+/** One resource type's table: its columns and rows, with NAMESPACE for -A, `kind/` before names, labels. */
+function table(
+  kind: ResourceKind,
+  items: Obj[],
+  o: { wide: boolean; now: number; withKind: boolean; allNamespaces: boolean; noHeaders: boolean; showLabels: boolean },
+): string {
+  const { wide, now } = o;
   let headers: string[];
   let rows: string[][];
   if (kind === 'pods') {
@@ -125,14 +151,17 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext): CommandResult {
     headers = wide ? NODE_WIDE_COLUMNS : NODE_COLUMNS;
     rows = (items as Node[]).map((n) => printNode(n, now, wide));
   }
-  if (bool(p, 'show-labels')) {
+  if (o.withKind) {
+    // the column of the object's name (the events table has one only with -o wide)
+    const at = headers.indexOf('Name');
+    if (at >= 0) rows = rows.map((r) => r.map((cell, i) => (i === at ? `${singular[kind]}/${cell}` : cell)));
+  }
+  if (o.showLabels) {
     headers = [...headers, 'Labels'];
     rows = rows.map((r, i) => [...r, formatLabels(items[i].metadata.labels)]);
   }
-  const namespaces = allNamespaces && kind !== 'nodes' ? items.map((o) => o.metadata.namespace ?? 'default') : undefined;
-  let table = renderTable({ headers, rows }, namespaces);
-  if (bool(p, 'no-headers')) table = table.slice(table.indexOf('\n') + 1);
-  return out(table, errors, exit);
+  const namespaces = o.allNamespaces && kind !== 'nodes' ? items.map((x) => x.metadata.namespace ?? 'default') : undefined;
+  return renderTable({ headers, rows }, namespaces, o.noHeaders);
 }
 
 /** labels.FormatLabels: sorted k=v joined by commas, or <none>. */

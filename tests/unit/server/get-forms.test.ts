@@ -1,0 +1,50 @@
+// The forms of `kubectl get` a user types beside the plain table — several resource types at once, --no-headers,
+// -o custom-columns — run by the real kubectl against `podlife serve` and by podlife's own kubectl at the same
+// virtual time: stdout, stderr and the exit code must agree.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../../src/server/server.ts';
+import type { Scenario } from '../../../src/sim/index.ts';
+import { SKIP_REASON, advance, kubectl, kubectlAvailable, loadScenario, podlifeAt, startPaused } from './helpers.ts';
+
+describe.skipIf(!kubectlAvailable)('kubectl get forms, the real kubectl against podlife', () => {
+  let scenario: Scenario;
+  let server: RunningServer;
+  const AT = 149_000;
+  beforeAll(async () => {
+    scenario = loadScenario('crash-loop');
+    server = await startPaused({ scenario });
+    await advance(server, '2m29s');
+  });
+  afterAll(() => server.close());
+
+  it.each([
+    // several types: one table per type, a blank line between them, NAME says the kind
+    ['pods,events'], ['po,no'], ['pods,nodes -o wide'], ['pod,ev -A'], ['pods,events -o wide'],
+    // only the types that found something print; the kind is said when more than one type was listed
+    ['nodes,pods -l run=crash-test'], ['pods,pods'], ['pod/crash-test node/worker01'],
+    // a name not found among several types, and nothing found at all
+    ['pod,node crash-test'], ['nodes,pods -l x=y'], ['pods,events -l x=y'],
+    ['pods,events -o name'], ['pods,nodes -o yaml'],
+    // --no-headers: the columns are as wide as their cells
+    ['pods --no-headers'], ['events --no-headers'], ['pods,nodes --no-headers'], ['pods -o wide --no-headers'],
+    // custom columns
+    ['pods -o custom-columns=NAME:.metadata.name,IP:status.podIP,RESTARTS:{.status.containerStatuses[0].restartCount}'],
+    ['pods,nodes -o custom-columns=KIND:.kind,NAME:.metadata.name,LABELS:.metadata.labels'],
+    ['events --no-headers -o custom-columns=R:.reason,C:.count,F:.involvedObject.fieldPath'],
+    ['nodes -o custom-columns=N:.metadata.name,ADDRESSES:.status.addresses,CPU:.status.allocatable.cpu'],
+    ['pod nope -o custom-columns=N:.metadata.name'], ['pod nope1 nope2 -o yaml'],
+  ])('kubectl get %s', async (args) => {
+    const real = await kubectl(server, ['get', ...args.split(' ')]);
+    const ours = podlifeAt(scenario, AT, `kubectl get ${args}`);
+    expect(ours.stdout).toBe(real.stdout);
+    expect(ours.stderr).toBe(real.stderr);
+    expect(ours.code).toBe(real.code);
+  });
+});
+
+describe.runIf(!kubectlAvailable)('kubectl get forms', () => {
+  it(SKIP_REASON, () => {
+    expect(kubectlAvailable).toBe(false);
+  });
+});
