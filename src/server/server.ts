@@ -15,7 +15,8 @@ import {
 import { sendJson } from './media.ts';
 import { clusterNamespaces } from './namespaces.ts';
 import { openApiV3CoreV1, openApiV3Index } from './openapi.ts';
-import { HttpError, badRequest, methodNotAllowed, pathNotFound } from './status.ts';
+import { nodeLease } from '../sim/kubelet/lease.ts';
+import { HttpError, badRequest, methodNotAllowed, objectNotFound, pathNotFound } from './status.ts';
 
 /** Only loopback: the simulated cluster has no authentication. */
 export const HOST = '127.0.0.1';
@@ -102,6 +103,15 @@ export function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
     if (path.startsWith('/podlife/')) return handleControl(req, res, path, query, cluster, clock);
     const rp = parseResourcePath(path);
     if (rp) return api.handle(rp, { req, res, query, body });
+    // the kubelet's node lease, which `kubectl describe node` reads (GET only; the group is not in discovery)
+    const lease = /^\/apis\/coordination\.k8s\.io\/v1\/namespaces\/kube-node-lease\/leases\/([^/]+)$/.exec(path);
+    if (lease) {
+      if (method !== 'GET') throw methodNotAllowed();
+      const name = decodeURIComponent(lease[1]);
+      const node = cluster.engine.state().nodes.find((n) => n.metadata.name === name);
+      if (!node) throw objectNotFound('leases', name, 'coordination.k8s.io');
+      return sendJson(res, 200, nodeLease(node, cluster.epoch + cluster.now));
+    }
     if (method !== 'GET') throw path === '/api' || path === '/apis' || path === '/version' ? methodNotAllowed() : pathNotFound();
     switch (path) {
       case '/version':

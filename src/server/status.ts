@@ -41,8 +41,8 @@ function failure(code: number, reason: string, message: string, details?: WireSt
 export const pathNotFound = (): HttpError => failure(404, 'NotFound', 'the server could not find the requested resource', {});
 
 /** A named object that does not exist: `pods "x" not found`. */
-export const objectNotFound = (resource: string, name: string): HttpError =>
-  failure(404, 'NotFound', `${resource} ${JSON.stringify(name)} not found`, { name, kind: resource });
+export const objectNotFound = (resource: string, name: string, group?: string): HttpError =>
+  failure(404, 'NotFound', `${resource}${group ? `.${group}` : ''} ${JSON.stringify(name)} not found`, { name, ...(group ? { group } : {}), kind: resource });
 
 /** A verb the resource does not support (POST to nodes, DELETE of events, ...). */
 export const methodNotAllowed = (): HttpError =>

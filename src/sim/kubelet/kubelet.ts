@@ -15,7 +15,7 @@ import { parseImageRef } from '../api/imageref.ts';
 import type { ContainerRuntime } from '../runtime/cri.ts';
 import { RUNTIME_VERSION } from '../runtime/cri.ts';
 import type { NodeConfig } from '../config.ts';
-import { formatMilliCPU, intValue, milliCPU } from '../api/quantity.ts';
+import { formatBinarySI, formatMilliCPU, intValue, milliCPU } from '../api/quantity.ts';
 import { RuntimeManager, syncResultsError, type SyncResult } from './kuberuntime.ts';
 import { generateAPIPodStatus, isKubeletCondition, isResizeCondition, terminatePodStatus, type ReasonCache, type StatusInputs } from './status.ts';
 import { toRuntimePodStatus, type RuntimePodStatus } from './podstatus.ts';
@@ -180,8 +180,8 @@ export class Kubelet {
   #nodeObject(): Node {
     const ctx = this.#ctx;
     const cap = this.node.capacity ?? {};
-    const memory = intValue(cap.memory ?? '8Gi');
-    const storage = intValue(cap['ephemeral-storage'] ?? '100Gi');
+    const memoryKi = Math.floor(intValue(cap.memory ?? '8Gi') / 1024);
+    const storageKi = Math.floor(intValue(cap['ephemeral-storage'] ?? '100Gi') / 1024);
     const cpu = milliCPU(cap.cpu ?? '4');
     const pods = intValue(cap.pods ?? 110);
     const created = ctx.rfc3339(-37 * 86_400_000);
@@ -217,13 +217,15 @@ export class Kubelet {
         ...(this.node.unschedulable ? { unschedulable: true } : {}),
       },
       status: {
+        // cAdvisor's sizes in whole KiB, as BinarySI quantities (the API serves them canonical: 8388608Ki is 8Gi);
+        // allocatable keeps back the default hard eviction thresholds, memory.available<100Mi and nodefs.available<10%
         capacity: {
-          cpu: cpuStr, 'ephemeral-storage': `${Math.floor(storage / 1024)}Ki`, 'hugepages-1Gi': '0', 'hugepages-2Mi': '0',
-          memory: `${Math.floor(memory / 1024)}Ki`, pods: String(pods),
+          cpu: cpuStr, 'ephemeral-storage': formatBinarySI(storageKi * 1024), 'hugepages-1Gi': '0', 'hugepages-2Mi': '0',
+          memory: formatBinarySI(memoryKi * 1024), pods: String(pods),
         },
         allocatable: {
-          cpu: cpuStr, 'ephemeral-storage': String(Math.floor(storage * 0.9)), 'hugepages-1Gi': '0', 'hugepages-2Mi': '0',
-          memory: `${Math.floor(memory / 1024) - 102400}Ki`, pods: String(pods),
+          cpu: cpuStr, 'ephemeral-storage': formatBinarySI(storageKi * 1024 - Math.trunc(storageKi * 1024 * 0.1)), 'hugepages-1Gi': '0', 'hugepages-2Mi': '0',
+          memory: formatBinarySI((memoryKi - 102400) * 1024), pods: String(pods),
         },
         addresses: [{ type: 'InternalIP', address: this.node.ip }, { type: 'Hostname', address: this.node.name }],
         conditions: [

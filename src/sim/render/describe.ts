@@ -24,7 +24,7 @@ const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 const MAX_ANNOTATION_LEN = 140;
 
 /** describe.go prefixWriter: each level indents by two spaces. */
-class PrefixWriter {
+export class PrefixWriter {
   private tw = new TabWriter(KUBECTL_DESCRIBE);
   private out = '';
   write(level: number, text: string): void {
@@ -109,7 +109,7 @@ export function podEvents(pod: Pod, events: KubeEvent[]): KubeEvent[] {
   );
 }
 
-function printLabelsMultiline(w: PrefixWriter, title: string, labels: Record<string, string> | undefined): void {
+export function printLabelsMultiline(w: PrefixWriter, title: string, labels: Record<string, string> | undefined): void {
   w.write(0, `${title}:\t`);
   const keys = Object.keys(labels ?? {}).sort();
   if (keys.length === 0) return w.write(0, '<none>\n');
@@ -119,7 +119,7 @@ function printLabelsMultiline(w: PrefixWriter, title: string, labels: Record<str
   });
 }
 
-function printAnnotationsMultiline(w: PrefixWriter, title: string, annotations: Record<string, string> | undefined): void {
+export function printAnnotationsMultiline(w: PrefixWriter, title: string, annotations: Record<string, string> | undefined): void {
   w.write(0, `${title}:\t`);
   const keys = Object.keys(annotations ?? {}).filter((k) => k !== LAST_APPLIED).sort();
   if (keys.length === 0) return w.write(0, '<none>\n');
@@ -298,7 +298,7 @@ function podQOS(pod: Pod): 'Guaranteed' | 'Burstable' | 'BestEffort' {
 }
 
 /** upstream: describe.go DescribeEvents (sorted by lastTimestamp; the field path prefixes the message) */
-function describeEvents(w: PrefixWriter, events: KubeEvent[], now: number): void {
+export function describeEvents(w: PrefixWriter, events: KubeEvent[], now: number): void {
   if (events.length === 0) return w.write(0, 'Events:\t<none>\n');
   w.flushAlignment();
   const sorted = events

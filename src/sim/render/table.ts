@@ -224,11 +224,9 @@ export const NODE_WIDE_COLUMNS = [
   ...NODE_COLUMNS, 'Internal-IP', 'External-IP', 'OS-Image', 'Kernel-Version', 'Container-Runtime',
 ];
 
-/** upstream: pkg/printers/internalversion/printers.go printNode, findNodeRoles */
-export function printNode(node: Node, now: number, wide = false): string[] {
-  const ready = node.status.conditions.find((c) => c.type === 'Ready');
-  const status = ready ? [ready.status === 'True' ? 'Ready' : 'NotReady'] : ['Unknown'];
-  if (node.spec.unschedulable) status.push('SchedulingDisabled');
+/** The node's roles, sorted: from node-role.kubernetes.io/<role> labels and the kubernetes.io/role label. */
+// upstream: pkg/printers/internalversion/printers.go findNodeRoles (kubectl's describe.go has the same)
+export function findNodeRoles(node: Node): string[] {
   const roles = new Set<string>();
   for (const [k, v] of Object.entries(node.metadata.labels ?? {})) {
     if (k.startsWith('node-role.kubernetes.io/')) {
@@ -238,10 +236,18 @@ export function printNode(node: Node, now: number, wide = false): string[] {
       roles.add(v);
     }
   }
+  return [...roles].sort();
+}
+
+/** upstream: pkg/printers/internalversion/printers.go printNode */
+export function printNode(node: Node, now: number, wide = false): string[] {
+  const ready = node.status.conditions.find((c) => c.type === 'Ready');
+  const status = ready ? [ready.status === 'True' ? 'Ready' : 'NotReady'] : ['Unknown'];
+  if (node.spec.unschedulable) status.push('SchedulingDisabled');
   const row = [
     node.metadata.name,
     status.join(','),
-    [...roles].sort().join(',') || '<none>',
+    findNodeRoles(node).join(',') || '<none>',
     translateTimestampSince(node.metadata.creationTimestamp, now),
     node.status.nodeInfo.kubeletVersion,
   ];

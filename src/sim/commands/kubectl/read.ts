@@ -2,14 +2,16 @@
 // upstream: k8s.io/kubectl/pkg/cmd/describe/describe.go; pkg/cmd/logs/logs.go; the kubelet's
 // validateContainerLogStatus (pkg/kubelet/kubelet_pods.go) for the "waiting to start" errors.
 
-import type { ContainerStatus, Pod } from '../../types.ts';
+import type { ContainerStatus, Node, Pod } from '../../types.ts';
 import { describePod } from '../../render/describe.ts';
+import { describeNode } from '../../render/describe-node.ts';
 import { rfc3339NanoLocal } from '../../render/clock.ts';
+import { leaseRenewTime } from '../../kubelet/lease.ts';
 import { parseGoDuration } from '../../render/duration.ts';
 import { type FlagSpec, type ParsedArgs, bool, int, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf, offsetOf } from '../context.ts';
-import { KubectlError, namespaceOf, notFound, out, podsIn, typeAndNames } from './common.ts';
+import { KubectlError, byKey, namespaceOf, notFound, out, podsIn, typeAndNames } from './common.ts';
 import { filterByLabels } from './selectors.ts';
 
 export const DESCRIBE_FLAGS: FlagSpec[] = [
@@ -29,33 +31,34 @@ export function kubectlDescribe(p: ParsedArgs, ctx: ExecContext): CommandResult 
     );
   }
   const { kind, names } = typeAndNames(p.args)!;
-  if (kind !== 'pods') throw new KubectlError(`podlife: describing ${kind} is not supported (describe pods)`);
+  if (kind === 'events') throw new KubectlError('podlife: describing events is not supported (describe pods or nodes)');
   const allNamespaces = bool(p, 'all-namespaces');
-  const namespace = allNamespaces ? undefined : namespaceOf(ctx, str(p, 'namespace'));
-  const pods = filterByLabels(podsIn(ctx, namespace), str(p, 'selector'));
-  let chosen: Pod[] = [];
+  const namespace = kind === 'nodes' || allNamespaces ? undefined : namespaceOf(ctx, str(p, 'namespace'));
+  const all: (Pod | Node)[] = kind === 'nodes' ? [...ctx.state.nodes].sort((a, b) => byKey(a.metadata.name, b.metadata.name)) : podsIn(ctx, namespace);
+  const objects = filterByLabels(all, str(p, 'selector'));
+  let chosen: (Pod | Node)[] = [];
   let errors = '';
-  if (names.length === 0) chosen = pods;
+  if (names.length === 0) chosen = objects;
   for (const name of names) {
-    // An exact name, or else every pod whose name starts with it (describe's NAME_PREFIX).
-    const exact = pods.filter((x) => x.metadata.name === name);
-    const found = exact.length > 0 ? exact : pods.filter((x) => x.metadata.name.startsWith(name));
-    if (found.length === 0) errors += notFound('pods', name);
+    // An exact name, or else every object whose name starts with it (describe's NAME_PREFIX).
+    const exact = objects.filter((x) => x.metadata.name === name);
+    const found = exact.length > 0 ? exact : objects.filter((x) => x.metadata.name.startsWith(name));
+    if (found.length === 0) errors += notFound(kind, name);
     chosen.push(...found);
   }
   if (chosen.length === 0 && names.length === 0) {
     return out('', namespace === undefined ? 'No resources found\n' : `No resources found in ${namespace} namespace.\n`);
   }
-  const texts = chosen.map((pod) =>
-    describePod(pod, {
-      now: nowOf(ctx),
-      utcOffsetMinutes: offsetOf(ctx),
-      events: ctx.state.events,
-      showEvents: bool(p, 'show-events', true),
-    }),
+  const now = nowOf(ctx);
+  const showEvents = bool(p, 'show-events', true);
+  const texts = chosen.map((o) =>
+    o.kind === 'Node'
+      ? describeNode(o, { now, utcOffsetMinutes: offsetOf(ctx), pods: podsIn(ctx, undefined), events: ctx.state.events, leaseRenewTime: leaseRenewTime(o, now), showEvents })
+      : describePod(o, { now, utcOffsetMinutes: offsetOf(ctx), events: ctx.state.events, showEvents }),
   );
   return out(texts.join('\n\n'), errors, errors ? 1 : 0);
 }
+
 
 export const LOGS_FLAGS: FlagSpec[] = [
   { name: 'container', shorthand: 'c', type: 'string' },
