@@ -11,7 +11,7 @@ import type { LiveCluster } from './cluster.ts';
 import { type ResourceName, resourceInfo } from './discovery.ts';
 import { serveLog } from './logs.ts';
 import { contentTypeOf, negotiate, sendJson } from './media.ts';
-import type { Namespace } from './namespaces.ts';
+import type { Namespace } from '../sim/api/namespaces.ts';
 import { parseCreateBody, parseDeleteOptions, parsePatch, patchTypeOf } from './patch.ts';
 import { fieldMatcher, labelMatcher } from './selectors.ts';
 import { HttpError, methodNotAllowed, notModelled, objectNotFound, pathNotFound, preconditionFailed, toWire } from './status.ts';

@@ -13,7 +13,7 @@ import {
   AGGREGATED_V2, aggregatedCore, aggregatedGroups, apiGroupList, apiResourceList, apiVersions, versionInfo, wantsAggregated,
 } from './discovery.ts';
 import { sendJson } from './media.ts';
-import { clusterNamespaces } from './namespaces.ts';
+import { clusterNamespaces } from '../sim/api/namespaces.ts';
 import { openApiV3CoreV1, openApiV3Index } from './openapi.ts';
 import { nodeLease } from '../sim/kubelet/lease.ts';
 import { HttpError, badRequest, methodNotAllowed, objectNotFound, pathNotFound } from './status.ts';
@@ -103,6 +103,15 @@ export function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
     if (path.startsWith('/podlife/')) return handleControl(req, res, path, query, cluster, clock);
     const rp = parseResourcePath(path);
     if (rp) return api.handle(rp, { req, res, query, body });
+    // a namespace's resource quotas and limit ranges, which `kubectl describe namespace` lists: a fresh cluster has none
+    const policy = /^\/api\/v1\/namespaces\/([^/]+)\/(resourcequotas|limitranges)$/.exec(path);
+    if (policy) {
+      if (method !== 'GET') throw methodNotAllowed();
+      const ns = decodeURIComponent(policy[1]);
+      if (!namespaces.some((n) => n.metadata.name === ns)) throw objectNotFound('namespaces', ns);
+      const kind = policy[2] === 'resourcequotas' ? 'ResourceQuotaList' : 'LimitRangeList';
+      return sendJson(res, 200, { kind, apiVersion: 'v1', metadata: { resourceVersion: cluster.feed.resourceVersion }, items: [] });
+    }
     // the kubelet's node lease, which `kubectl describe node` reads (GET only; the group is not in discovery)
     const lease = /^\/apis\/coordination\.k8s\.io\/v1\/namespaces\/kube-node-lease\/leases\/([^/]+)$/.exec(path);
     if (lease) {

@@ -6,10 +6,10 @@
 
 import type { KubeEvent, Node, Pod } from '../sim/index.ts';
 import {
-  EVENT_COLUMNS, EVENT_WIDE_COLUMNS, NODE_COLUMNS, NODE_WIDE_COLUMNS, POD_COLUMNS, POD_WIDE_COLUMNS,
-  printEvent, printNode, printPod, podRowCondition, translateTimestampSince,
+  EVENT_COLUMNS, EVENT_WIDE_COLUMNS, NAMESPACE_COLUMNS, NODE_COLUMNS, NODE_WIDE_COLUMNS, POD_COLUMNS, POD_WIDE_COLUMNS,
+  printEvent, printNamespace, printNode, printPod, podRowCondition,
 } from '../sim/render/table.ts';
-import type { Namespace } from './namespaces.ts';
+import type { Namespace } from '../sim/api/namespaces.ts';
 import { badRequest } from './status.ts';
 
 export type TableResource = 'pods' | 'events' | 'nodes' | 'namespaces';
@@ -64,7 +64,7 @@ export function columnDefinitions(resource: TableResource): ColumnDefinition[] {
     case 'nodes':
       return definitions(NODE_WIDE_COLUMNS, NODE_COLUMNS, ['Name']);
     case 'namespaces':
-      return definitions(['Name', 'Status', 'Age'], ['Name', 'Status', 'Age'], ['Name']);
+      return definitions(NAMESPACE_COLUMNS, NAMESPACE_COLUMNS, ['Name']);
   }
 }
 
@@ -77,10 +77,8 @@ function cells(resource: TableResource, o: unknown, now: number): string[] {
       return printEvent(o as KubeEvent, now, true);
     case 'nodes':
       return printNode(o as Node, now, true);
-    case 'namespaces': {
-      const ns = o as Namespace;
-      return [ns.metadata.name, ns.status.phase, translateTimestampSince(ns.metadata.creationTimestamp, now)];
-    }
+    case 'namespaces':
+      return printNamespace(o as Namespace, now);
   }
 }
 

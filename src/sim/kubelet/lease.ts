@@ -4,6 +4,7 @@
 // upstream: pkg/kubelet/kubelet.go (NodeLeaseDurationSeconds 40, nodeLeaseRenewIntervalFraction 0.25),
 // staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go (newLease, sync)
 
+import { stableUid } from '../api/namespaces.ts';
 import { parseRfc3339, rfc3339 } from '../render/clock.ts';
 import type { Node } from '../types.ts';
 
@@ -27,7 +28,7 @@ export function nodeLease(node: Node, now: number): unknown {
       name: node.metadata.name,
       namespace: 'kube-node-lease',
       // the model draws no UID for the lease (that would shift every later draw): one derived from the node's
-      uid: leaseUid(node.metadata.uid ?? node.metadata.name),
+      uid: stableUid(`lease/${node.metadata.uid ?? node.metadata.name}`),
       resourceVersion: node.metadata.resourceVersion,
       creationTimestamp: node.metadata.creationTimestamp,
       ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: node.metadata.name, uid: node.metadata.uid }],
@@ -39,15 +40,4 @@ export function nodeLease(node: Node, now: number): unknown {
       renewTime: `${renew.slice(0, -1)}.000000Z`,
     },
   };
-}
-
-/** A version-4-shaped UID for the lease, derived from the node's (FNV-1a of it, four ways): the same on every look. */
-function leaseUid(nodeUid: string): string {
-  let hex = '';
-  for (let k = 0; k < 4; k++) {
-    let h = 0x811c9dc5 ^ k;
-    for (let i = 0; i < nodeUid.length; i++) h = Math.imul(h ^ nodeUid.charCodeAt(i), 0x01000193);
-    hex += (h >>> 0).toString(16).padStart(8, '0');
-  }
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[parseInt(hex[16], 16) & 3]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

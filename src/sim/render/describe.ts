@@ -5,6 +5,7 @@
 // describeContainerState, describeStatus, describeVolumes, DescribeEvents, printLabelsMultiline,
 // printAnnotationsMultiline, printTolerationsMultilineWithIndent (v0.36.2)
 
+import type { Namespace } from '../api/namespaces.ts';
 import type { Container, ContainerState, ContainerStatus, KubeEvent, Pod, Probe } from '../types.ts';
 import { parseRfc3339, rfc1123z } from './clock.ts';
 import { KUBECTL_DESCRIBE, TabWriter } from './tabwriter.ts';
@@ -96,6 +97,23 @@ export function describePod(pod: Pod, o: DescribeOptions): string {
   printLabelsMultiline(w, 'Node-Selectors', spec.nodeSelector);
   printTolerations(w, spec.tolerations ?? []);
   if (o.showEvents !== false) describeEvents(w, podEvents(pod, o.events ?? []), o.now);
+  return w.finish();
+}
+
+/**
+ * `kubectl describe namespace`: identity and phase, then the namespace's resource quotas and limit ranges (a fresh
+ * cluster has none). upstream: describe.go describeNamespace, DescribeResourceQuotas, DescribeLimitRanges
+ */
+export function describeNamespace(ns: Namespace): string {
+  const w = new PrefixWriter();
+  w.write(0, `Name:\t${ns.metadata.name}\n`);
+  printLabelsMultiline(w, 'Labels', ns.metadata.labels);
+  printAnnotationsMultiline(w, 'Annotations', undefined);
+  w.write(0, `Status:\t${ns.status.phase}\n`);
+  w.write(0, '\n');
+  w.write(0, 'No resource quota.\n');
+  w.write(0, '\n');
+  w.write(0, 'No LimitRange resource.\n');
   return w.finish();
 }
 

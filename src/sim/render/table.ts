@@ -3,6 +3,7 @@
 // an optional NAMESPACE column, text/tabwriter alignment).
 
 import type { ContainerStatus, KubeEvent, Node, Pod, PodCondition } from '../types.ts';
+import type { Namespace } from '../api/namespaces.ts';
 import { humanDuration } from './duration.ts';
 import { parseRfc3339 } from './clock.ts';
 import { KUBECTL_TABLE, tabulate } from './tabwriter.ts';
@@ -223,6 +224,13 @@ export const NODE_COLUMNS = ['Name', 'Status', 'Roles', 'Age', 'Version'];
 export const NODE_WIDE_COLUMNS = [
   ...NODE_COLUMNS, 'Internal-IP', 'External-IP', 'OS-Image', 'Kernel-Version', 'Container-Runtime',
 ];
+
+export const NAMESPACE_COLUMNS = ['Name', 'Status', 'Age'];
+
+/** upstream: pkg/printers/internalversion/printers.go printNamespace */
+export function printNamespace(ns: Namespace, now: number): string[] {
+  return [ns.metadata.name, ns.status.phase, translateTimestampSince(ns.metadata.creationTimestamp, now)];
+}
 
 /** The node's roles, sorted: from node-role.kubernetes.io/<role> labels and the kubernetes.io/role label. */
 // upstream: pkg/printers/internalversion/printers.go findNodeRoles (kubectl's describe.go has the same)

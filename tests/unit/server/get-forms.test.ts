@@ -1,6 +1,7 @@
 // The forms of `kubectl get` a user types beside the plain table — several resource types at once, --no-headers,
-// -o custom-columns — run by the real kubectl against `podlife serve` and by podlife's own kubectl at the same
-// virtual time: stdout, stderr and the exit code must agree.
+// -o custom-columns, namespaces — and the other read-only commands podlife answers (describe namespace, top), run by
+// the real kubectl against `podlife serve` and by podlife's own kubectl at the same virtual time: stdout, stderr and
+// the exit code must agree.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../src/server/server.ts';
@@ -34,9 +35,24 @@ describe.skipIf(!kubectlAvailable)('kubectl get forms, the real kubectl against 
     ['events --no-headers -o custom-columns=R:.reason,C:.count,F:.involvedObject.fieldPath'],
     ['nodes -o custom-columns=N:.metadata.name,ADDRESSES:.status.addresses,CPU:.status.allocatable.cpu'],
     ['pod nope -o custom-columns=N:.metadata.name'], ['pod nope1 nope2 -o yaml'],
+    // namespaces: the four of a kubeadm cluster
+    ['ns'], ['namespaces -o wide'], ['ns,pods'], ['namespace kube-system -o yaml'], ['ns --field-selector status.phase=Active -o name'],
+    ['ns nope'], ['ns -l kubernetes.io/metadata.name=default --no-headers'],
   ])('kubectl get %s', async (args) => {
     const real = await kubectl(server, ['get', ...args.split(' ')]);
     const ours = podlifeAt(scenario, AT, `kubectl get ${args}`);
+    expect(ours.stdout).toBe(real.stdout);
+    expect(ours.stderr).toBe(real.stderr);
+    expect(ours.code).toBe(real.code);
+  });
+
+  it.each([
+    ['describe ns default'], ['describe namespace kube-system'], ['describe ns nope'],
+    // no metrics-server: kubectl says the Metrics API is not available
+    ['top pod'], ['top node'], ['top pod crash-test --containers'], ['top foo'],
+  ])('kubectl %s', async (args) => {
+    const real = await kubectl(server, args.split(' '));
+    const ours = podlifeAt(scenario, AT, `kubectl ${args}`);
     expect(ours.stdout).toBe(real.stdout);
     expect(ours.stderr).toBe(real.stderr);
     expect(ours.code).toBe(real.code);

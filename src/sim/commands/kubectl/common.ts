@@ -71,24 +71,28 @@ export function apiErrorText(status: ApiStatus): string {
   return status.reason ? `Error from server (${status.reason}): ${status.message}\n` : `Error from server: ${status.message}\n`;
 }
 
-export function notFound(kind: 'pods' | 'events' | 'nodes', name: string): string {
+export function notFound(kind: ResourceKind, name: string): string {
   return `Error from server (NotFound): ${kind} ${JSON.stringify(name)} not found\n`;
 }
 
 export const out = (stdout: string, stderr = '', exitCode = 0): CommandResult => ({ stdout, stderr, exitCode });
 
-export type ResourceKind = 'pods' | 'events' | 'nodes';
+export type ResourceKind = 'pods' | 'events' | 'nodes' | 'namespaces';
 
 const ALIASES: Record<string, ResourceKind> = {
   pod: 'pods', pods: 'pods', po: 'pods',
   event: 'events', events: 'events', ev: 'events',
   node: 'nodes', nodes: 'nodes', no: 'nodes',
+  namespace: 'namespaces', namespaces: 'namespaces', ns: 'namespaces',
 };
+
+/** Kinds that live outside any namespace. */
+export const clusterScoped = (kind: ResourceKind): boolean => kind === 'nodes' || kind === 'namespaces';
 
 /** Resource types a real cluster serves that this simulation does not model. */
 const UNMODELLED = new Set([
   'deployment', 'deployments', 'deploy', 'replicaset', 'replicasets', 'rs', 'service', 'services', 'svc',
-  'configmap', 'configmaps', 'cm', 'secret', 'secrets', 'namespace', 'namespaces', 'ns', 'daemonset',
+  'configmap', 'configmaps', 'cm', 'secret', 'secrets', 'daemonset',
   'daemonsets', 'ds', 'statefulset', 'statefulsets', 'sts', 'job', 'jobs', 'cronjob', 'cronjobs', 'cj',
   'serviceaccount', 'serviceaccounts', 'sa', 'endpoints', 'ep', 'persistentvolumeclaims', 'pvc',
   'persistentvolumes', 'pv', 'ingress', 'ingresses', 'ing', 'all',
@@ -99,13 +103,13 @@ export function resolveKind(type: string): ResourceKind {
   const kind = ALIASES[t];
   if (kind) return kind;
   if (UNMODELLED.has(t)) {
-    throw new KubectlError(`podlife: "${type}" is not modelled by this simulation (it models pods, events and nodes)`);
+    throw new KubectlError(`podlife: "${type}" is not modelled by this simulation (it models pods, events, nodes and namespaces)`);
   }
   throw new KubectlError(`the server doesn't have a resource type ${JSON.stringify(type)}`);
 }
 
 /** Singular kind name as kubectl prints it ("pod/nginx"). */
-export const singular: Record<ResourceKind, string> = { pods: 'pod', events: 'event', nodes: 'node' };
+export const singular: Record<ResourceKind, string> = { pods: 'pod', events: 'event', nodes: 'node', namespaces: 'namespace' };
 
 const RESOURCE_NAME_FORM =
   "there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'";

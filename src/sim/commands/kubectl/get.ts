@@ -1,20 +1,21 @@
-// `kubectl get pods|events|nodes` with -o wide|yaml|json|name|jsonpath=...|custom-columns=..., --sort-by, -A,
+// `kubectl get pods|events|nodes|namespaces` with -o wide|yaml|json|name|jsonpath=...|custom-columns=..., --sort-by, -A,
 // --field-selector, -l, --show-labels, --no-headers.
 // upstream: k8s.io/kubectl/pkg/cmd/get/get.go, sorter.go; server-side printing via
 // pkg/printers/internalversion/printers.go (the rows come from ../../render/table.ts)
 
 import type { KubeEvent, Node, Pod } from '../../types.ts';
+import { type Namespace, clusterNamespaces } from '../../api/namespaces.ts';
 import { JsonPath, relaxedJsonPathExpression } from '../../render/jsonpath.ts';
 import { sortedCopy } from '../../render/json.ts';
 import {
-  EVENT_COLUMNS, EVENT_WIDE_COLUMNS, NODE_COLUMNS, NODE_WIDE_COLUMNS, POD_COLUMNS, POD_WIDE_COLUMNS,
-  printEvent, printNode, printPod, renderTable,
+  EVENT_COLUMNS, EVENT_WIDE_COLUMNS, NAMESPACE_COLUMNS, NODE_COLUMNS, NODE_WIDE_COLUMNS, POD_COLUMNS, POD_WIDE_COLUMNS,
+  printEvent, printNamespace, printNode, printPod, renderTable,
 } from '../../render/table.ts';
 import { type FlagSpec, type ParsedArgs, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf } from '../context.ts';
 import {
-  KubectlError, type ResourceKind, byKey, namespaceOf, notFound, out, podsIn, singular, typeGroups,
+  KubectlError, type ResourceKind, byKey, clusterScoped, namespaceOf, notFound, out, podsIn, singular, typeGroups,
 } from './common.ts';
 import { asList, parseOutput, printObject } from './output.ts';
 import { filterByFields, filterByLabels } from './selectors.ts';
@@ -45,11 +46,12 @@ export const GET_FLAGS: FlagSpec[] = [
   { name: 'recursive', shorthand: 'R', type: 'bool' },
 ];
 
-type Obj = Pod | KubeEvent | Node;
+type Obj = Pod | KubeEvent | Node | Namespace;
 
 function list(ctx: ExecContext, kind: ResourceKind, namespace: string | undefined): Obj[] {
   if (kind === 'pods') return podsIn(ctx, namespace);
   if (kind === 'nodes') return [...ctx.state.nodes].sort((a, b) => byKey(a.metadata.name, b.metadata.name));
+  if (kind === 'namespaces') return clusterNamespaces(ctx.state.nodes);
   // Events list in etcd key order: namespace, then name.
   return ctx.state.events
     .filter((e) => namespace === undefined || (e.metadata.namespace ?? 'default') === namespace)
@@ -79,7 +81,7 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext): CommandResult {
   // what each resource type finds: its objects (names in the order given), and an error per name not found
   let errors = '';
   const found = groups.map(({ kind, names }) => {
-    const namespace = kind === 'nodes' || allNamespaces ? undefined : namespaceOf(ctx, str(p, 'namespace'));
+    const namespace = clusterScoped(kind) || allNamespaces ? undefined : namespaceOf(ctx, str(p, 'namespace'));
     let items = list(ctx, kind, namespace);
     if (names.length > 0) {
       const named: Obj[] = [];
@@ -126,7 +128,7 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (!text && !errors && !bool(p, 'ignore-not-found')) {
     // nothing written and no error: a namespaced list names its namespace (with a full stop); -A, or a cluster-scoped
     // kind (nodes) among the types asked for, prints the bare words
-    const namespaced = !allNamespaces && groups.every((g) => g.kind !== 'nodes');
+    const namespaced = !allNamespaces && !groups.some((g) => clusterScoped(g.kind));
     return out('', namespaced ? `No resources found in ${namespaceOf(ctx, str(p, 'namespace'))} namespace.\n` : 'No resources found\n', 0);
   }
   return out(text, errors, exit);
@@ -147,9 +149,12 @@ function table(
   } else if (kind === 'events') {
     headers = wide ? EVENT_WIDE_COLUMNS : EVENT_COLUMNS;
     rows = (items as KubeEvent[]).map((e) => printEvent(e, now, wide));
-  } else {
+  } else if (kind === 'nodes') {
     headers = wide ? NODE_WIDE_COLUMNS : NODE_COLUMNS;
     rows = (items as Node[]).map((n) => printNode(n, now, wide));
+  } else {
+    headers = NAMESPACE_COLUMNS;
+    rows = (items as Namespace[]).map((n) => printNamespace(n, now));
   }
   if (o.withKind) {
     // the column of the object's name (the events table has one only with -o wide)
@@ -160,7 +165,7 @@ function table(
     headers = [...headers, 'Labels'];
     rows = rows.map((r, i) => [...r, formatLabels(items[i].metadata.labels)]);
   }
-  const namespaces = o.allNamespaces && kind !== 'nodes' ? items.map((x) => x.metadata.namespace ?? 'default') : undefined;
+  const namespaces = o.allNamespaces && !clusterScoped(kind) ? items.map((x) => (x as Pod | KubeEvent).metadata.namespace ?? 'default') : undefined;
   return renderTable({ headers, rows }, namespaces, o.noHeaders);
 }
 

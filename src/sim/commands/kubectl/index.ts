@@ -6,6 +6,7 @@ import type { ExecContext } from '../context.ts';
 import { GLOBAL_FLAGS, KubectlError, errorText, out } from './common.ts';
 import { GET_FLAGS, kubectlGet } from './get.ts';
 import { DEBUG_FLAGS, kubectlDebug } from './debug.ts';
+import { TOP_FLAGS, kubectlTop } from './top.ts';
 import { DESCRIBE_FLAGS, LOGS_FLAGS, kubectlDescribe, kubectlLogs } from './read.ts';
 import {
   APPLY_FLAGS, DELETE_FLAGS, PATCH_FLAGS, RUN_FLAGS, kubectlApply, kubectlDelete, kubectlPatch, kubectlRun,
@@ -26,12 +27,13 @@ const VERBS: Record<string, Verb> = {
   delete: { flags: DELETE_FLAGS, run: kubectlDelete, mutates: true },
   patch: { flags: PATCH_FLAGS, run: kubectlPatch, mutates: true },
   debug: { flags: DEBUG_FLAGS, run: kubectlDebug, mutates: true },
+  top: { flags: TOP_FLAGS, run: kubectlTop, mutates: false },
 };
 
 /** kubectl's other commands: real, but not modelled here. */
 const OTHER_COMMANDS = [
   'create', 'expose', 'set', 'explain', 'edit', 'rollout', 'scale', 'autoscale', 'certificate', 'cluster-info',
-  'top', 'cordon', 'uncordon', 'drain', 'taint', 'attach', 'exec', 'port-forward', 'proxy', 'cp', 'auth',
+  'cordon', 'uncordon', 'drain', 'taint', 'attach', 'exec', 'port-forward', 'proxy', 'cp', 'auth',
   'events', 'diff', 'kustomize', 'label', 'annotate', 'completion', 'api-resources', 'api-versions', 'config',
   'plugin', 'version', 'wait', 'replace', 'alpha',
 ];
@@ -93,7 +95,7 @@ export function kubectl(argv: string[], ctx: ExecContext, stdin: string): Comman
   if (verb === undefined) {
     return out(
       'kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n\n' +
-        'Commands supported by this simulation: get, describe, logs, run, apply, delete, patch, debug\n',
+        'Commands supported by this simulation: get, describe, logs, run, apply, delete, patch, debug, top\n',
     );
   }
   const spec = VERBS[verb];

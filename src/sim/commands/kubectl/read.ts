@@ -3,7 +3,8 @@
 // validateContainerLogStatus (pkg/kubelet/kubelet_pods.go) for the "waiting to start" errors.
 
 import type { ContainerStatus, Node, Pod } from '../../types.ts';
-import { describePod } from '../../render/describe.ts';
+import { describeNamespace, describePod } from '../../render/describe.ts';
+import { type Namespace, clusterNamespaces } from '../../api/namespaces.ts';
 import { describeNode } from '../../render/describe-node.ts';
 import { rfc3339NanoLocal } from '../../render/clock.ts';
 import { leaseRenewTime } from '../../kubelet/lease.ts';
@@ -11,7 +12,7 @@ import { parseGoDuration } from '../../render/duration.ts';
 import { type FlagSpec, type ParsedArgs, bool, int, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf, offsetOf } from '../context.ts';
-import { KubectlError, byKey, namespaceOf, notFound, out, podsIn, typeAndNames } from './common.ts';
+import { KubectlError, byKey, clusterScoped, namespaceOf, notFound, out, podsIn, typeAndNames } from './common.ts';
 import { filterByLabels } from './selectors.ts';
 
 export const DESCRIBE_FLAGS: FlagSpec[] = [
@@ -31,12 +32,15 @@ export function kubectlDescribe(p: ParsedArgs, ctx: ExecContext): CommandResult 
     );
   }
   const { kind, names } = typeAndNames(p.args)!;
-  if (kind === 'events') throw new KubectlError('podlife: describing events is not supported (describe pods or nodes)');
+  if (kind === 'events') throw new KubectlError('podlife: describing events is not supported (describe pods, nodes or namespaces)');
   const allNamespaces = bool(p, 'all-namespaces');
-  const namespace = kind === 'nodes' || allNamespaces ? undefined : namespaceOf(ctx, str(p, 'namespace'));
-  const all: (Pod | Node)[] = kind === 'nodes' ? [...ctx.state.nodes].sort((a, b) => byKey(a.metadata.name, b.metadata.name)) : podsIn(ctx, namespace);
+  const namespace = clusterScoped(kind) || allNamespaces ? undefined : namespaceOf(ctx, str(p, 'namespace'));
+  const all: (Pod | Node | Namespace)[] =
+    kind === 'nodes' ? [...ctx.state.nodes].sort((a, b) => byKey(a.metadata.name, b.metadata.name))
+    : kind === 'namespaces' ? clusterNamespaces(ctx.state.nodes)
+    : podsIn(ctx, namespace);
   const objects = filterByLabels(all, str(p, 'selector'));
-  let chosen: (Pod | Node)[] = [];
+  let chosen: (Pod | Node | Namespace)[] = [];
   let errors = '';
   if (names.length === 0) chosen = objects;
   for (const name of names) {
@@ -54,7 +58,9 @@ export function kubectlDescribe(p: ParsedArgs, ctx: ExecContext): CommandResult 
   const texts = chosen.map((o) =>
     o.kind === 'Node'
       ? describeNode(o, { now, utcOffsetMinutes: offsetOf(ctx), pods: podsIn(ctx, undefined), events: ctx.state.events, leaseRenewTime: leaseRenewTime(o, now), showEvents })
-      : describePod(o, { now, utcOffsetMinutes: offsetOf(ctx), events: ctx.state.events, showEvents }),
+      : o.kind === 'Namespace'
+        ? describeNamespace(o)
+        : describePod(o, { now, utcOffsetMinutes: offsetOf(ctx), events: ctx.state.events, showEvents }),
   );
   return out(texts.join('\n\n'), errors, errors ? 1 : 0);
 }

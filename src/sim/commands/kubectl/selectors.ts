@@ -3,10 +3,11 @@
 // upstream: k8s.io/apimachinery/pkg/labels selector.go (Parse); pkg/registry/core/pod/strategy.go
 // PodToSelectableFields; pkg/registry/core/event/strategy.go ToSelectableFields
 
+import type { Namespace } from '../../api/namespaces.ts';
 import type { KubeEvent, Node, Pod } from '../../types.ts';
 import { KubectlError, type ResourceKind } from './common.ts';
 
-type Obj = Pod | KubeEvent | Node;
+type Obj = Pod | KubeEvent | Node | Namespace;
 
 interface Requirement {
   key: string;
@@ -83,10 +84,19 @@ function nodeField(n: Node, key: string): string | undefined {
   return fields[key];
 }
 
+// upstream: pkg/registry/core/namespace/strategy.go NamespaceToSelectableFields
+function namespaceField(n: Namespace, key: string): string | undefined {
+  const fields: Record<string, string> = { 'metadata.name': n.metadata.name, 'status.phase': n.status.phase };
+  return fields[key];
+}
+
 export function filterByFields<T extends Obj>(items: T[], kind: ResourceKind, selector: string): T[] {
   const reqs = parseRequirements(selector, false);
   const get = (o: Obj, key: string) =>
-    kind === 'pods' ? podField(o as Pod, key) : kind === 'events' ? eventField(o as KubeEvent, key) : nodeField(o as Node, key);
+    kind === 'pods' ? podField(o as Pod, key)
+    : kind === 'events' ? eventField(o as KubeEvent, key)
+    : kind === 'nodes' ? nodeField(o as Node, key)
+    : namespaceField(o as Namespace, key);
   const probe = items[0];
   for (const r of reqs) {
     const known = probe ? get(probe, r.key) !== undefined : get(sample(kind), r.key) !== undefined;
@@ -109,5 +119,6 @@ function sample(kind: ResourceKind): Obj {
   if (kind === 'events') {
     return { metadata, involvedObject: { kind: '', name: '' }, source: { component: '' } } as unknown as KubeEvent;
   }
+  if (kind === 'namespaces') return { metadata, spec: {}, status: { phase: 'Active' } } as unknown as Namespace;
   return { metadata, spec: {} } as unknown as Node;
 }

@@ -1,7 +1,7 @@
 // The namespaces of a fresh kubeadm cluster. The engine models pods, events and nodes; namespaces never
 // change in a scenario, so they are fixed objects created with the cluster (at its first node's creation).
 
-import type { Node } from '../sim/index.ts';
+import type { Node } from '../types.ts';
 
 export interface Namespace {
   apiVersion: 'v1';
@@ -13,8 +13,11 @@ export interface Namespace {
 
 const NAMESPACE_NAMES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'];
 
-/** A stable UUID-shaped id from a name (FNV-1a), so namespaces look the same in every run. */
-function stableUid(name: string): string {
+/**
+ * A stable UUID-shaped id from a name (FNV-1a), for objects the model derives instead of storing (namespaces, node
+ * leases): they look the same in every run and draw nothing from the seeded generator.
+ */
+export function stableUid(name: string): string {
   const words: string[] = [];
   let h = 0x811c9dc5;
   for (let round = 0; round < 4; round++) {
