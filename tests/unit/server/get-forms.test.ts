@@ -35,6 +35,9 @@ describe.skipIf(!kubectlAvailable)('kubectl get forms, the real kubectl against 
     ['events --no-headers -o custom-columns=R:.reason,C:.count,F:.involvedObject.fieldPath'],
     ['nodes -o custom-columns=N:.metadata.name,ADDRESSES:.status.addresses,CPU:.status.allocatable.cpu'],
     ['pod nope -o custom-columns=N:.metadata.name'], ['pod nope1 nope2 -o yaml'],
+    // label columns (-L, after the printer's columns, before LABELS) and --show-kind
+    ['pod -L run'], ['pods -L run,app --show-labels'], ['pods -L example.com/tier -A'], ['pods --show-kind'],
+    ['pods,nodes --show-kind -L run'], ['pods -L run -o wide'], ['pods -L run --no-headers'], ['events -L x --show-kind -o wide'],
     // namespaces: the four of a kubeadm cluster
     ['ns'], ['namespaces -o wide'], ['ns,pods'], ['namespace kube-system -o yaml'], ['ns --field-selector status.phase=Active -o name'],
     ['ns nope'], ['ns -l kubernetes.io/metadata.name=default --no-headers'],

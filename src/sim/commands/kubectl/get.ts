@@ -1,5 +1,5 @@
 // `kubectl get pods|events|nodes|namespaces` with -o wide|yaml|json|name|jsonpath=...|custom-columns=..., --sort-by, -A,
-// --field-selector, -l, --show-labels, --no-headers.
+// --field-selector, -l, -L, --show-labels, --show-kind, --no-headers.
 // upstream: k8s.io/kubectl/pkg/cmd/get/get.go, sorter.go; server-side printing via
 // pkg/printers/internalversion/printers.go (the rows come from ../../render/table.ts)
 
@@ -11,7 +11,7 @@ import {
   EVENT_COLUMNS, EVENT_WIDE_COLUMNS, NAMESPACE_COLUMNS, NODE_COLUMNS, NODE_WIDE_COLUMNS, POD_COLUMNS, POD_WIDE_COLUMNS,
   printEvent, printNamespace, printNode, printPod, renderTable,
 } from '../../render/table.ts';
-import { type FlagSpec, type ParsedArgs, bool, str } from '../flags.ts';
+import { type FlagSpec, type ParsedArgs, arr, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf } from '../context.ts';
 import {
@@ -72,6 +72,13 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (bool(p, 'watch') || bool(p, 'watch-only')) {
     throw new KubectlError('podlife: watching (-w) is not supported; run the command again at a later time');
   }
+  if (str(p, 'raw')) throw new KubectlError('podlife: kubectl get --raw is not supported (podlife serve answers raw API paths)');
+  if (str(p, 'subresource')) throw new KubectlError('podlife: kubectl get --subresource is not supported; -o yaml shows the whole pod');
+  if (!bool(p, 'server-print', true)) throw new KubectlError("podlife: --server-print=false is not supported (the tables are the server's)");
+  if (arr(p, 'filename').length > 0 || str(p, 'kustomize')) {
+    if (p.args.length > 0) throw new KubectlError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well');
+    throw new KubectlError('podlife: kubectl get -f is not supported; name the resource instead (kubectl get pod NAME)');
+  }
   const format = parseOutput(str(p, 'output'), bool(p, 'no-headers'));
   const groups = typeGroups(p.args);
   const allNamespaces = bool(p, 'all-namespaces');
@@ -119,11 +126,16 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (sortBy && kinds.size > 1) {
     throw new KubectlError(`couldn't find any field with path ${JSON.stringify(relaxedJsonPathExpression(sortBy))} in the list of objects`);
   }
+  // -L app,tier: a column per label key, headed by its last path segment (formatLabelHeaders)
+  const labelColumns = arr(p, 'label-columns').flatMap((l) => l.split(',')).filter((l) => l !== '');
   let text = '';
   for (const g of found) {
     if (g.items.length === 0) continue;
     if (text && !bool(p, 'no-headers')) text += '\n';
-    text += table(g.kind, g.items, { wide: format.wide, now, withKind: kinds.size > 1, allNamespaces, noHeaders: bool(p, 'no-headers'), showLabels: bool(p, 'show-labels') });
+    text += table(g.kind, g.items, {
+      wide: format.wide, now, withKind: kinds.size > 1 || bool(p, 'show-kind'), allNamespaces, noHeaders: bool(p, 'no-headers'),
+      labelColumns, showLabels: bool(p, 'show-labels'),
+    });
   }
   if (!text && !errors && !bool(p, 'ignore-not-found')) {
     // nothing written and no error: a namespaced list names its namespace (with a full stop); -A, or a cluster-scoped
@@ -138,7 +150,7 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext): CommandResult {
 function table(
   kind: ResourceKind,
   items: Obj[],
-  o: { wide: boolean; now: number; withKind: boolean; allNamespaces: boolean; noHeaders: boolean; showLabels: boolean },
+  o: { wide: boolean; now: number; withKind: boolean; allNamespaces: boolean; noHeaders: boolean; labelColumns: string[]; showLabels: boolean },
 ): string {
   const { wide, now } = o;
   let headers: string[];
@@ -160,6 +172,10 @@ function table(
     // the column of the object's name (the events table has one only with -o wide)
     const at = headers.indexOf('Name');
     if (at >= 0) rows = rows.map((r) => r.map((cell, i) => (i === at ? `${singular[kind]}/${cell}` : cell)));
+  }
+  if (o.labelColumns.length > 0) {
+    headers = [...headers, ...o.labelColumns.map((l) => l.slice(l.lastIndexOf('/') + 1))];
+    rows = rows.map((r, i) => [...r, ...o.labelColumns.map((l) => items[i].metadata.labels?.[l] ?? '')]);
   }
   if (o.showLabels) {
     headers = [...headers, 'Labels'];
