@@ -1,8 +1,6 @@
 // resource.Quantity (k8s.io/apimachinery/pkg/api/resource): "500m", "4", "8Gi", "1e3", "2.2M".
 // upstream: staging/src/k8s.io/apimachinery/pkg/api/resource/quantity.go ParseQuantity
 
-import type { Quantity } from '../types.ts';
-
 /** The regular expression the API server quotes when a quantity does not parse. */
 export const QUANTITY_REGEXP = '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$';
 
@@ -72,47 +70,4 @@ export function parseByteSize(text: string | number): number | undefined {
     Ki: 1024, KiB: 1024, Mi: 2 ** 20, MiB: 2 ** 20, Gi: 2 ** 30, GiB: 2 ** 30, Ti: 2 ** 40, TiB: 2 ** 40,
   };
   return Math.round(parseFloat(m[1]) * (m[2] ? mult[m[2]] : 1));
-}
-
-/**
- * A quantity that can be added up and printed as resource.Quantity does: an exact value in thousandths (MilliValue,
- * rounded up) and the format of the text it came from (a sum keeps the format of its first term, as Quantity.Add).
- */
-export interface SumQuantity {
-  milli: number;
-  format: 'DecimalSI' | 'BinarySI' | 'DecimalExponent';
-}
-
-export const ZERO_QUANTITY: SumQuantity = { milli: 0, format: 'DecimalSI' };
-
-/** A quantity's value and format ("16Mi": BinarySI; "1e3": DecimalExponent; "500m", "1G": DecimalSI). */
-export function sumQuantity(q: Quantity | number): SumQuantity {
-  const text = String(q);
-  const format = /(Ki|Mi|Gi|Ti|Pi|Ei)$/.test(text) ? 'BinarySI' : /[eE][-+]?\d+$/.test(text) ? 'DecimalExponent' : 'DecimalSI';
-  return { milli: milliCPU(q), format };
-}
-
-/** a + b, in a's format (Quantity.Add); a zero-valued start takes b's format (a missing entry: DeepCopy of b). */
-export function addQuantity(a: SumQuantity | undefined, b: SumQuantity): SumQuantity {
-  return a === undefined ? b : { milli: a.milli + b.milli, format: a.format };
-}
-
-/** Quantity.String(): the canonical form ("1500m", "2", "256Mi", "100M", "167108864"). */
-// upstream: apimachinery/pkg/api/resource/quantity.go (*Quantity).CanonicalizeBytes
-export function formatQuantity(q: SumQuantity): string {
-  const { milli } = q;
-  if (milli === 0) return '0';
-  let format = q.format;
-  // BinarySI below 1024, or not a whole number: printed as DecimalSI so as not to lose precision
-  if (format === 'BinarySI' && (Math.abs(milli) < 1024_000 || milli % 1000 !== 0)) format = 'DecimalSI';
-  if (format === 'BinarySI') return formatBinarySI(milli / 1000);
-  // base 1000: the largest exponent (a multiple of 3) that leaves a whole mantissa
-  let mantissa = milli;
-  let exp = -3;
-  while (mantissa % 1000 === 0 && exp < 18) {
-    mantissa /= 1000;
-    exp += 3;
-  }
-  if (format === 'DecimalExponent') return exp === 0 ? `${mantissa}` : `${mantissa}e${exp}`;
-  return mantissa + ({ '-3': 'm', 0: '', 3: 'k', 6: 'M', 9: 'G', 12: 'T', 15: 'P', 18: 'E' } as Record<number, string>)[exp];
 }

@@ -5,7 +5,7 @@
 // getPodsTotalRequestsAndLimits, printNodeTaintsMultiline (v0.36.2); k8s.io/component-helpers/resource/helpers.go
 // PodRequests, PodLimits (AggregateContainerRequests, AggregateContainerLimits)
 
-import { type SumQuantity, ZERO_QUANTITY, addQuantity, formatQuantity, sumQuantity } from '../api/quantity.ts';
+import { type SumQuantity, ZERO_QUANTITY, addQuantity, formatQuantity, sumQuantity } from '../api/quantity-sum.ts';
 import type { Container, KubeEvent, Node, Pod, Quantity } from '../types.ts';
 import { parseRfc3339, rfc1123z } from './clock.ts';
 import { PrefixWriter, describeEvents, printAnnotationsMultiline, printLabelsMultiline } from './describe.ts';

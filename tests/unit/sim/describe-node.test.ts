@@ -3,7 +3,7 @@
 // The layout itself is compared with the real kubectl in tests/unit/server/describe-node.test.ts.
 
 import { describe, expect, it } from 'vitest';
-import { type SumQuantity, addQuantity, formatQuantity, sumQuantity } from '../../../src/sim/api/quantity.ts';
+import { type SumQuantity, addQuantity, formatQuantity, sumQuantity } from '../../../src/sim/api/quantity-sum.ts';
 import { leaseRenewTime } from '../../../src/sim/kubelet/lease.ts';
 import { parseRfc3339 } from '../../../src/sim/render/clock.ts';
 import { describeNode } from '../../../src/sim/render/describe-node.ts';
