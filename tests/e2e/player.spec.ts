@@ -251,6 +251,17 @@ test('the console runs podlife simulate’s commands at the current time, with h
   await input.press('Enter');
   await expect(log.locator('.sim-console-stdout').last()).toHaveText(simulate(AT_8M23S, 'kubectl describe pod crash-test'));
 
+  // the newer kubectl forms run in the page as in the terminal
+  for (const line of [
+    'kubectl describe node worker01',
+    'kubectl get pods,events -o wide',
+    "kubectl get pod crash-test -o custom-columns=NAME:.metadata.name,RESTARTS:.status.containerStatuses[0].restartCount -L run",
+  ]) {
+    await input.fill(line);
+    await input.press('Enter');
+    await expect(log.locator('.sim-console-stdout').last()).toHaveText(simulate(AT_8M23S, line));
+  }
+
   await input.fill('journalctl -u kubelet | grep crash-test | tail -3');
   await input.press('Enter');
   await expect(log.locator('.sim-console-stdout').last()).toHaveText(simulate(AT_8M23S, 'journalctl -u kubelet | grep crash-test | tail -3'));
