@@ -1,6 +1,6 @@
 // GET pods/{name}/log: a container's log as the kubelet serves it, from the same model `kubectl logs` uses
 // in podlife's console (which container ID a request means, and the kubelet's "waiting to start" errors).
-// Query parameters map onto that model's flags: container, previous, tailLines, timestamps, sinceSeconds.
+// Query parameters map onto that model's flags: container, previous, tailLines, timestamps, sinceSeconds, limitBytes.
 // `follow` returns what is there now (the stream does not stay open).
 // upstream: pkg/registry/core/pod/rest/log.go (LogREST.Get: the options); pkg/kubelet/kubelet_pods.go
 // (validateContainerLogStatus: the errors)
@@ -25,13 +25,19 @@ export function serveLog(res: ServerResponse, state: ClusterState, namespace: st
   const pod = state.pods.find((p) => p.metadata.namespace === namespace && p.metadata.name === name);
   if (!pod) throw objectNotFound('pods', name);
   const flags = new Map<string, FlagValue>([['namespace', namespace]]);
-  flags.set('container', query.get('container') ?? pod.spec.containers[0].name);
+  const container = query.get('container') ?? pod.spec.containers[0].name;
+  // the API server's own check (kubectl checks first, with its list of the pod's containers)
+  const all = [...(pod.spec.initContainers ?? []), ...pod.spec.containers, ...(pod.spec.ephemeralContainers ?? [])];
+  if (!all.some((c) => c.name === container)) throw badRequest(`container ${container} is not valid for pod ${name}`);
+  flags.set('container', container);
   if (query.get('previous') === 'true') flags.set('previous', true);
   if (query.get('timestamps') === 'true') flags.set('timestamps', true);
   const tail = nonNegativeInt(query, 'tailLines');
   if (tail !== undefined) flags.set('tail', tail);
   const since = nonNegativeInt(query, 'sinceSeconds');
   if (since !== undefined) flags.set('since', `${since}s`);
+  const limit = nonNegativeInt(query, 'limitBytes');
+  if (limit !== undefined && limit > 0) flags.set('limit-bytes', limit);
   if (query.has('sinceTime')) throw badRequest('podlife: sinceTime is not supported by this simulation; use sinceSeconds (kubectl logs --since)');
 
   let text: string;

@@ -67,3 +67,32 @@ describe.runIf(!kubectlAvailable)('kubectl get forms', () => {
     expect(kubectlAvailable).toBe(false);
   });
 });
+
+describe.skipIf(!kubectlAvailable)('kubectl logs forms, the real kubectl against podlife', () => {
+  let scenario: Scenario;
+  let server: RunningServer;
+  beforeAll(async () => {
+    scenario = loadScenario('nginx-test');
+    server = await startPaused({ scenario });
+    await advance(server, '89s');
+  });
+  afterAll(() => server.close());
+
+  it.each([
+    ['logs nginx-test'], ['logs pod/nginx-test --tail=3 --timestamps'],
+    // a selector: the last 10 lines of each pod unless --tail says otherwise; --prefix names the source
+    ['logs -l run=nginx-test'], ['logs -l run=nginx-test --prefix'], ['logs -l run=nginx-test --tail=3 --all-containers --prefix'],
+    ['logs -l run=none'], ['logs nginx-test -l run=x'],
+    // --limit-bytes is cut by the server, before kubectl adds the prefix
+    ['logs nginx-test --limit-bytes=100'], ['logs nginx-test --limit-bytes=100 --prefix'], ['logs -l run=nginx-test --limit-bytes=50 --timestamps'],
+    // the argument and flag errors
+    ['logs nginx-test --all-containers -c nginx-test'], ['logs nginx-test nginx-test -c nginx-test'], ['logs nginx-test --limit-bytes=-1'],
+    ['logs nginx-test --tail=-2'], ['logs nginx-test -p'], ['logs nginx-test -p --ignore-errors'],
+  ])('kubectl %s', async (args) => {
+    const real = await kubectl(server, args.split(' '));
+    const ours = podlifeAt(scenario, 89_000, `kubectl ${args}`);
+    expect(ours.stdout).toBe(real.stdout);
+    expect(ours.stderr).toBe(real.stderr);
+    expect(ours.code).toBe(real.code);
+  });
+});

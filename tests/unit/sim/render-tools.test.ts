@@ -106,7 +106,7 @@ describe('kubectl logs, get events -o wide, get nodes', () => {
     expect(run('kubectl logs nginx-test').stdout).toBe('/docker-entrypoint.sh: Configuration complete; ready for start up\n');
     expect(run('kubectl logs nginx-test --timestamps').stdout).toBe('2026-08-04T03:31:24.1Z /docker-entrypoint.sh: Configuration complete; ready for start up\n');
     expect(run('kubectl logs nope').stderr).toBe('Error from server (NotFound): pods "nope" not found\n');
-    expect(run('kubectl logs nginx-test -c other').stderr).toBe('Error from server (BadRequest): container other is not valid for pod nginx-test\n');
+    expect(run('kubectl logs nginx-test -c other').stderr).toBe('error: container other is not valid for pod nginx-test out of: nginx-test\n'); // v1.36: kubectl checks first (logsforobject.go)
     expect(run('kubectl logs nginx-test -p').stderr).toBe('Error from server (BadRequest): previous terminated container "nginx-test" in pod "nginx-test" not found\n');
   });
   it('events -o wide adds SUBOBJECT, SOURCE, FIRST SEEN, COUNT, NAME', () => {

@@ -12,7 +12,7 @@ import { parseGoDuration } from '../../render/duration.ts';
 import { type FlagSpec, type ParsedArgs, bool, int, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf, offsetOf } from '../context.ts';
-import { KubectlError, byKey, clusterScoped, namespaceOf, notFound, out, podsIn, typeAndNames } from './common.ts';
+import { KubectlError, byKey, clusterScoped, errorText, namespaceOf, notFound, out, podsIn, typeAndNames } from './common.ts';
 import { filterByLabels } from './selectors.ts';
 
 export const DESCRIBE_FLAGS: FlagSpec[] = [
@@ -75,6 +75,7 @@ export const LOGS_FLAGS: FlagSpec[] = [
   { name: 'since', type: 'string' },
   { name: 'since-time', type: 'string' },
   { name: 'all-containers', type: 'bool' },
+  { name: 'all-pods', type: 'bool' },
   { name: 'limit-bytes', type: 'int' },
   { name: 'prefix', type: 'bool' },
   { name: 'pod-running-timeout', type: 'string' },
@@ -87,67 +88,121 @@ export const LOGS_FLAGS: FlagSpec[] = [
 const badRequest = (msg: string) => new KubectlError(`Error from server (BadRequest): ${msg}`);
 
 export function kubectlLogs(p: ParsedArgs, ctx: ExecContext): CommandResult {
-  if (p.args.length === 0 || p.args.length > 2) {
+  const selector = str(p, 'selector');
+  // upstream: logs.go Complete (the argument forms), Validate
+  if ((p.args.length === 0 && !selector) || p.args.length > 2) {
     throw new KubectlError(
       "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command",
       'logs',
     );
   }
-  let podName = p.args[0];
-  if (podName.includes('/')) {
-    const [type, name] = podName.split('/', 2);
-    if (!['pod', 'pods', 'po'].includes(type)) throw new KubectlError(`podlife: logs of ${type} are not supported (logs of pods are)`);
-    podName = name;
-  }
+  if (p.args.length === 1 && selector) throw new KubectlError('only a selector (-l) or a POD name is allowed', 'logs');
+  const allContainers = bool(p, 'all-containers');
+  const named = str(p, 'container');
+  if (named && p.args.length === 2) throw new KubectlError('only one of -c or an inline [CONTAINER] arg is allowed');
+  const asked = named || p.args[1] || '';
+  if (allContainers && asked) throw new KubectlError(`--all-containers=true should not be specified with container name ${asked}`);
+  const limitBytes = int(p, 'limit-bytes', 0);
+  if (limitBytes < 0) throw new KubectlError('--limit-bytes must be greater than 0');
+  const since = str(p, 'since');
+  const sinceMs = since ? parseGoDuration(since) : undefined;
+  if (sinceMs && !sinceMs.ok) throw new KubectlError(`invalid argument ${JSON.stringify(since)} for "--since" flag: ${sinceMs.error}`);
+  if (str(p, 'since-time')) throw new KubectlError('podlife: --since-time is not supported; use --since');
+  // a selector shows the last 10 lines of each container unless --tail says otherwise
+  const tail = int(p, 'tail', selector ? 10 : -1);
+  if (tail < -1) throw new KubectlError('--tail must be greater than or equal to -1');
+  const prefix = bool(p, 'prefix') || bool(p, 'all-pods');
+
   const namespace = namespaceOf(ctx, str(p, 'namespace'));
-  const pod = podsIn(ctx, namespace).find((x) => x.metadata.name === podName);
-  if (!pod) return out('', notFound('pods', podName), 1);
+  let pods: Pod[];
+  if (selector) {
+    pods = filterByLabels(podsIn(ctx, namespace), selector);
+    if (pods.length === 0) return out('', `No resources found in ${namespace} namespace.\n`);
+  } else {
+    let podName = p.args[0];
+    if (podName.includes('/')) {
+      const [type, name] = podName.split('/', 2);
+      if (!['pod', 'pods', 'po'].includes(type)) throw new KubectlError(`podlife: logs of ${type} are not supported (logs of pods are)`);
+      podName = name;
+    }
+    const pod = podsIn(ctx, namespace).find((x) => x.metadata.name === podName);
+    if (!pod) return out('', notFound('pods', podName), 1);
+    pods = [pod];
+  }
+
+  // the log streams to read: (pod, container), in the order logsForObject finds them
+  // upstream: polymorphichelpers/logsforobject.go logsForObjectWithClient (v0.36.2)
   let stderr = '';
-  let container = str(p, 'container') || p.args[1] || '';
-  const ephemeral = pod.spec.ephemeralContainers ?? [];
-  const all = [...(pod.spec.initContainers ?? []), ...pod.spec.containers, ...ephemeral];
-  if (!container) {
-    const dflt = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
-    container = dflt ?? pod.spec.containers[0].name;
-    // upstream: polymorphichelpers/logsforobject.go (v0.36.2 L110), podcmd.AllContainerNames
-    if (!dflt && (pod.spec.containers.length > 1 || all.length > pod.spec.containers.length)) {
-      const names = [
-        ...pod.spec.containers.map((c) => c.name), ...ephemeral.map((c) => `${c.name} (ephem)`),
-        ...(pod.spec.initContainers ?? []).map((c) => `${c.name} (init)`),
-      ];
-      stderr += `Defaulted container ${JSON.stringify(container)} out of: ${names.join(', ')}\n`;
+  const streams: { pod: Pod; container: string }[] = [];
+  for (const pod of pods) {
+    const ephemeral = pod.spec.ephemeralContainers ?? [];
+    const all = [...(pod.spec.initContainers ?? []), ...pod.spec.containers, ...ephemeral];
+    if (allContainers) {
+      for (const c of all) streams.push({ pod, container: c.name });
+      continue;
+    }
+    let container = asked;
+    const names = [
+      ...pod.spec.containers.map((c) => c.name), ...ephemeral.map((c) => `${c.name} (ephem)`),
+      ...(pod.spec.initContainers ?? []).map((c) => `${c.name} (init)`),
+    ].join(', ');
+    if (!container) {
+      const dflt = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
+      if (dflt && all.some((c) => c.name === dflt)) container = dflt;
+      else {
+        if (dflt) stderr += `Default container name ${JSON.stringify(dflt)} not found in pod ${pod.metadata.name}\n`;
+        container = pod.spec.containers[0].name;
+        if (all.length > 1 && !bool(p, 'all-pods')) stderr += `Defaulted container ${JSON.stringify(container)} out of: ${names}\n`;
+      }
+    }
+    if (!all.some((c) => c.name === container)) {
+      return out('', `${stderr}error: container ${container} is not valid for pod ${pod.metadata.name} out of: ${names}\n`, 1);
+    }
+    streams.push({ pod, container });
+  }
+
+  let text = '';
+  for (const { pod, container } of streams) {
+    // -f prints what is there now: a recorded moment has no future to follow.
+    try {
+      let chunk = logsOf(ctx, pod, container, { previous: bool(p, 'previous'), sinceMs: sinceMs?.ok ? sinceMs.ms : undefined, tail, timestamps: bool(p, 'timestamps') });
+      if (limitBytes > 0) chunk = truncateBytes(chunk, limitBytes);
+      // upstream: logs.go addPrefixIfNeeded ("[pod/<name>/<container>] " before each line)
+      if (prefix) chunk = chunk.replace(/^(?=.)/gms, `[pod/${pod.metadata.name}/${container}] `);
+      text += chunk;
+    } catch (e) {
+      if (!(e instanceof KubectlError)) throw e;
+      // the first stream that fails ends the command (what came before stays printed); --ignore-errors goes on
+      if (!bool(p, 'ignore-errors')) return out(text, stderr + errorText(e), 1);
+      // written where the logs go (logs.go consumeWithRetry's internalErrOut is the output)
+      text += `error: ${e.message.replace(/^Error from server \(BadRequest\): /, '')}\n`;
     }
   }
-  if (!all.some((c) => c.name === container)) {
-    throw badRequest(
-      `container ${container} is not valid for pod ${podName}`,
-    );
-  }
-  if (!pod.spec.nodeName) return out('', stderr);
-  const statuses = [...(pod.status.initContainerStatuses ?? []), ...(pod.status.containerStatuses ?? []), ...(pod.status.ephemeralContainerStatuses ?? [])];
-  const status = statuses.find((s) => s.name === container);
-  const id = containerIdForLogs(podName, container, status, bool(p, 'previous'));
-  const raw = id.replace(/^\w+:\/\//, '');
-  let lines = ctx.state.containerLogs.filter((l) => l.containerId === raw && l.t <= ctx.state.t);
-  const since = str(p, 'since');
-  if (since) {
-    const d = parseGoDuration(since);
-    if (!d.ok) throw new KubectlError(`invalid argument ${JSON.stringify(since)} for "--since" flag: ${d.error}`);
-    lines = lines.filter((l) => l.t >= ctx.state.t - d.ms);
-  }
-  if (str(p, 'since-time')) throw new KubectlError('podlife: --since-time is not supported; use --since');
-  // -f prints what is there now: a recorded moment has no future to follow.
-  const tail = int(p, 'tail', -1);
-  if (tail >= 0) lines = tail === 0 ? [] : lines.slice(-tail);
-  const ts = bool(p, 'timestamps');
-  const text = lines
-    // The container runtime's log file stamps each line in UTC with nanoseconds.
-    .map((l) => `${ts ? `${rfc3339NanoLocal(ctx.state.epoch + l.t, 0)} ` : ''}${l.text}\n`)
-    .join('');
   return out(text, stderr);
 }
 
-/** upstream: pkg/kubelet/kubelet_pods.go validateContainerLogStatus */
+/** One container's log as the kubelet serves it: its current (or --previous) instance, --since, --tail, --timestamps. */
+function logsOf(ctx: ExecContext, pod: Pod, container: string, o: { previous: boolean; sinceMs: number | undefined; tail: number; timestamps: boolean }): string {
+  if (!pod.spec.nodeName) return '';
+  const statuses = [...(pod.status.initContainerStatuses ?? []), ...(pod.status.containerStatuses ?? []), ...(pod.status.ephemeralContainerStatuses ?? [])];
+  const status = statuses.find((s) => s.name === container);
+  const id = containerIdForLogs(pod.metadata.name, container, status, o.previous);
+  const raw = id.replace(/^\w+:\/\//, '');
+  let lines = ctx.state.containerLogs.filter((l) => l.containerId === raw && l.t <= ctx.state.t);
+  if (o.sinceMs !== undefined) lines = lines.filter((l) => l.t >= ctx.state.t - o.sinceMs!);
+  if (o.tail >= 0) lines = o.tail === 0 ? [] : lines.slice(-o.tail);
+  return lines
+    // The container runtime's log file stamps each line in UTC with nanoseconds.
+    .map((l) => `${o.timestamps ? `${rfc3339NanoLocal(ctx.state.epoch + l.t, 0)} ` : ''}${l.text}\n`)
+    .join('');
+}
+
+/** The first `n` bytes of a text in UTF-8 (--limit-bytes: the kubelet cuts the stream, even inside a character). */
+function truncateBytes(text: string, n: number): string {
+  const bytes = new TextEncoder().encode(text);
+  return bytes.length <= n ? text : new TextDecoder().decode(bytes.slice(0, n));
+}
+
 function containerIdForLogs(
   podName: string,
   name: string,
