@@ -33,7 +33,7 @@ const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * Go's json.Marshal (indent "") or json.MarshalIndent(v, "", indent) of an unstructured value.
  * Undefined object members are dropped, as they would not exist in the map.
  */
-export function goJson(value: unknown, indent = ''): string {
+export function goJson(value: unknown, indent = '', sortKeys = true): string {
   const walk = (v: unknown, depth: number): string => {
     if (v === null || v === undefined) return 'null';
     if (typeof v === 'boolean') return v ? 'true' : 'false';
@@ -47,7 +47,8 @@ export function goJson(value: unknown, indent = ''): string {
     }
     const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined);
     if (entries.length === 0) return '{}';
-    entries.sort(([a], [b]) => byteOrder(a, b));
+    // a map's keys are sorted (encoding/json); a typed object keeps its struct order (sortKeys false)
+    if (sortKeys) entries.sort(([a], [b]) => byteOrder(a, b));
     const sep = indent ? ': ' : ':';
     return `{${entries.map(([k, x]) => `${nl}${goQuote(k, true)}${sep}${walk(x, depth + 1)}`).join(',')}${close}}`;
   };

@@ -51,11 +51,19 @@ describe.skipIf(!kubectlAvailable)('kubectl get forms, the real kubectl against 
 
   it.each([
     ['describe ns default'], ['describe namespace kube-system'], ['describe ns nope'],
+    // kubectl run's client-side object: -o json in the structs' field order, --privileged, --overrides of each type
+    ['run x --image=nginx --dry-run=client -o json --env=A=b --port=80 --labels=a=b,c=d --privileged --image-pull-policy=Always --command -- sleep 1'],
+    ['run x --image=nginx --dry-run=client -o yaml --privileged --overrides={"spec":{"nodeName":"w2","containers":[{"name":"x","image":"busybox"}]}}'],
+    ['run x --image=nginx --dry-run=client -o json --overrides={"metadata":{"labels":{"a":"b"}},"spec":{"initContainers":[{"name":"i","image":"busybox"}]}}'],
+    ['run x --image=nginx --dry-run=client -o yaml --override-type=strategic --overrides={"spec":{"containers":[{"name":"x","stdin":true}]}}'],
+    ['run x --image=nginx --dry-run=client -o yaml --override-type=json --overrides=[{"op":"add","path":"/spec/hostname","value":"h"}]'],
+    ['run x --image=nginx --dry-run=client --overrides={bad'], ['run x --image=nginx --dry-run=client --override-type=foo --overrides={}'],
+    ['run x --image=nginx --dry-run=client --override-type=json --overrides={}'], ['run x --image=nginx --dry-run=client --override-type=strategic --overrides={bad'],
     // no metrics-server: kubectl says the Metrics API is not available
     ['top pod'], ['top node'], ['top pod crash-test --containers'], ['top foo'],
   ])('kubectl %s', async (args) => {
     const real = await kubectl(server, args.split(' '));
-    const ours = podlifeAt(scenario, AT, `kubectl ${args}`);
+    const ours = podlifeAt(scenario, AT, `kubectl ${args.split(' ').map((a) => `'${a}'`).join(' ')}`);
     expect(ours.stdout).toBe(real.stdout);
     expect(ours.stderr).toBe(real.stderr);
     expect(ours.code).toBe(real.code);

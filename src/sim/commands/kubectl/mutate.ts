@@ -6,7 +6,8 @@
 import { parseAllDocuments } from 'yaml';
 import type { Pod } from '../../types.ts';
 import { goJson, sortedCopy } from '../../render/json.ts';
-import { createThreeWayMergePatch } from '../../api/patch.ts';
+import { PatchError, createThreeWayMergePatch, jsonPatch, strategicMergePatch } from '../../api/patch.ts';
+import { mergePatch } from '../../api/merge-patch.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, int, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
@@ -73,6 +74,89 @@ function parseLabels(spec: string): Record<string, string> {
   return labels;
 }
 
+/** A field order: the struct's JSON names in declaration order, and the order of each nested struct (or list of them). */
+interface Order {
+  keys: string[];
+  nested?: Record<string, Order>;
+}
+const CONTAINER_ORDER: Order = {
+  keys: [
+    'name', 'image', 'command', 'args', 'workingDir', 'ports', 'envFrom', 'env', 'resources', 'resizePolicy', 'restartPolicy',
+    'restartPolicyRules', 'volumeMounts', 'volumeDevices', 'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle',
+    'terminationMessagePath', 'terminationMessagePolicy', 'imagePullPolicy', 'securityContext', 'stdin', 'stdinOnce', 'tty',
+  ],
+  nested: {
+    ports: { keys: ['name', 'hostPort', 'containerPort', 'protocol', 'hostIP'] },
+    env: { keys: ['name', 'value', 'valueFrom'] },
+    resources: { keys: ['limits', 'requests', 'claims'] },
+  },
+};
+/** core/v1 Pod, ObjectMeta, PodSpec and Container, as k8s.io/api declares them (v0.36). */
+const POD_ORDER: Order = {
+  keys: ['kind', 'apiVersion', 'metadata', 'spec', 'status'],
+  nested: {
+    metadata: {
+      keys: [
+        'name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp',
+        'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields',
+      ],
+    },
+    spec: {
+      keys: [
+        'volumes', 'initContainers', 'containers', 'ephemeralContainers', 'restartPolicy', 'terminationGracePeriodSeconds',
+        'activeDeadlineSeconds', 'dnsPolicy', 'nodeSelector', 'serviceAccountName', 'serviceAccount', 'automountServiceAccountToken',
+        'nodeName', 'hostNetwork', 'hostPID', 'hostIPC', 'shareProcessNamespace', 'securityContext', 'imagePullSecrets', 'hostname',
+        'subdomain', 'affinity', 'schedulerName', 'tolerations', 'hostAliases', 'priorityClassName', 'priority', 'dnsConfig',
+        'readinessGates', 'runtimeClassName', 'enableServiceLinks', 'preemptionPolicy', 'overhead', 'topologySpreadConstraints',
+        'setHostnameAsFQDN', 'os', 'hostUsers', 'schedulingGates', 'resourceClaims', 'resources',
+      ],
+      nested: { initContainers: CONTAINER_ORDER, containers: CONTAINER_ORDER, ephemeralContainers: CONTAINER_ORDER },
+    },
+  },
+};
+
+/** A copy of a typed object with its keys in struct order (keys the order does not know follow, sorted). */
+function inStructOrder(v: unknown, order: Order | undefined): unknown {
+  if (Array.isArray(v)) return v.map((x) => inStructOrder(x, order));
+  if (v === null || typeof v !== 'object') return v;
+  const o = v as Record<string, unknown>;
+  const known = order?.keys ?? [];
+  const out: Record<string, unknown> = {};
+  for (const k of [...known.filter((k) => k in o), ...Object.keys(o).filter((k) => !known.includes(k)).sort()]) {
+    if (o[k] !== undefined) out[k] = inStructOrder(o[k], order?.nested?.[k]);
+  }
+  return out;
+}
+
+/**
+ * --overrides: the generated object patched by an inline JSON merge patch (the default), strategic merge patch or
+ * JSON patch, as kubectl's Overrider does before it sends the object.
+ * upstream: pkg/cmd/util/override_options.go (Overrider.Apply), helpers.go Merge, StrategicMerge, JSONPatch
+ */
+function overridden(obj: Record<string, unknown>, overrides: string, type: string): Record<string, unknown> {
+  if (!overrides) return obj;
+  if (!['json', 'merge', 'strategic'].includes(type)) throw new KubectlError(`invalid override type: ${type}`);
+  let patch: unknown;
+  try {
+    patch = JSON.parse(overrides);
+  } catch {
+    throw new KubectlError(type === 'merge' ? 'Invalid JSON Patch' : type === 'strategic' ? 'invalid JSON document' : 'invalid character in the JSON patch');
+  }
+  try {
+    const out = (type === 'json' ? jsonPatch(obj, patch) : type === 'merge' ? mergePatch(obj, patch) : strategicMergePatch(obj, patch)) as Record<string, any>;
+    // kubectl decodes the result into a typed Pod and encodes it again: struct fields come back even when empty
+    out.metadata = { creationTimestamp: null, ...out.metadata };
+    out.status ??= {};
+    for (const list of ['initContainers', 'containers', 'ephemeralContainers']) {
+      for (const c of out.spec?.[list] ?? []) if (c && typeof c === 'object') c.resources ??= {};
+    }
+    return out;
+  } catch (e) {
+    if (e instanceof PatchError) throw new KubectlError(e.message);
+    throw e;
+  }
+}
+
 export function kubectlRun(p: ParsedArgs, ctx: ExecContext): CommandResult {
   const image = str(p, 'image');
   if (!p.flags.has('image')) throw new KubectlError('required flag(s) "image" not set');
@@ -122,17 +206,23 @@ export function kubectlRun(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (env.length > 0) container.env = env;
   if (pullPolicy) container.imagePullPolicy = pullPolicy;
   if (port) container.ports = [{ containerPort: Number(port) }];
+  // upstream: pkg/generate/versioned/run.go BasicPod (privileged: a security context with just that)
+  if (bool(p, 'privileged')) container.securityContext = { privileged: true };
   const metadata: Record<string, unknown> = { creationTimestamp: null, labels, name };
   if (Object.keys(annotations).length > 0) metadata.annotations = annotations;
-  const pod = {
+  if (bool(p, 'save-config')) throw new KubectlError('podlife: kubectl run --save-config is not supported by this simulation (kubectl apply -f writes the annotation)');
+  const generated = {
     apiVersion: 'v1',
     kind: 'Pod',
     metadata,
     spec: { containers: [container], dnsPolicy: 'ClusterFirst', restartPolicy: restart },
     status: {},
   };
+  const pod = overridden(generated, str(p, 'overrides'), str(p, 'override-type', 'merge'));
   const namespace = namespaceOf(ctx, str(p, 'namespace'));
   if (mode === 'client') {
+    // a typed object never sent: -o json prints it in the Go structs' field order
+    if (format?.kind === 'json') return out(`${goJson(inStructOrder(pod, POD_ORDER), '    ', false)}\n`);
     if (format && format.kind !== 'table') return out(printObject(pod, format, `pod/${name}`));
     return out(`pod/${name} created (dry run)\n`);
   }
@@ -173,6 +263,9 @@ export const APPLY_FLAGS: FlagSpec[] = [
 ];
 
 export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): CommandResult {
+  if (bool(p, 'force-conflicts') && !bool(p, 'server-side')) throw new KubectlError('--force-conflicts only works with --server-side');
+  if (bool(p, 'server-side')) throw new KubectlError('podlife: server-side apply (--server-side) is not supported by this simulation; kubectl apply without it is');
+  if (bool(p, 'prune')) throw new KubectlError('podlife: --prune is not supported by this simulation');
   const files = arr(p, 'filename');
   if (files.length === 0) {
     if (str(p, 'kustomize')) throw new KubectlError('podlife: kustomize (-k) is not supported by this simulation');
@@ -288,6 +381,7 @@ const DELETE_NO_ARGS =
   "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
 
 export function kubectlDelete(p: ParsedArgs, ctx: ExecContext): CommandResult {
+  if (bool(p, 'interactive')) throw new KubectlError('podlife: kubectl delete -i asks on a terminal, which a transcript does not have; delete without -i');
   if (p.args.length === 0) throw new KubectlError(DELETE_NO_ARGS);
   const output = str(p, 'output');
   if (output !== '' && output !== 'name') throw new KubectlError(`unexpected -o output mode: ${output}. We only support '-o name'`);
@@ -362,6 +456,7 @@ export const PATCH_FLAGS: FlagSpec[] = [
 ];
 
 export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
+  if (bool(p, 'local')) throw new KubectlError('podlife: kubectl patch --local (a file patched without the server) is not supported by this simulation');
   const patchText = str(p, 'patch');
   if (!patchText && !str(p, 'patch-file')) {
     throw new KubectlError('must specify --patch or --patch-file containing the contents of the patch');

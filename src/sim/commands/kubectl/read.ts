@@ -161,6 +161,10 @@ export function kubectlLogs(p: ParsedArgs, ctx: ExecContext): CommandResult {
     streams.push({ pod, container });
   }
 
+  const max = int(p, 'max-log-requests', 5);
+  if (bool(p, 'follow') && streams.length > 1 && streams.length > max) {
+    throw new KubectlError(`you are attempting to follow ${streams.length} log streams, but maximum allowed concurrency is ${max}, use --max-log-requests to increase the limit`);
+  }
   let text = '';
   for (const { pod, container } of streams) {
     // -f prints what is there now: a recorded moment has no future to follow.
