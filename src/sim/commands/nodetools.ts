@@ -7,9 +7,9 @@ import type { NodeRuntime } from '../types.ts';
 import {
   crictlImages, crictlInspect, crictlInspectp, crictlPods, crictlPs, findById, type CrictlClock,
 } from '../render/crictl.ts';
-import { localFields, wallFromLocal } from '../render/clock.ts';
+import { localFields, rfc3339NanoLocal, wallFromLocal } from '../render/clock.ts';
 import { journalLine, klogMicros } from '../render/journal.ts';
-import { FlagError, type FlagSpec, bool, int, parseFlags, str, arr } from './flags.ts';
+import { FlagError, type FlagSpec, type ParsedArgs, bool, int, parseFlags, str, arr } from './flags.ts';
 import type { CommandResult } from './shell.ts';
 import { DEFAULT_KUBELET_PID, type ExecContext, nowOf, offsetOf } from './context.ts';
 
@@ -61,6 +61,14 @@ export function isMutatingCrictl(argv: string[]): boolean {
   return argv[i] === 'stopp';
 }
 
+/** crictl inspect's -o json (the default) is printed; yaml, go-template and table are not. */
+function unsupportedInspectOutput(p: ParsedArgs, sub: string): CommandResult | undefined {
+  const o = str(p, 'output');
+  if (o && o !== 'json') return res('', `podlife: crictl ${sub} -o ${o} is not supported (the JSON output is; pipe it into jq)\n`, 1);
+  if (str(p, 'template')) return res('', `podlife: crictl ${sub} --template is not supported (pipe the JSON into jq)\n`, 1);
+  return undefined;
+}
+
 export function crictl(argv: string[], ctx: ExecContext): CommandResult {
   const rt = hostRuntime(ctx);
   const clock: CrictlClock = { epoch: ctx.state.epoch, now: nowOf(ctx), utcOffsetMinutes: offsetOf(ctx) };
@@ -104,11 +112,15 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
       case 'image':
       case 'img': {
         const p = parseFlags(rest, [...CRICTL_GLOBAL, ...LIST_FLAGS, { name: 'digests', type: 'bool' }, { name: 'pinned', type: 'bool' }]);
+        const extra = ['digests', 'pinned'].find((f) => bool(p, f));
+        if (extra) return res('', `podlife: crictl images --${extra} is not supported (the table without that column is)\n`, 1);
         return res(crictlImages(rt, { quiet: bool(p, 'quiet'), noTrunc: bool(p, 'no-trunc') }));
       }
       case 'inspect': {
         const p = parseFlags(rest, [...CRICTL_GLOBAL, { name: 'output', shorthand: 'o', type: 'string' }, { name: 'quiet', shorthand: 'q', type: 'bool' }, { name: 'template', type: 'string' }]);
         if (p.args.length === 0) return fatal('ID cannot be empty');
+        const bad = unsupportedInspectOutput(p, 'inspect');
+        if (bad) return bad;
         let stdout = '';
         for (const id of p.args) {
           const c = findById(rt.containers, id);
@@ -122,6 +134,8 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
       case 'inspectp': {
         const p = parseFlags(rest, [...CRICTL_GLOBAL, { name: 'output', shorthand: 'o', type: 'string' }, { name: 'quiet', shorthand: 'q', type: 'bool' }, { name: 'template', type: 'string' }]);
         if (p.args.length === 0) return fatal('ID cannot be empty');
+        const bad = unsupportedInspectOutput(p, 'inspectp');
+        if (bad) return bad;
         let stdout = '';
         for (const id of p.args) {
           const s = findById(rt.sandboxes, id);
@@ -135,14 +149,27 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
       case 'logs': {
         const p = parseFlags(rest, [...CRICTL_GLOBAL, { name: 'tail', type: 'int' }, { name: 'timestamps', shorthand: 't', type: 'bool' }, { name: 'follow', shorthand: 'f', type: 'bool' }, { name: 'previous', shorthand: 'p', type: 'bool' }]);
         if (p.args.length === 0) return fatal('ID cannot be empty');
-        const c = findById(rt.containers, p.args[0]);
+        let c = findById(rt.containers, p.args[0]);
         if (!c) return fatal(`failed to get container status ${JSON.stringify(p.args[0])}: rpc error: code = NotFound desc = an error occurred when try to find container ${JSON.stringify(p.args[0])}: not found`);
-        let lines = ctx.state.containerLogs.filter((l) => l.containerId === c.id && l.t <= ctx.state.t);
+        if (bool(p, 'previous')) {
+          // upstream: cri-tools cmd/crictl/logs.go: the log file of the attempt before this container's
+          const cur = c;
+          if (cur.attempt === 0) return fatal(`previous terminated container ${cur.name} not found`);
+          const prev = rt.containers.find((x) => x.sandboxId === cur.sandboxId && x.name === cur.name && x.attempt === cur.attempt - 1);
+          // the kubelet removed that container, and its log file with it
+          const path = cur.logPath.replace(/\d+\.log$/, `${cur.attempt - 1}.log`);
+          if (!prev) return fatal(`failed to open log file ${JSON.stringify(path)}: open ${path}: no such file or directory`);
+          c = prev;
+        }
+        const id = c.id;
+        let lines = ctx.state.containerLogs.filter((l) => l.containerId === id && l.t <= ctx.state.t);
         const tail = int(p, 'tail', -1);
         if (tail >= 0) lines = tail === 0 ? [] : lines.slice(-tail);
+        // -t: each line after the RFC 3339 time the runtime wrote it with; -f prints what is there now
+        const stamp = (t: number) => (bool(p, 'timestamps') ? `${rfc3339NanoLocal(ctx.state.epoch + t, 0)} ` : '');
         return {
-          stdout: lines.filter((l) => l.stream === 'stdout').map((l) => `${l.text}\n`).join(''),
-          stderr: lines.filter((l) => l.stream === 'stderr').map((l) => `${l.text}\n`).join(''),
+          stdout: lines.filter((l) => l.stream === 'stdout').map((l) => `${stamp(l.t)}${l.text}\n`).join(''),
+          stderr: lines.filter((l) => l.stream === 'stderr').map((l) => `${stamp(l.t)}${l.text}\n`).join(''),
           exitCode: 0,
         };
       }
@@ -249,9 +276,16 @@ export function parseJournalTime(s: string, now: number, offset: number): number
 }
 
 export function journalctl(argv: string[], ctx: ExecContext): CommandResult {
+  // -n/--lines takes an optional argument, and journalctl also reads it from the next word when that is a number
+  // (`-n 5`); upstream: systemd src/journal/journalctl.c parse_argv, case 'n'
+  const words: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    if ((argv[i] === '-n' || argv[i] === '--lines') && /^\+?\d+$/.test(argv[i + 1] ?? '')) words.push(`--lines=${argv[++i]}`);
+    else words.push(argv[i]);
+  }
   let p;
   try {
-    p = parseFlags(argv.slice(1), JOURNAL_FLAGS);
+    p = parseFlags(words, JOURNAL_FLAGS);
   } catch (e) {
     if (e instanceof FlagError) {
       const m = /^unknown flag: (--\S+)$/.exec(e.message) ?? /^unknown shorthand flag: '(.)'/.exec(e.message);
@@ -261,6 +295,7 @@ export function journalctl(argv: string[], ctx: ExecContext): CommandResult {
   }
   const output = str(p, 'output', 'short');
   if (output !== 'short') return res('', `podlife: journalctl -o ${output} is not supported (the short format is)\n`, 1);
+  if (p.args.length > 0) return res('', `podlife: journalctl matches (${p.args[0]}) are not supported; select the kubelet's lines with -u kubelet\n`, 1);
   const now = nowOf(ctx);
   const offset = offsetOf(ctx);
   const since = str(p, 'since');
@@ -284,7 +319,9 @@ export function journalctl(argv: string[], ctx: ExecContext): CommandResult {
     .filter(({ line }) => wanted && line.t <= ctx.state.t)
     .filter(({ line }) => ctx.state.epoch + line.t >= from && ctx.state.epoch + line.t <= to);
   let picked = entries;
-  const n = str(p, 'lines');
+  // -e (jump to the end in the pager) implies -n1000; --no-pager, -b (every line is of this boot) and -x (the
+  // kubelet's lines have no catalog entries) change nothing here
+  const n = str(p, 'lines') || (bool(p, 'pager-end') ? '1000' : '');
   if (n !== '' && n !== 'all') {
     if (!/^\+?\d+$/.test(n)) return res('', `Failed to parse lines '${n}'\n`, 1);
     picked = n.startsWith('+') ? entries.slice(0, Number(n.slice(1))) : Number(n) === 0 ? [] : entries.slice(-Number(n));

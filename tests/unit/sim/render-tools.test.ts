@@ -26,6 +26,19 @@ describe('crictl', () => {
     expect(run('crictl ps --state exited').stdout.split('\n').length).toBe(2);
     expect(run('crictl ps --state bogus').stderr).toBe('FATA[0000] --state should be one of created, running, exited or unknown\n');
   });
+  it('logs: -t puts the time the runtime wrote each line first; -p reads the attempt before, and says when there is none', () => {
+    const plain = run('crictl logs 67aca40f558b6').stdout.split('\n').filter(Boolean);
+    const stamped = run('crictl logs -t 67aca40f558b6').stdout.split('\n').filter(Boolean);
+    expect(stamped).toHaveLength(plain.length);
+    stamped.forEach((line, i) => expect(line).toMatch(new RegExp(`^2026-08-04T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z ${plain[i].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)));
+    expect(run('crictl logs -p 67aca40f558b6')).toEqual({ stdout: '', stderr: 'FATA[0000] previous terminated container nginx-test not found\n', exitCode: 1 });
+  });
+  it('flags whose output podlife does not print say so instead of being ignored', () => {
+    expect(run('crictl inspect -o yaml 67aca40f558b6').stderr).toBe('podlife: crictl inspect -o yaml is not supported (the JSON output is; pipe it into jq)\n');
+    expect(run('crictl inspect -o json 67aca40f558b6').exitCode).toBe(0);
+    expect(run("crictl inspectp --template '{{.status.id}}' 5bf1e11f42767").exitCode).toBe(1);
+    expect(run('crictl images --digests').stderr).toBe('podlife: crictl images --digests is not supported (the table without that column is)\n');
+  });
   it('images: repository and tag split, decimal sizes', () => {
     expect(run('crictl images').stdout).toBe(
       'IMAGE                                   TAG                 IMAGE ID            SIZE\n' +
@@ -58,6 +71,16 @@ describe('journalctl -u kubelet', () => {
     expect(run('journalctl -u containerd')).toEqual({ stdout: '-- No entries --\n', stderr: '', exitCode: 0 });
     expect(run('journalctl -u kubelet -n 1').stdout).toContain('orphaned');
     expect(run('journalctl --since yesterdayish')).toEqual({ stdout: '', stderr: 'Failed to parse timestamp: yesterdayish\n', exitCode: 1 });
+  });
+  it('-e shows the last 1000 lines (it implies -n1000); -b, -x and --no-pager change nothing', () => {
+    const state = nginxTestState(150_000);
+    const line = state.kubeletLogs[0];
+    state.kubeletLogs = Array.from({ length: 1200 }, (_, i) => ({ ...line, t: line.t + i }));
+    const lines = (cmd: string) => execute(cmd, { state }).stdout.split('\n').filter(Boolean).length;
+    expect(lines('journalctl -u kubelet')).toBe(1200);
+    expect(lines('journalctl -u kubelet -e')).toBe(1000);
+    expect(lines('journalctl -u kubelet -e -n 5')).toBe(5);
+    expect(run('journalctl -u kubelet -b -x --no-pager')).toEqual(run('journalctl -u kubelet'));
   });
   it('parses systemd timestamps relative to now in the host zone', () => {
     const now = EPOCH + 100_000;
