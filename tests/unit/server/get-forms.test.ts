@@ -59,6 +59,7 @@ describe.skipIf(!kubectlAvailable)('kubectl get forms, the real kubectl against 
     ['run x --image=nginx --dry-run=client -o yaml --override-type=json --overrides=[{"op":"add","path":"/spec/hostname","value":"h"}]'],
     ['run x --image=nginx --dry-run=client --overrides={bad'], ['run x --image=nginx --dry-run=client --override-type=foo --overrides={}'],
     ['run x --image=nginx --dry-run=client --override-type=json --overrides={}'], ['run x --image=nginx --dry-run=client --override-type=strategic --overrides={bad'],
+    ['apply -f /dev/null --validate=bogus'], ['apply -f /dev/null --force-conflicts'],
     // no metrics-server: kubectl says the Metrics API is not available
     ['top pod'], ['top node'], ['top pod crash-test --containers'], ['top foo'],
   ])('kubectl %s', async (args) => {

@@ -266,6 +266,14 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
   if (bool(p, 'force-conflicts') && !bool(p, 'server-side')) throw new KubectlError('--force-conflicts only works with --server-side');
   if (bool(p, 'server-side')) throw new KubectlError('podlife: server-side apply (--server-side) is not supported by this simulation; kubectl apply without it is');
   if (bool(p, 'prune')) throw new KubectlError('podlife: --prune is not supported by this simulation');
+  // upstream: cmdutil.GetValidationDirective: true/strict, warn, false/ignore (anything else is refused)
+  const validate = str(p, 'validate', 'strict').toLowerCase();
+  if (!['true', 'strict', 'false', 'ignore', 'warn'].includes(validate)) {
+    throw new KubectlError(`invalid - validate option "${str(p, 'validate')}"; must be one of: strict (or true), warn, ignore (or false)`);
+  }
+  if (validate !== 'true' && validate !== 'strict') {
+    throw new KubectlError(`podlife: --validate=${validate} is not supported: this API server validates fields strictly (unknown fields are refused)`);
+  }
   const files = arr(p, 'filename');
   if (files.length === 0) {
     if (str(p, 'kustomize')) throw new KubectlError('podlife: kustomize (-k) is not supported by this simulation');
