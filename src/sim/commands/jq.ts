@@ -18,9 +18,9 @@ type Env = Map<string, V>;
 type Node =
   | { t: 'id' } | { t: 'rec' } | { t: 'lit'; v: V } | { t: 'var'; name: string } | { t: 'fmt'; name: string }
   | { t: 'str'; parts: (string | Node)[]; fmt: string }
-  | { t: 'idx'; of: Node; k: Node }
-  | { t: 'slice'; of: Node; from: Node | null; to: Node | null }
-  | { t: 'iter'; of: Node }
+  | { t: 'idx'; of: Node; k: Node; opt?: boolean } // opt: `.a?`, `.[]?`: this step's own errors yield nothing
+  | { t: 'slice'; of: Node; from: Node | null; to: Node | null; opt?: boolean }
+  | { t: 'iter'; of: Node; opt?: boolean }
   | { t: 'try'; body: Node; c: Node | null }
   | { t: 'pipe' | 'comma' | 'and' | 'or' | 'alt'; l: Node; r: Node }
   | { t: 'bin' | 'assign'; op: string; l: Node; r: Node }
@@ -349,7 +349,7 @@ const captureObject = (m: Match): Obj =>
 // ---------------------------------------------------------------------------------------------
 
 const ID: Node = { t: 'id' };
-const ITER_OPT: Node = { t: 'try', body: { t: 'iter', of: ID }, c: null };
+const ITER_OPT: Node = { t: 'iter', of: ID, opt: true };
 const PATHY = new Set(['id', 'rec', 'idx', 'slice', 'iter', 'try', 'pipe', 'comma', 'alt', 'if', 'as', 'call']);
 let budget = 0;
 
@@ -362,6 +362,16 @@ const lastOf = (n: Node, x: V, env: Env): V => {
   for (const v of vals(n, x, env)) last = v;
   return last;
 };
+/** Run one step; an optional step's error gives no output (undefined) instead of failing. */
+function optional<T>(opt: boolean | undefined, step: () => T): [T] | undefined {
+  if (!opt) return [step()];
+  try {
+    return [step()];
+  } catch (e) {
+    if (e instanceof JqError) return undefined;
+    throw e;
+  }
+}
 const invalidPath = (v: V): never => fail(`Invalid path expression with result ${trunc(v)}`);
 
 /** Every combination of the arguments' outputs, the first argument varying slowest. */
@@ -389,21 +399,26 @@ function* ev(n: Node, x: V, p: Path | null, env: Env): Generator<Out> {
     case 'fmt':
       return yield [format(n.name, x), null];
     case 'idx':
-      for (const k of vals(n.k, x, env)) for (const [o, op] of ev(n.of, x, p, env)) yield [index(o, k), op && [...op, k]];
+      for (const k of vals(n.k, x, env)) {
+        for (const [o, op] of ev(n.of, x, p, env)) {
+          const v = optional(n.opt, () => index(o, k));
+          if (v) yield [v[0], op && [...op, k]];
+        }
+      }
       return;
     case 'slice':
       for (const to of n.to ? vals(n.to, x, env) : [null]) {
         for (const from of n.from ? vals(n.from, x, env) : [null]) {
           const k = { start: from, end: to };
           for (const [o, op] of ev(n.of, x, p, env)) {
-            if (isObj(o)) fail('Cannot index object with object');
-            yield [index(o, k), op && [...op, k]];
+            const v = optional(n.opt, () => (isObj(o) ? fail('Cannot index object with object') : index(o, k)));
+            if (v) yield [v[0], op && [...op, k]];
           }
         }
       }
       return;
     case 'iter':
-      for (const [o, op] of ev(n.of, x, p, env)) for (const [k, v] of entriesOf(o)) yield [v, op && [...op, k]];
+      for (const [o, op] of ev(n.of, x, p, env)) for (const [k, v] of optional(n.opt, () => entriesOf(o))?.[0] ?? []) yield [v, op && [...op, k]];
       return;
     case 'try':
       try {
@@ -683,7 +698,7 @@ const BUILTINS: Record<string, Builtin> = {
   },
   'nth/2': gen(function* (x, a, env) {
     for (const n of vals(a[0], x, env)) {
-      if (typeof n !== 'number' || n < 0) fail('Out of bounds negative array index');
+      if (typeof n !== 'number' || n < 0) fail("nth doesn't support negative indices");
       let i = 0;
       for (const v of vals(a[1], x, env)) if (i++ === n) { yield v; break; }
     }
@@ -775,7 +790,7 @@ const BUILTINS: Record<string, Builtin> = {
     for (const [, p] of ev(a[0], x, [], env)) yield p;
   }),
   'paths/0': gen((x, _, env) => all({ t: 'call', name: 'path', args: [{ t: 'rec' }] }, x, env).filter((p) => (p as V[]).length > 0)),
-  'paths/1': gen((x, a, env) => all({ t: 'call', name: 'paths', args: [] }, x, env).filter((p) => all(a[0], getpath(x, p), env).some(truthy))),
+  'paths/1': gen((x, a, env) => all({ t: 'call', name: 'paths', args: [] }, x, env).flatMap((p) => all(a[0], getpath(x, p), env).filter(truthy).map(() => p))),
   'leaf_paths/0': gen((x, _, env) => all({ t: 'call', name: 'paths', args: [{ t: 'call', name: 'scalars', args: [] }] }, x, env)),
   'getpath/1': function* (x, a, env, p) {
     for (const path of vals(a[0], x, env)) yield [getpath(x, path), p && [...p, ...(path as V[])]];
@@ -880,7 +895,7 @@ function parse(src: string, predefined: string[]): { ast: Node; errors: [string,
   const name = (t: Tok) => (t.k === 'OP' ? (t.v.length === 1 ? `'${t.v}'` : t.v) : t.k === 'KW' ? t.v : t.k === 'VAR' ? "'$'" : t.k);
   const syntax = (expecting?: string): never => {
     const t = peek();
-    const hint = open[open.length - 1];
+    const hint = open[open.length - 1]?.kind ? open[open.length - 1] : undefined; // bison's error rules for ( [ { win
     throw new CompileError(
       `syntax error, unexpected ${name(t)}${expecting ? `, expecting ${expecting}` : ''} (Unix shell quoting issues?)`,
       t.pos,
@@ -888,6 +903,12 @@ function parse(src: string, predefined: string[]): { ast: Node; errors: [string,
     );
   };
   const expect = (v: string, expecting?: string) => (is(v) ? next() : syntax(expecting));
+  const nested = <T>(f: () => T): T => {
+    open.push({ kind: '', pos: 0 });
+    const r = f();
+    open.pop();
+    return r;
+  };
   const unsupported = (what: string): never => {
     throw new Unsupported(what);
   };
@@ -905,11 +926,13 @@ function parse(src: string, predefined: string[]): { ast: Node; errors: [string,
   };
   const binary = (lvl: number): Node => {
     if (lvl === LEVELS.length) return unary();
+    const start = peek().pos;
     let l = binary(lvl + 1);
     const [ops, assoc] = LEVELS[lvl];
     while (ops.some(is)) {
       const op = next().v;
       const r = binary(assoc === 'R' ? lvl : lvl + 1);
+      if (op === '/' && l.t === 'lit' && r.t === 'lit' && typeof l.v === 'number' && r.v === 0) errors.push(['Division by zero?', start]); // 1.6 folds constants
       if (op === '//') l = { t: 'alt', l, r };
       else if (op === 'and' || op === 'or') l = { t: op, l, r };
       else l = { t: lvl === 1 ? 'assign' : 'bin', op, l, r };
@@ -930,16 +953,24 @@ function parse(src: string, predefined: string[]): { ast: Node; errors: [string,
     return { t: 'try', body, c };
   };
   const postfix = (allowAs: boolean): Node => {
+    const first = peek();
     let n = term();
+    let step = first.k === 'FIELD' || (first.k === 'OP' && first.v === '.' && n.t === 'idx'); // jq 1.6: `Term FIELD '?'` etc.
     for (;;) {
       const t = peek();
+      const wasStep = step;
+      step = t.k === 'FIELD' || is('.') || is('[');
       if (t.k === 'FIELD') next(), (n = idx(n, lit(t.v)));
       else if (is('.')) {
         next();
         if (peek().k !== 'QQSTRING_START') syntax('FORMAT or QQSTRING_START');
         n = idx(n, (next(), string('text')));
-      } else if (is('[')) n = bracket(n);
-      else if (is('?')) next(), (n = { t: 'try', body: n, c: null });
+      } else if (is('[')) n = nested(() => bracket(n));
+      else if (is('?')) {
+        next();
+        if (wasStep && (n.t === 'idx' || n.t === 'slice' || n.t === 'iter')) n = { ...n, opt: true };
+        else n = { t: 'try', body: n, c: null };
+      }
       else if (allowAs && is('as')) {
         next();
         const v = bindVar();
@@ -1006,7 +1037,13 @@ function parse(src: string, predefined: string[]): { ast: Node; errors: [string,
         if (t.k === 'FORMAT' && peek().k !== 'QQSTRING_START') syntax('QQSTRING_START');
         k = t.k === 'FORMAT' ? (next(), string(t.v)) : string('text');
         v = idx(ID, k);
-      } else if (is('(')) next(), (k = pipe()), expect(')'), is(':') || syntax("':'");
+      } else if (is('(')) {
+        next();
+        k = nested(pipe);
+        expect(')');
+        if (!is(':')) syntax("':'");
+        if (k.t === 'lit' && typeof k.v !== 'string') errors.push([`Cannot use ${desc(k.v)} as object key`, t.pos]); // 1.6 folds constants
+      }
       else if (t.k === 'LITERAL') {
         throw new CompileError(`syntax error, unexpected LITERAL (Unix shell quoting issues?)`, t.pos, ['May need parentheses around object key expression', t.pos]);
       } else return syntax();
@@ -1082,25 +1119,20 @@ function parse(src: string, predefined: string[]): { ast: Node; errors: [string,
     }
     if (is('.')) return next(), peek().k === 'QQSTRING_START' ? (next(), idx(ID, string('text'))) : ID;
     if (is('..')) return next(), { t: 'rec' };
-    if (is('(')) {
-      next();
-      const e = pipe();
-      return expect(')'), e;
-    }
+    if (is('(')) return next(), nested(() => [pipe(), expect(')')][0] as Node);
     if (is('[')) {
       next();
       if (is(']')) return next(), { t: 'arr', e: null };
-      const e = pipe();
-      return expect(']'), { t: 'arr', e };
+      return nested(() => [{ t: 'arr', e: pipe() }, expect(']')][0] as Node);
     }
-    if (is('{')) return next(), object();
+    if (is('{')) return next(), nested(object);
     if (is('$')) return next(), syntax('IDENT or __loc__');
     return syntax();
   };
 
   if (peek().k === '$end') return { ast: ID, errors };
   const first = peek();
-  if (!STARTS.has(first.k) && !['.', '..', '(', '[', '{', '-', '$', 'if', 'try', 'reduce', 'def', 'foreach', 'label'].some(is)) syntax('$end');
+  if (!STARTS.has(first.k) && !['.', '..', '(', '[', '{', '-', '$', 'if', 'try', 'reduce', 'def', 'foreach', 'label', 'import', 'include', 'module'].some(is)) syntax('$end');
   const ast = pipe();
   if (peek().k !== '$end') syntax('$end');
   return { ast, errors };
@@ -1226,7 +1258,7 @@ export function jq(argv: string[], stdin: string): CommandResult {
     return { stdout: '', stderr: `${list.map(locate).join('')}jq: ${count}\n`, exitCode: 3 };
   }
   // jq reads the named files instead of stdin; podlife has none to give it
-  let stderr = files.map((f) => `jq: error: Could not open ${f}: No such file or directory\n`).join('');
+  let stderr = files.map((f) => `jq: error: Could not open file ${f}: No such file or directory\n`).join('');
   const newlines = (upTo: number) => stdin.slice(0, upTo).split('\n').length - 1;
   /** Each input and the line jq's reader had reached when it was parsed (jq 1.6 counts lines read by fgets). */
   let inputs: [V, string][];
