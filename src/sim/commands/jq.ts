@@ -1301,6 +1301,6 @@ export function jq(argv: string[], stdin: string): CommandResult {
       stderr += `jq: error (at ${where})${typeof value === 'string' ? `: ${value}` : ` (not a string): ${dump(value)}`}\n`;
     }
   }
-  if (parseError) return { stdout, stderr: stderr + parseError, exitCode: 2 };
+  if (parseError) return { stdout, stderr: stderr + parseError, exitCode: 4 }; // 1.6 exits 4 here (1.7: 2)
   return { stdout, stderr, exitCode: files.length > 0 ? 2 : status };
 }

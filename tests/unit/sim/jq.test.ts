@@ -6,7 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { execute } from '../../../src/sim/commands/execute.ts';
 import { jq } from '../../../src/sim/commands/jq.ts';
+import { nginxTestState } from './fixtures.ts';
 
 const JQ = '/usr/bin/jq';
 const available = existsSync(JQ);
@@ -78,6 +80,12 @@ const INPUTS: Record<string, string> = {
   nested: '{"a": {"b": [1, {"c": 2}], "d": null}, "e": "f"}\n',
   csv: '[[1, "a b", null, true, "x\\"y"], ["tab\\tnew\\nline", 2.5, false, "back\\\\slash", ""]]\n',
   empty: '',
+  table: 'NAME   READY   STATUS\nnginx  1/1     Running\n',
+  garbage: '{"a": 1} nope\n',
+  unfinished: '{"a": 1}\n{"a":\n',
+  literals: 'true false nul\n',
+  open: '[1,2',
+  nonl: '{"a": "x"}',
 };
 
 // [flags and program, input]
@@ -293,6 +301,8 @@ const TABLE: [string[], string][] = [
   [['--arg', 'x'], 'stream'],
   [['--argjson', 'x', '{"a'], 'stream'],
   [['--indent', '8', '.'], 'stream'],
+  // input that is not JSON
+  [['.'], 'table'], [['-c', '.'], 'garbage'], [['-c', '.a'], 'unfinished'], [['-c', '.'], 'literals'], [['-c', '.'], 'open'],
   // runtime errors: message, partial output, exit status
   [['.a.b'], 'scalars'],
   [['.[]'], 'scalars'],
@@ -361,6 +371,7 @@ const TABLE: [string[], string][] = [
   [['-n', '[{"a":1}] | .[] | {(.a): 1}'], 'empty'],
   [['-n', 'nth(-1; 1, 2)'], 'empty'],
   [['.a + "x"'], 'stream'],
+  [['.a.b'], 'nonl'],
   [['-c', '(.a, .b) | tostring | .[0:1] | ascii_downcase | explode | .[0] + "x"'], 'stream'],
   // syntax errors
   [['foo('], 'empty'], [['.a['], 'empty'], [['.['], 'empty'], [['.a |'], 'empty'], [['{a:'], 'empty'], [['(.a'], 'empty'],
@@ -443,6 +454,28 @@ describe('jq: features podlife refuses by name', () => {
 });
 
 describe('jq: podlife-only behaviour', () => {
+  // moved from commands-shell.test.ts; the runtime error text is now jq 1.6's (was 1.7's `Cannot index array with "n"`)
+  const doc = JSON.stringify({ info: { runtimeSpec: { linux: { namespaces: [{ type: 'pid' }, { path: '/proc/1/ns/ipc', type: 'ipc' }] } } }, items: [{ n: 'a' }, { n: 'b' }] }) + '\n';
+  it('pretty prints paths like jq', () => {
+    expect(run(['.info.runtimeSpec.linux.namespaces'], doc).stdout).toBe(
+      '[\n  {\n    "type": "pid"\n  },\n  {\n    "path": "/proc/1/ns/ipc",\n    "type": "ipc"\n  }\n]\n',
+    );
+    expect(run(['.items[0]'], doc).stdout).toBe('{\n  "n": "a"\n}\n');
+    expect(run(['-r', '.items[].n'], doc).stdout).toBe('a\nb\n');
+    expect(run(['-c', '.items'], doc).stdout).toBe('[{"n":"a"},{"n":"b"}]\n');
+    expect(run(['.items | length'], doc).stdout).toBe('2\n');
+    expect(run(['.nope.deeper'], doc).stdout).toBe('null\n');
+  });
+  it('fails as jq does', () => {
+    expect(run(['.items.n'], doc)).toEqual({ stdout: '', stderr: 'jq: error (at <stdin>:1): Cannot index array with string "n"\n', exitCode: 5 });
+    expect(run(['.'], 'NAME READY\n')).toEqual({ stdout: '', stderr: 'parse error: Invalid numeric literal at line 1, column 5\n', exitCode: 4 });
+    expect(run(['foo('], doc).exitCode).toBe(3);
+  });
+  it('runs inside a pipeline of the console', () => {
+    const r = execute("kubectl get pod nginx-test -o json | jq -r '.status.conditions[] | .type + \"=\" + .status'", { state: nginxTestState() });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/^PodReadyToStartContainers=True\nInitialized=True\nReady=True\nContainersReady=True\nPodScheduled=True\n$/);
+  });
   it("accepts jq 1.7's optional else", () => {
     expect(run(['-c', '[.[] | if . > 1 then "big" end]'], '[1, 2]\n').stdout).toBe('[1,"big"]\n');
   });
