@@ -135,6 +135,7 @@ function arith(op: string, a: V, b: V): V {
       const [s, n] = ta === 'string' && tb === 'number' ? [a, b] : tb === 'string' && ta === 'number' ? [b, a] : [null, 0];
       if (typeof s === 'string') {
         const times = Math.trunc((n as number) - 1); // jq 1.6: "ab" * 0.5 is "ab", "ab" * 0 is null
+        if (s.length * times > 10_000_000) fail('podlife stopped this jq program: the string would be too long');
         return times < 0 ? null : s.repeat(times + 1);
       }
       if (ta === tb && ta === 'object') return deepMerge(a as Obj, b as Obj);
@@ -425,7 +426,7 @@ function* ev(n: Node, x: V, p: Path | null, env: Env): Generator<Out> {
         for (const o of ev(n.body, x, p, env)) yield o;
       } catch (e) {
         if (!(e instanceof JqError)) throw e;
-        if (n.c && e.value !== null) for (const v of vals(n.c, e.value, env)) yield [v, null];
+        if (n.c && e.value !== null) for (const v of vals(n.c, e.value, env)) yield [v, p && invalidPath(v)];
       }
       return;
     case 'pipe':
@@ -717,11 +718,16 @@ const BUILTINS: Record<string, Builtin> = {
     while (!truthy(lastOf(a[0], x, env))) x = lastOf(a[1], x, env);
     yield x;
   }),
-  'while/2': gen(function* w(x, a, env): Generator<V> {
-    for (const c of vals(a[0], x, env)) if (truthy(c)) { yield x; for (const y of vals(a[1], x, env)) yield* w(y, a, env); }
+  // while is a jq-defined recursion; a stack keeps long runs off the call stack
+  'while/2': gen(function* (x, a, env) {
+    for (const stack = [x]; stack.length > 0; ) {
+      const v = stack.pop();
+      for (const c of vals(a[0], v, env)) if (truthy(c)) yield v, stack.push(...all(a[1], v, env).reverse());
+    }
   }),
-  'repeat/1': gen(function* r(x, a, env): Generator<V> {
-    for (const y of vals(a[0], x, env)) { yield y; yield* r(y, a, env); }
+  // jq 1.6's repeat applies f to its original input over and over: f's first output, forever (1.7 fixed it)
+  'repeat/1': gen(function* (x, a, env) {
+    for (let y = vals(a[0], x, env).next(); !y.done; y = vals(a[0], x, env).next()) yield y.value;
   }),
   'reverse/0': fn((x) =>
     x === null ? [] : Array.isArray(x) ? [...x].reverse() : length(x) === 0 ? [] : fail(`Cannot index ${typeOf(x)} with number`)),
@@ -753,7 +759,8 @@ const BUILTINS: Record<string, Builtin> = {
   'ascii_downcase/0': fn((x) => (typeof x === 'string' ? x.replace(/[A-Z]/g, (c) => c.toLowerCase()) : fail('explode input must be a string'))),
   'ascii_upcase/0': fn((x) => (typeof x === 'string' ? x.replace(/[a-z]/g, (c) => c.toUpperCase()) : fail('explode input must be a string'))),
   'explode/0': fn((x) => (typeof x === 'string' ? codepoints(x).map((c) => c.codePointAt(0)) : fail('explode input must be a string'))),
-  'implode/0': fn((x) => (Array.isArray(x) ? String.fromCodePoint(...(x as number[])) : fail('implode input must be an array'))),
+  'implode/0': fn((x) =>
+    Array.isArray(x) ? String.fromCodePoint(...x.map((c) => (Number.isInteger(c) && (c as number) >= 0 && (c as number) <= 0x10ffff ? (c as number) : 0xfffd))) : fail('implode input must be an array')),
   'ltrimstr/1': fn((x, s) => (typeof x === 'string' && typeof s === 'string' && x.startsWith(s) ? x.slice(s.length) : x)),
   'rtrimstr/1': fn((x, s) => (typeof x === 'string' && typeof s === 'string' && x.endsWith(s) && s !== '' ? x.slice(0, -s.length) : x)),
   'startswith/1': str('startswith', (s, t) => s.startsWith(t)),
@@ -1294,7 +1301,8 @@ export function jq(argv: string[], stdin: string): CommandResult {
       }
       status = finished();
     } catch (e) {
-      const value = e instanceof RangeError ? 'podlife stopped this jq program: it recursed too deeply' : e instanceof JqError ? e.value : null;
+      const tooBig = e instanceof RangeError && `podlife stopped this jq program: ${/call stack/i.test(e.message) ? 'it recursed too deeply' : e.message}`;
+      const value = tooBig || (e instanceof JqError ? e.value : null);
       if (!(e instanceof JqError) && !(e instanceof RangeError)) throw e;
       status = value === null ? finished() : 5; // jq 1.6: error(null) ends the program quietly
       if (value === null) continue;

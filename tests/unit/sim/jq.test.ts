@@ -254,6 +254,7 @@ const TABLE: [string[], string][] = [
   [['-n', '-c', '2 | [recurse(if . < 20 then . * . else empty end)], [recurse(. * .; . < 100)]'], 'empty'],
   [['-n', '-c', '[1,[2]] | walk(if type == "number" then . + 1 else . end), ({"b":1,"a":[2]} | walk(if type == "array" then sort else . end))'], 'empty'],
   [['-n', '-c', '[limit(3; repeat(1))], ([1] | until(length > 3; . + .)), [1 | while(. < 20; . * 3)]'], 'empty'],
+  [['-n', '-c', '[limit(5; 1 | repeat(.*2, .+1))], [1 | while(. < 100; .*3, .+50)], ([limit(100000; repeat(1))] | length)'], 'empty'],
   [['-n', '-c', 'isempty(empty), isempty(1, error("x")), ([] | first?), ([3,4] | first)'], 'empty'],
   [['-n', '-c', '"abc" | explode, (explode | implode)'], 'empty'],
   [['-n', '-c', '[3.7, -3.7] | map(floor), map(ceil), map(round), map(fabs), (16 | sqrt), (pow(2; 10)), (100 | log10)'], 'empty'],
