@@ -381,6 +381,25 @@ function* cartesian(args: Node[], x: V, env: Env): Generator<V[]> {
   for (const v of vals(args[0], x, env)) for (const rest of cartesian(args.slice(1), x, env)) yield [v, ...rest];
 }
 
+/**
+ * Consume a generator the way jq 1.6 backtracks: an error raised downstream while `gen` is suspended
+ * unwinds into it, so a `try`/`?` still producing values there catches it (`(1)? | error("x")` is
+ * silent in 1.6; 1.7 changed this).
+ */
+function* feed(gen: Generator<Out>, body: (o: Out) => Generator<Out> | Out[]): Generator<Out> {
+  for (let r = gen.next(); !r.done; ) {
+    try {
+      const out = body(r.value);
+      if (Array.isArray(out)) for (const o of out) yield o;
+      else yield* out;
+      r = gen.next();
+    } catch (e) {
+      if (!(e instanceof JqError)) throw e;
+      r = gen.throw(e);
+    }
+  }
+}
+
 function* ev(n: Node, x: V, p: Path | null, env: Env): Generator<Out> {
   if (--budget < 0) fail('podlife stopped this jq program: it ran more than 2,000,000 steps');
   if (p && !PATHY.has(n.t)) {
@@ -401,10 +420,10 @@ function* ev(n: Node, x: V, p: Path | null, env: Env): Generator<Out> {
       return yield [format(n.name, x), null];
     case 'idx':
       for (const k of vals(n.k, x, env)) {
-        for (const [o, op] of ev(n.of, x, p, env)) {
+        yield* feed(ev(n.of, x, p, env), ([o, op]) => {
           const v = optional(n.opt, () => index(o, k));
-          if (v) yield [v[0], op && [...op, k]];
-        }
+          return v ? [[v[0], op && [...op, k]]] : [];
+        });
       }
       return;
     case 'slice':
@@ -419,8 +438,7 @@ function* ev(n: Node, x: V, p: Path | null, env: Env): Generator<Out> {
       }
       return;
     case 'iter':
-      for (const [o, op] of ev(n.of, x, p, env)) for (const [k, v] of optional(n.opt, () => entriesOf(o))?.[0] ?? []) yield [v, op && [...op, k]];
-      return;
+      return yield* feed(ev(n.of, x, p, env), ([o, op]) => (optional(n.opt, () => entriesOf(o))?.[0] ?? []).map(([k, v]): Out => [v, op && [...op, k]]));
     case 'try':
       try {
         for (const o of ev(n.body, x, p, env)) yield o;
@@ -430,8 +448,7 @@ function* ev(n: Node, x: V, p: Path | null, env: Env): Generator<Out> {
       }
       return;
     case 'pipe':
-      for (const [v, vp] of ev(n.l, x, p, env)) yield* ev(n.r, v, vp, env);
-      return;
+      return yield* feed(ev(n.l, x, p, env), ([v, vp]) => ev(n.r, v, vp, env));
     case 'comma':
       yield* ev(n.l, x, p, env);
       return yield* ev(n.r, x, p, env);
@@ -462,21 +479,14 @@ function* ev(n: Node, x: V, p: Path | null, env: Env): Generator<Out> {
     case 'arr':
       return yield [n.e ? all(n.e, x, env) : [], null];
     case 'obj':
-      for (const o of object(n.entries, x, env)) yield [o, null];
-      return;
+      return yield* object(n.entries, x, env);
     case 'str':
       for (const s of interpolate(n.parts, n.parts.length - 1, '', n.fmt, x, env)) yield [s, null];
       return;
     case 'if':
-      for (const c of vals(n.c, x, env)) {
-        if (truthy(c)) yield* ev(n.a, x, p, env);
-        else if (n.b) yield* ev(n.b, x, p, env);
-        else yield [x, p];
-      }
-      return;
+      return yield* feed(ev(n.c, x, null, env), ([c]) => (truthy(c) ? ev(n.a, x, p, env) : n.b ? ev(n.b, x, p, env) : [[x, p]]));
     case 'as':
-      for (const v of vals(n.src, x, env)) yield* ev(n.body, x, p, new Map(env).set(n.name, v));
-      return;
+      return yield* feed(ev(n.src, x, null, env), ([v]) => ev(n.body, x, p, new Map(env).set(n.name, v)));
     case 'reduce':
       for (let acc of vals(n.init, x, env)) {
         for (const v of vals(n.src, x, env)) acc = lastOf(n.upd, acc, new Map(env).set(n.name, v));
@@ -509,7 +519,12 @@ function modify(x: V, paths: Node, update: (old: V) => V[], env: Env): V {
 
 /** A builtin call; in path mode only builtins that pass their paths through (select, recurse, first…) qualify. */
 function* call(name: string, args: Node[], x: V, p: Path | null, env: Env): Generator<Out> {
-  for (const [v, vp] of BUILTINS[`${name}/${args.length}`](x, args, env, p)) yield [v, p && (vp ?? invalidPath(v))];
+  const gen = (function* () {
+    const out = BUILTINS[`${name}/${args.length}`](x, args, env, p);
+    if (Array.isArray(out)) for (const o of out) yield o;
+    else yield* out;
+  })();
+  yield* feed(gen, ([v, vp]) => [[v, p && (vp ?? invalidPath(v))]]);
 }
 
 function* recurse(f: Node, x: V, p: Path | null, env: Env): Generator<Out> {
@@ -517,13 +532,13 @@ function* recurse(f: Node, x: V, p: Path | null, env: Env): Generator<Out> {
   for (const [v, vp] of ev(f, x, p, env)) yield* recurse(f, v, vp, env);
 }
 
-function* object(entries: [Node, Node][], x: V, env: Env, acc: Obj = {}): Generator<Obj> {
-  if (entries.length === 0) return yield acc;
+function* object(entries: [Node, Node][], x: V, env: Env, acc: Obj = {}): Generator<Out> {
+  if (entries.length === 0) return yield [acc, null];
   const [[kn, vn], ...rest] = entries;
-  for (const k of vals(kn, x, env)) {
+  yield* feed(ev(kn, x, null, env), ([k]) => {
     if (typeof k !== 'string') fail(`Cannot use ${desc(k)} as object key`);
-    for (const v of vals(vn, x, env)) yield* object(rest, x, env, put({ ...acc }, k as string, v));
-  }
+    return feed(ev(vn, x, null, env), ([v]) => object(rest, x, env, put({ ...acc }, k as string, v)));
+  });
 }
 
 /** String interpolation: the last `\(...)` varies slowest, as in jq. */
@@ -658,9 +673,7 @@ const BUILTINS: Record<string, Builtin> = {
   'in/1': fn((x, o) => hasKey(o, x)),
   'contains/1': fn((x, b) => contains(x, b)),
   'inside/1': fn((x, b) => contains(b, x)),
-  'select/1': function* (x, a, env, p) {
-    for (const c of vals(a[0], x, env)) if (truthy(c)) yield [x, p];
-  },
+  'select/1': (x, a, env, p) => feed(ev(a[0], x, null, env), ([c]) => (truthy(c) ? [[x, p]] : [])),
   'values/0': sel((x) => x !== null),
   'nulls/0': ofType('null'), 'booleans/0': ofType('boolean'), 'numbers/0': ofType('number'), 'strings/0': ofType('string'),
   'arrays/0': ofType('array'), 'objects/0': ofType('object'),
@@ -973,10 +986,11 @@ function parse(src: string, predefined: string[]): { ast: Node; errors: [string,
         if (peek().k !== 'QQSTRING_START') syntax('FORMAT or QQSTRING_START');
         n = idx(n, (next(), string('text')));
       } else if (is('[')) n = nested(() => bracket(n));
-      else if (is('?')) {
-        next();
-        if (wasStep && (n.t === 'idx' || n.t === 'slice' || n.t === 'iter')) n = { ...n, opt: true };
-        else n = { t: 'try', body: n, c: null };
+      else if (is('?') && wasStep && (n.t === 'idx' || n.t === 'slice' || n.t === 'iter')) next(), (n = { ...n, opt: true });
+      else if (is('?') && allowAs) {
+        // `Exp '?'` is no longer a Term in 1.6: only more `?` may follow
+        while (is('?')) next(), (n = { t: 'try', body: n, c: null });
+        return n;
       }
       else if (allowAs && is('as')) {
         next();
