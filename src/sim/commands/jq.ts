@@ -607,6 +607,10 @@ const hasKey = (x: V, k: V): boolean =>
   isObj(x) && typeof k === 'string' ? has(x, k) : Array.isArray(x) && typeof k === 'number' ? k >= 0 && k < x.length : fail(`Cannot check whether ${typeOf(x)} has a ${typeOf(k)} key`);
 const indicesOf = (x: V, i: V): V =>
   x === null ? null : typeof x === 'string' && typeof i === 'string' ? indices(codepoints(x), codepoints(i)) : index(x, Array.isArray(i) ? i : [i]);
+function extremeBy(x: V, f: Node, env: Env, max: boolean): V {
+  const keys = valuesOf(x).map((v) => all(f, v, env));
+  return Array.isArray(x) ? extreme(x, keys, max) : fail(`${desc(x)} and ${desc(keys)} cannot be iterated over`);
+}
 function flatten(x: V, depth: number): V[] {
   if (depth < 0) return fail('flatten depth must not be negative');
   return valuesOf(x).flatMap((v) => (Array.isArray(v) && depth !== 0 ? flatten(v, depth - 1) : [v]));
@@ -751,8 +755,8 @@ const BUILTINS: Record<string, Builtin> = {
   'unique_by/1': gen((x, a, env) => [groups(x, a[0], env).map((g) => g[0])]),
   'min/0': fn((x) => extreme(x, null, false)),
   'max/0': fn((x) => extreme(x, null, true)),
-  'min_by/1': gen((x, a, env) => [extreme(x, keyed(x, a[0], env)[1], false)]),
-  'max_by/1': gen((x, a, env) => [extreme(x, keyed(x, a[0], env)[1], true)]),
+  'min_by/1': gen((x, a, env) => [extremeBy(x, a[0], env, false)]),
+  'max_by/1': gen((x, a, env) => [extremeBy(x, a[0], env, true)]),
   'flatten/0': fn((x) => flatten(x, Infinity)),
   'flatten/1': fn((x, d) => flatten(x, d as number)),
   'tostring/0': fn(tostring),
@@ -975,6 +979,7 @@ function parse(src: string, predefined: string[]): { ast: Node; errors: [string,
   const postfix = (allowAs: boolean): Node => {
     const first = peek();
     let n = term();
+    if (first.k === 'KW' && (first.v === 'if' || first.v === 'reduce')) return n; // Exps in 1.6, not Terms: nothing postfix follows
     let step = first.k === 'FIELD' || (first.k === 'OP' && first.v === '.' && n.t === 'idx'); // jq 1.6: `Term FIELD '?'` etc.
     for (;;) {
       const t = peek();
@@ -1126,10 +1131,11 @@ function parse(src: string, predefined: string[]): { ast: Node; errors: [string,
     if (is('try') || is('-')) return unary();
     if (is('reduce')) {
       next();
+      if (is('if') || is('reduce') || is('try')) syntax();
       const src = postfix(false);
       expect('as');
       const v = bindVar();
-      expect('(');
+      expect('(', "'('");
       const init = pipe();
       expect(';');
       scope.push(v);

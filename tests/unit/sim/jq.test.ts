@@ -409,6 +409,43 @@ describe.skipIf(!available)('jq: podlife and jq 1.6 agree byte for byte', () => 
   }
 });
 
+/** A deterministic generator of small programs (paths, pipes, operators, construction, try, builtins). */
+function randomPrograms(count: number, seed: number): string[] {
+  const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  const pick = <T,>(xs: T[]) => xs[rnd(xs.length)];
+  const atoms = ['.', '.a', '.b?', '.[0]', '.[]', '.[]?', '.a.b', '.[1:]', '1', '"x"', 'null', 'true', '[]', '{}', '..', 'length', 'type', 'tostring', '(.a // 3)', 'not', 'tojson', '(keys?)', '(add?)'];
+  const gen = (d: number): string => {
+    if (d <= 0) return pick(atoms);
+    switch (rnd(11)) {
+      case 0: return `${gen(d - 1)} | ${gen(d - 1)}`;
+      case 1: return `${gen(d - 1)}, ${gen(d - 1)}`;
+      case 2: return `(${gen(d - 1)} ${pick(['+', '-', '*', '/', '%', '==', '<', 'and', 'or', '//'])} ${gen(d - 1)})`;
+      case 3: return `[${gen(d - 1)}]`;
+      case 4: return `{a: (${gen(d - 1)}), "b": (${gen(d - 1)})}`;
+      case 5: return `if ${gen(d - 1)} then ${gen(d - 1)} else ${gen(d - 1)} end`;
+      case 6: return `try (${gen(d - 1)}) catch .`;
+      case 7: return `${pick(['map', 'select', 'sort_by', 'group_by', 'min_by', 'any', 'all', 'with_entries', 'first', 'del', 'path', 'isempty'])}(${gen(d - 1)})`;
+      case 8: return `(${gen(d - 1)})?`;
+      case 9: return `reduce (${gen(d - 1)}) as $x (0; . + 1)`;
+      default: return `(${gen(d - 1)}) as $v | [$v, ${gen(d - 1)}]`;
+    }
+  };
+  return Array.from({ length: count }, () => gen(rnd(3) + 1));
+}
+
+describe.skipIf(!available)('jq: random programs agree with jq 1.6', () => {
+  const docs = ['{"a": {"b": [1, "x", null]}, "b": 2}\n', '[3, "a", {"a": 1}, [2, 1], null, false]\n', '{"a": [{"b": 1}, {"b": 0}], "c": "x"}\n'];
+  it('200 generated programs', () => {
+    const programs = randomPrograms(200, 42);
+    for (const [i, program] of programs.entries()) {
+      const input = docs[i % docs.length];
+      const r = spawnSync(JQ, ['-c', program], { input, encoding: 'utf8', argv0: 'jq', timeout: 5000 });
+      if (r.status === null) continue; // jq 1.6 itself did not finish
+      expect({ program, ...jq(['jq', '-c', program], input) }).toEqual({ program, stdout: r.stdout, stderr: r.stderr, exitCode: r.status });
+    }
+  });
+});
+
 it.runIf(!available)('skips the comparison with the real jq: /usr/bin/jq is not installed', () => {
   expect(available).toBe(false);
 });
