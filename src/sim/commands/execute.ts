@@ -1,7 +1,8 @@
 // `execute(line, ctx)`: run one command line against the simulated cluster, as a root shell on the
 // node would: kubectl, crictl, journalctl, a leading `sudo`, and pipes into grep, head, tail, wc, jq.
 
-import { grep, head, jq, tail, wc } from './filters.ts';
+import { grep, head, tail, wc } from './filters.ts';
+import { jq } from './jq.ts';
 import { type CommandHandler, type CommandResult, ShellSyntaxError, parse, runList } from './shell.ts';
 import type { ExecContext } from './context.ts';
 import { isMutatingKubectl, kubectl } from './kubectl/index.ts';

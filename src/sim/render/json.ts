@@ -55,8 +55,30 @@ export function goJson(value: unknown, indent = '', sortKeys = true): string {
   return walk(value, 0);
 }
 
-/** jq's pretty printer: 2 spaces, keys in input order, only `"`, `\` and control characters escaped. */
-export function jqJson(value: unknown, compact = false): string {
+/**
+ * A number as jq 1.6 prints it (jv_dtoa_fmt): the shortest round-trip digits, exponent form when the
+ * decimal point is more than 15 places past them or before 0.0001 (1e+17, 1e-05), infinities as
+ * ±DBL_MAX, NaN as null.
+ */
+export function jqNumber(n: number): string {
+  if (Number.isNaN(n)) return 'null';
+  if (!Number.isFinite(n)) n = Math.sign(n) * Number.MAX_VALUE;
+  if (n === 0) return Object.is(n, -0) ? '-0' : '0';
+  const [mantissa, exp] = Math.abs(n).toExponential().split('e');
+  const digits = mantissa.replace('.', '');
+  const e = Number(exp);
+  const point = e + 1;
+  const sign = n < 0 ? '-' : '';
+  if (point <= -4 || point > digits.length + 15) {
+    return `${sign}${digits[0]}${digits.length > 1 ? `.${digits.slice(1)}` : ''}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+  }
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/** jq's pretty printer: `indent` (2 spaces), keys in input order, only `"`, `\` and control characters escaped. */
+export function jqJson(value: unknown, compact = false, indent = '  '): string {
   const quote = (s: string) => {
     let out = '"';
     for (const c of s) {
@@ -76,10 +98,10 @@ export function jqJson(value: unknown, compact = false): string {
   const walk = (v: unknown, depth: number): string => {
     if (v === null || v === undefined) return 'null';
     if (typeof v === 'boolean') return v ? 'true' : 'false';
-    if (typeof v === 'number') return number(v);
+    if (typeof v === 'number') return jqNumber(v);
     if (typeof v === 'string') return quote(v);
-    const nl = compact ? '' : `\n${'  '.repeat(depth + 1)}`;
-    const close = compact ? '' : `\n${'  '.repeat(depth)}`;
+    const nl = compact ? '' : `\n${indent.repeat(depth + 1)}`;
+    const close = compact ? '' : `\n${indent.repeat(depth)}`;
     if (Array.isArray(v)) {
       if (v.length === 0) return '[]';
       return `[${v.map((x) => `${nl}${walk(x, depth + 1)}`).join(',')}${close}]`;

@@ -1,10 +1,10 @@
 // The command line around the tools: sh word splitting and quoting, pipes and lists, the errors
-// bash prints, and the text filters (grep, head, tail, wc, jq) behaving as GNU coreutils/grep and jq do.
+// bash prints, and the text filters (grep, head, tail, wc) behaving as GNU coreutils/grep do (jq: jq.test.ts).
 
 import { describe, expect, it } from 'vitest';
 import { execute } from '../../../src/sim/commands/execute.ts';
 import { parse, tokenize } from '../../../src/sim/commands/shell.ts';
-import { grep, head, jq, tail, wc } from '../../../src/sim/commands/filters.ts';
+import { grep, head, tail, wc } from '../../../src/sim/commands/filters.ts';
 import { nginxTestState } from './fixtures.ts';
 
 const words = (line: string) => tokenize(line).map((t) => t.value);
@@ -104,24 +104,5 @@ describe('head, tail, wc', () => {
     expect(wc(['wc', '-l'], text).stdout).toBe('9\n');
     expect(wc(['wc', '-l'], 'Running').stdout).toBe('0\n');
     expect(wc(['wc'], 'a b\n').stdout).toBe('      1       2       4\n');
-  });
-});
-
-describe('jq', () => {
-  const doc = JSON.stringify({ info: { runtimeSpec: { linux: { namespaces: [{ type: 'pid' }, { path: '/proc/1/ns/ipc', type: 'ipc' }] } } }, items: [{ n: 'a' }, { n: 'b' }] });
-  it('pretty prints paths like jq', () => {
-    expect(jq(['jq', '.info.runtimeSpec.linux.namespaces'], doc).stdout).toBe(
-      '[\n  {\n    "type": "pid"\n  },\n  {\n    "path": "/proc/1/ns/ipc",\n    "type": "ipc"\n  }\n]\n',
-    );
-    expect(jq(['jq', '.items[0]'], doc).stdout).toBe('{\n  "n": "a"\n}\n');
-    expect(jq(['jq', '-r', '.items[].n'], doc).stdout).toBe('a\nb\n');
-    expect(jq(['jq', '-c', '.items'], doc).stdout).toBe('[{"n":"a"},{"n":"b"}]\n');
-    expect(jq(['jq', '.items | length'], doc).stdout).toBe('2\n');
-    expect(jq(['jq', '.nope.deeper'], doc).stdout).toBe('null\n');
-  });
-  it("fails as jq does", () => {
-    expect(jq(['jq', '.items.n'], doc)).toEqual({ stdout: '', stderr: 'jq: error (at <stdin>:1): Cannot index array with "n"\n', exitCode: 5 });
-    expect(jq(['jq', '.'], 'NAME READY\n').exitCode).toBe(2);
-    expect(jq(['jq', 'foo('], doc).exitCode).toBe(3);
   });
 });
