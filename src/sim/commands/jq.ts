@@ -331,7 +331,7 @@ function matches(input: V, re: V, flags: V): Match[] {
   for (const m of input.matchAll(rx)) {
     if (f.includes('n') && m[0] === '') continue;
     let at = m.index!;
-    const captures = m.slice(1).map((s, i) => {
+    const captures = m.slice(1).map((s) => {
       const name = names.find((n) => m.groups?.[n] === s && s !== undefined) ?? null;
       const pos = s === undefined ? -1 : input.indexOf(s, at);
       if (pos >= 0) at = pos;
@@ -406,7 +406,6 @@ function* ev(n: Node, x: V, p: Path | null, env: Env): Generator<Out> {
     for (const v of vals(n, x, env)) invalidPath(v);
     return;
   }
-  const sub = (k: V): Path | null => p && [...p, k];
   switch (n.t) {
     case 'id':
       return yield [x, p];

@@ -166,7 +166,8 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
         const tail = int(p, 'tail', -1);
         if (tail >= 0) lines = tail === 0 ? [] : lines.slice(-tail);
         // -t: each line after the RFC 3339 time the runtime wrote it with; -f prints what is there now
-        const stamp = (t: number) => (bool(p, 'timestamps') ? `${rfc3339NanoLocal(ctx.state.epoch + t, 0)} ` : '');
+        const timestamps = bool(p, 'timestamps');
+        const stamp = (t: number) => (timestamps ? `${rfc3339NanoLocal(ctx.state.epoch + t, 0)} ` : '');
         return {
           stdout: lines.filter((l) => l.stream === 'stdout').map((l) => `${stamp(l.t)}${l.text}\n`).join(''),
           stderr: lines.filter((l) => l.stream === 'stderr').map((l) => `${stamp(l.t)}${l.text}\n`).join(''),

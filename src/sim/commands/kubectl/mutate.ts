@@ -4,7 +4,6 @@
 // pkg/cmd/apply/apply.go; pkg/cmd/delete/delete.go (Complete, Validate, PrintObj); pkg/cmd/patch/patch.go
 
 import { parseAllDocuments } from 'yaml';
-import type { Pod } from '../../types.ts';
 import { goJson, sortedCopy } from '../../render/json.ts';
 import { PatchError, createThreeWayMergePatch, jsonPatch, strategicMergePatch } from '../../api/patch.ts';
 import { mergePatch } from '../../api/merge-patch.ts';
