@@ -2,7 +2,7 @@
 // virtual clock, and answers state() / stateAt(t) from the change history. Patch support (api/patch.ts) comes in
 // as a parameter, so the player's first load can leave it out: engine.ts's createEngine is this with patches.
 
-import type { ApplyResult, ClusterAction, ClusterState, CriContainer, CriImage, CriSandbox, Engine, KubeEvent, Node, NodeRuntime, Pod, TraceEvent } from './types.ts';
+import type { ApplyResult, ClusterAction, NodePatchAction, ClusterState, CriContainer, CriImage, CriSandbox, Engine, KubeEvent, Node, NodeRuntime, Pod, TraceEvent } from './types.ts';
 import { EventLoop } from './core/loop.ts';
 import { History, type Collection } from './core/history.ts';
 import { SimContext } from './core/context.ts';
@@ -46,6 +46,9 @@ class SimEngine implements Engine {
     const history = new History();
     this.#ctx = new SimContext(new EventLoop(), opts.seed ?? 1, history, config.start ?? DEFAULT_EPOCH, timings);
     this.#api = new ApiServer(this.#ctx, patches);
+    // nodes change only through patches, so the controller that reacts to a cordon comes with them. It watches nodes
+    // before the scheduler, so a retry after a cordon or uncordon sees its taint change.
+    if (patches?.NodeLifecycleController) new patches.NodeLifecycleController(this.#api);
     new Scheduler(this.#ctx, this.#api);
     const nodes = config.nodes?.length ? config.nodes : [DEFAULT_NODE];
     this.#nodes = nodes.map((n) => n.name);
@@ -56,6 +59,7 @@ class SimEngine implements Engine {
       const rt = new ContainerRuntime(this.#ctx, n, images);
       this.#runtimes.push(rt);
       this.#kubelets.push(new Kubelet(this.#ctx, this.#api, rt, n, patches?.resize?.kubelet));
+      patches?.watchNodeSchedulable?.(this.#ctx, this.#api, n.name, n.unschedulable === true);
     }
     this.#coll = {
       pods: history.collection('pods'),
@@ -80,7 +84,10 @@ class SimEngine implements Engine {
     this.#ctx.loop.runUntil(t);
   }
 
-  apply(action: ClusterAction): ApplyResult {
+  apply(action: NodePatchAction): ApplyResult<Node>;
+  apply(action: Exclude<ClusterAction, NodePatchAction>): ApplyResult;
+  apply(action: ClusterAction): ApplyResult<Pod | Node>;
+  apply(action: ClusterAction): ApplyResult<Pod | Node> {
     const api = this.#api;
     switch (action.type) {
       case 'create':
@@ -88,6 +95,7 @@ class SimEngine implements Engine {
       case 'delete':
         return api.deletePod(action.namespace, action.name, { gracePeriodSeconds: action.gracePeriodSeconds, force: action.force });
       case 'patch':
+        if (action.kind === 'Node') return api.patchNode(action.name, action.patchType, action.patch);
         return api.patchPod(action.namespace, action.name, action.patchType, action.patch, action.subresource);
       case 'stopPodSandbox': {
         const i = this.#nodes.indexOf(action.node);

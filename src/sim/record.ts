@@ -23,11 +23,11 @@ export function recordReplay(scenario: Scenario, seed: number): Replay {
           return engine.trace;
         },
         advanceTo: (t: number) => engine.advanceTo(t),
-        apply: (action: ClusterAction) => {
+        apply: ((action: ClusterAction) => {
           // A deep copy as JSON: what the page will fetch, and safe from later changes to the object.
           actions.push({ at: engine.now, action: JSON.parse(JSON.stringify(action)) as ClusterAction });
           return engine.apply(action);
-        },
+        }) as Engine['apply'],
         state: () => engine.state(),
         stateAt: (t: number) => engine.stateAt(t),
       };

@@ -96,7 +96,7 @@ function contextFor(engine: Engine, utcOffsetMinutes: number | undefined) {
     get state(): ClusterState {
       return engine.state();
     },
-    apply: (a: ClusterAction): ApplyResult => engine.apply(a),
+    apply: (a: ClusterAction) => engine.apply(a),
     ...(utcOffsetMinutes !== undefined ? { utcOffsetMinutes } : {}),
   };
 }

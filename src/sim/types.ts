@@ -314,6 +314,7 @@ export interface Taint {
   key: string;
   value?: string;
   effect: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
+  timeAdded?: string;
 }
 
 export interface Node {
@@ -452,7 +453,7 @@ export interface ContainerLogLine {
 // The trace: what happened, in order, each event pointing at the code step that caused it.
 // ---------------------------------------------------------------------------------------------
 
-export type Actor = 'kubectl' | 'apiserver' | 'scheduler' | 'kubelet' | 'runtime' | 'process';
+export type Actor = 'kubectl' | 'apiserver' | 'scheduler' | 'kubelet' | 'runtime' | 'process' | 'controller-manager';
 
 export interface TraceEvent {
   /** Sequence number in the trace, 0-based, strictly increasing. */
@@ -491,6 +492,18 @@ export interface ClusterState {
 // API server), the API server's answer, and the live engine that takes them.
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * PATCH nodes/{name}, as `kubectl label|annotate node`, `cordon`, `uncordon` and `taint` send it: a node patch may
+ * change the node's labels, annotations, spec.unschedulable and spec.taints.
+ */
+export interface NodePatchAction {
+  type: 'patch';
+  kind: 'Node';
+  name: string;
+  patchType: 'merge' | 'json' | 'strategic';
+  patch: unknown;
+}
+
 export type ClusterAction =
   /** POST a pod: `obj` is the object as kubectl sends it (before API defaulting and validation). */
   | { type: 'create'; namespace: string; obj: unknown }
@@ -506,6 +519,7 @@ export type ClusterAction =
      */
     subresource?: 'ephemeralcontainers' | 'resize';
   }
+  | NodePatchAction
   /**
    * CRI StopPodSandbox on a node, as `crictl stopp <POD-ID>` sends it from the node's shell (not an API request):
    * `id` is a sandbox ID or a unique prefix of one. The result carries the sandbox's pod.
@@ -527,10 +541,13 @@ export interface ApiStatus {
   code: number;
 }
 
-export type ApplyResult =
+export type ApplyResult<T extends Pod | Node = Pod> =
   /** `unchanged`: a patch that changed nothing (kubectl prints "(no change)"); `deleted`: the object is gone. */
-  | { ok: true; object: Pod; unchanged?: boolean; deleted?: boolean }
+  | { ok: true; object: T; unchanged?: boolean; deleted?: boolean }
   | { ok: false; status: ApiStatus };
+
+/** Submit an action to the API server: a node patch answers with the node, every other action with a pod. */
+export type Apply = (action: ClusterAction) => ApplyResult<Pod | Node>;
 
 /** A live simulated cluster. Deterministic: same config, seed and calls → same trace and states. */
 export interface Engine {
@@ -539,7 +556,9 @@ export interface Engine {
   /** Run every internal event up to and including time t (t >= now). */
   advanceTo(t: VirtualTime): void;
   /** Submit an action at the current time, as the API server would receive it. */
-  apply(action: ClusterAction): ApplyResult;
+  apply(action: NodePatchAction): ApplyResult<Node>;
+  apply(action: Exclude<ClusterAction, NodePatchAction>): ApplyResult;
+  apply(action: ClusterAction): ApplyResult<Pod | Node>;
   /** The cluster now. */
   state(): ClusterState;
   /** The cluster at any earlier time 0 <= t <= now (fast: readers scrub time). */

@@ -8,8 +8,8 @@ import type { ApiStatus, ApplyResult, KubeEvent, Node, Pod, PodCondition, PodSpe
 import type { SimContext } from '../core/context.ts';
 import { decodePod } from './schema.ts';
 import { admitDefaultTolerationSeconds, admitPriority, computePodQOS, defaultPodSpec, setDefaultsPodSpec } from './defaults.ts';
-import { validatePodCreate, validatePodEphemeralContainersUpdate, validatePodUpdate } from './validation.ts';
-import { alreadyExistsStatus, badRequestStatus, invalidStatus, notFoundStatus } from './fielderrors.ts';
+import { isQualifiedName, isValidLabelValue, validateMeta, validatePodCreate, validatePodEphemeralContainersUpdate, validatePodUpdate } from './validation.ts';
+import { alreadyExistsStatus, badRequestStatus, GoRepr, invalidStatus, notFoundStatus } from './fielderrors.ts';
 import type * as patchModule from './patch.ts';
 import type * as resizeModule from '../resize.ts';
 import { mergePatch } from './merge-patch.ts';
@@ -24,9 +24,14 @@ export type PodWatcher = (type: WatchType, pod: Pod) => void;
  * JSON patch and strategic merge patch (api/patch.ts), and the resize subresource (src/sim/resize.ts), passed in so
  * that an engine that never needs them does not load them; JSON merge patch is always there.
  */
-export type Patches = Pick<typeof patchModule, 'jsonPatch' | 'strategicMergePatch' | 'PatchError'> & { resize?: typeof resizeModule };
+export type Patches = Pick<typeof patchModule, 'jsonPatch' | 'strategicMergePatch' | 'PatchError'> & Partial<Pick<typeof patchModule, 'patchNode' | 'NodeLifecycleController' | 'watchNodeSchedulable'>> & { resize?: typeof resizeModule };
 
 const podKey = (ns: string, name: string): string => podNames(ns, name).key;
+
+const NODE_PATCH_DEPS = { isQualifiedName, isValidLabelValue, validateMeta, badRequestStatus, invalidStatus, GoRepr, mergePatch };
+
+/** A node informer's update handler: the new object and the one it replaced. */
+export type NodeWatcher = (node: Node, old: Node) => void;
 
 export class ApiServer {
   /** The stored pods by "namespace/name": the history's live collection of pods, which every change goes through. */
@@ -139,10 +144,41 @@ export class ApiServer {
     return this.pods.get(podKey(ns, name));
   }
 
-  addNode(node: Node): void {
+  /** Store a node (the kubelet registering it, or a patch) with the next resourceVersion. */
+  addNode(node: Node): Node {
+    const name = node.metadata.name;
     const stored = { ...node, metadata: { ...node.metadata, resourceVersion: this.#nextRV() } };
-    this.nodes.set(node.metadata.name, stored);
-    this.#ctx.history.put(this.#ctx.now, this.#cNodes, node.metadata.name, stored);
+    this.nodes.set(name, stored);
+    this.#ctx.history.put(this.#ctx.now, this.#cNodes, name, stored);
+    return stored;
+  }
+
+  readonly #nodeUpdateWatchers: NodeWatcher[] = [];
+
+  /** Subscribe to node updates (an informer's UpdateFunc: the old and the new object), after the watch latency. */
+  watchNodes(w: NodeWatcher): void {
+    this.#nodeUpdateWatchers.push(w);
+  }
+
+  /**
+   * PATCH nodes/{name} (kubectl label/annotate/cordon/uncordon/taint). Node patches need the patch module (api/patch.ts
+   * patchNode: decoding, the fields a patch may change, ValidateNodeUpdate).
+   */
+  patchNode(name: string, patchType: 'merge' | 'json' | 'strategic', patch: unknown, actor: 'apiserver' | 'controller-manager' = 'apiserver'): ApplyResult<Node> {
+    const node = this.nodes.get(name);
+    if (!node) return { ok: false, status: notFoundStatus('nodes', name) };
+    const apply = this.#patches?.patchNode;
+    if (!apply) {
+      const message = 'podlife: this engine was created without node patch support (use createEngine, or pass api/patch.ts to createEngineCore)';
+      return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'InternalError', code: 500 } };
+    }
+    const r = apply(node, patchType, patch, NODE_PATCH_DEPS);
+    if ('status' in r) return { ok: false, status: r.status };
+    if (r.unchanged) return { ok: true, object: node, unchanged: true };
+    const stored = this.addNode(r.node);
+    this.#ctx.emit(actor, 'NodePatched', `node/${name}`, `node "${name}" patched (${patchType})`);
+    for (const w of this.#nodeUpdateWatchers) this.#ctx.loop.after(this.#ctx.timings.watch, () => w(stored, node));
+    return { ok: true, object: stored };
   }
 
   recordEvent(input: EventInput): KubeEvent | undefined {

@@ -13,8 +13,17 @@ export interface FieldError {
 }
 
 
+/** A value field errors print as Go wrote it (a struct's %#v), not as JSON. */
+export class GoRepr {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
 /** How field errors print a value: strings quoted (%q), numbers and booleans bare. */
 export function formatValue(v: unknown): string {
+  if (v instanceof GoRepr) return v.text;
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (v === null || v === undefined) return 'null';
@@ -33,9 +42,9 @@ export function errorBody(e: FieldError): string {
     case 'NotSupported':
       return `Unsupported value: ${formatValue(e.value)}${e.detail ? `: ${e.detail}` : ''}`;
     case 'Duplicate':
-      return `Duplicate value: ${formatValue(e.value)}`;
+      return `Duplicate value: ${formatValue(e.value)}${e.detail ? `: ${e.detail}` : ''}`;
     case 'NotFound':
-      return `Not found: ${formatValue(e.value)}`;
+      return `Not found: ${formatValue(e.value)}${e.detail ? `: ${e.detail}` : ''}`;
     case 'TooLong':
       return `Too long: ${e.detail ?? ''}`;
   }

@@ -1,7 +1,7 @@
 // What a command line runs against: the cluster at the current virtual time, and (for commands
 // that change it) the engine's API entry point.
 
-import type { ApplyResult, ClusterAction, ClusterState } from '../types.ts';
+import type { Apply, ClusterState } from '../types.ts';
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../render/clock.ts';
 
 export interface ExecContext {
@@ -11,7 +11,7 @@ export interface ExecContext {
    * Submit a change to the API server (kubectl run/apply/delete/patch). Absent when the console is
    * read-only (a past moment of a recorded run): mutating commands then fail with a clear message.
    */
-  apply?: (action: ClusterAction) => ApplyResult;
+  apply?: Apply;
   /** The local time zone of the machine the commands run on; default UTC+8 (the article's). */
   utcOffsetMinutes?: number;
   /** The node whose shell runs `crictl` and `journalctl`; default the first node. */

@@ -25,11 +25,13 @@ import type { NodeEnv } from './env.ts';
 import { kobj, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
 import { runProbe } from './handlers.ts';
 import { deepEqual } from '../core/structural.ts';
+import { UNSCHEDULABLE_TAINT } from '../scheduler/framework.ts';
 
 type WorkerState = 'syncing' | 'terminating' | 'terminated' | 'finished';
 
 // upstream: pkg/kubelet/active_deadline.go reason, message
 const DEADLINE_REASON = 'DeadlineExceeded';
+
 const DEADLINE_MESSAGE = 'Pod was active on the node longer than the specified deadline';
 const NO_REASONS: ReasonCache = new Map();
 const API_SOURCE = q('api');
@@ -186,6 +188,8 @@ export class Kubelet {
     const pods = intValue(cap.pods ?? 110);
     const created = ctx.rfc3339(-37 * 86_400_000);
     const cpuStr = formatMilliCPU(cpu);
+    // a node registered cordoned has had the node lifecycle controller's unschedulable taint since
+    const taints = this.node.unschedulable ? [...(this.node.taints ?? []), UNSCHEDULABLE_TAINT] : this.node.taints;
     const cond = (type: string, status: 'True' | 'False', reason: string, message: string) => ({
       type, status, lastHeartbeatTime: ctx.rfc3339(-40_000), lastTransitionTime: created, reason, message,
     });
@@ -213,7 +217,7 @@ export class Kubelet {
       spec: {
         podCIDR: this.node.podCIDR,
         podCIDRs: [this.node.podCIDR],
-        ...(this.node.taints?.length ? { taints: this.node.taints } : {}),
+        ...(taints?.length ? { taints } : {}),
         ...(this.node.unschedulable ? { unschedulable: true } : {}),
       },
       status: {

@@ -77,7 +77,8 @@ function tolerated(tolerations: Toleration[] | undefined, taint: Taint): boolean
   if (tolerations) for (const t of tolerations) if (tolerates(t, taint)) return true;
   return false;
 }
-const UNSCHEDULABLE_TAINT: Taint = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
+/** The taint the node lifecycle controller puts on a cordoned node (TaintNodeUnschedulable). */
+export const UNSCHEDULABLE_TAINT: Taint = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
 
 /**
  * Run the filter plugins in the default profile's order; the first failing plugin decides. `alloc` is the node's
@@ -124,6 +125,22 @@ export function filterNode(pod: Pod, node: Node, usage: NodeUsage, req: Requests
   }
   if (reasons.length) return { code: unresolvable ? 'UnschedulableAndUnresolvable' : 'Unschedulable', reasons, plugin: 'NodeResourcesFit' };
   return undefined;
+}
+
+const NO_USAGE: NodeUsage = { milliCPU: 0, memory: 0, pods: 0 };
+const ANY_ALLOCATABLE: Allocatable = { milliCPU: Infinity, memory: Infinity, pods: Infinity };
+
+/**
+ * The Filter plugins' queueing hints for a node update: the change may make the pod schedulable (Queue) when the
+ * plugin that rejected it rejected the old node and does not reject the new one; otherwise Skip. The node is
+ * filtered with no resources at stake: the model's node updates change labels, taints and spec.unschedulable, never
+ * the allocatable, so NodeResourcesFit always skips them.
+ */
+// upstream: nodeunschedulable/node_unschedulable.go, tainttoleration/taint_toleration.go,
+//           nodeaffinity/node_affinity.go isSchedulableAfterNodeChange
+export function nodeChangeMayHelp(plugin: FilterFailure['plugin'], pod: Pod, old: Node, node: Node): boolean {
+  const rejects = (n: Node) => filterNode(pod, n, NO_USAGE, NO_USAGE, ANY_ALLOCATABLE)?.plugin === plugin;
+  return rejects(old) && !rejects(node);
 }
 
 /** NodeResourcesFit score with the LeastAllocated strategy (cpu and memory, weight 1 each). */

@@ -14,7 +14,7 @@ import type { ApiServer } from '../api/apiserver.ts';
 import { podNames } from '../core/names.ts';
 import { kept } from '../core/kept.ts';
 import {
-  allocatable, filterNode, fitErrorMessage, podRequests, preemptionMessage, scoreNode,
+  allocatable, filterNode, fitErrorMessage, nodeChangeMayHelp, podRequests, preemptionMessage, scoreNode,
   type Allocatable, type FilterFailure, type NodeUsage, type Requests,
 } from './framework.ts';
 
@@ -36,6 +36,8 @@ interface QueuedPod {
   token: number;
   /** The last failure was resolvable by resources freeing up (NodeResourcesFit / preemption). */
   resourceFailure: boolean;
+  /** The Filter plugins that rejected a node in the last attempt (the queue's UnschedulablePlugins). */
+  plugins: FilterFailure['plugin'][];
 }
 
 interface NodeCache {
@@ -61,12 +63,22 @@ export class Scheduler {
     this.#ctx = ctx;
     this.#api = api;
     api.watchPods((type, pod) => this.#onPod(type, pod));
+    api.watchNodes((node, old) => this.#onNodeUpdate(node, old));
+  }
+
+  // upstream: eventhandlers.go updateNodeInCache → scheduling_queue.go MoveAllToActiveOrBackoffQueue with the
+  // node-update event: each unschedulable pod whose rejecting plugins' hints say the change may help is retried
+  #onNodeUpdate(node: Node, old: Node): void {
+    this.#nodeCache = undefined;
+    for (const q of this.#queued.values()) {
+      if (q.queue === 'unschedulable' && q.plugins.some((p) => nodeChangeMayHelp(p, q.pod, old, node))) this.#requeue(q);
+    }
   }
 
   #nodeCache: NodeCache | undefined;
 
   /**
-   * The scheduler cache's nodes, by name (nodes do not change while the simulation runs), with each node's
+   * The scheduler cache's nodes, by name (rebuilt when a node changes: a label, a taint, cordon), with each node's
    * allocatable and its usage record (the live object #usageOf keeps), so a cycle looks nothing up per node.
    */
   #nodes(): NodeCache {
@@ -138,7 +150,7 @@ export class Scheduler {
       return;
     }
     if (pod.metadata.deletionTimestamp) return;
-    const q: QueuedPod = { pod, priority: pod.spec.priority ?? 0, attempts: 0, lastAttempt: 0, queue: 'active', order: this.#order++, token: 0, resourceFailure: false };
+    const q: QueuedPod = { pod, priority: pod.spec.priority ?? 0, attempts: 0, lastAttempt: 0, queue: 'active', order: this.#order++, token: 0, resourceFailure: false, plugins: [] };
     this.#queued.set(uid, q);
     this.#pushActive(q);
   }
@@ -371,6 +383,7 @@ export class Scheduler {
       message = fitErrorMessage(nodes.length, failures.map((f) => f.reasons), pre.message);
     }
     q.resourceFailure = failures.some((f) => f.plugin === 'NodeResourcesFit');
+    q.plugins = failures.map((f) => f.plugin);
     this.#api.recordEvent({
       involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, uid: pod.metadata.uid, apiVersion: 'v1' },
       type: 'Warning', reason: 'FailedScheduling', action: 'Scheduling', component: 'default-scheduler',

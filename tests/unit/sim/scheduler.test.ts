@@ -143,3 +143,117 @@ describe('schedulePod: one feasible node is used without scoring (schedule_one.g
     expect(selected(e)).toMatch(/^2\/2 nodes feasible; scored, selected w22 \(score \d+\)$/);
   });
 });
+
+// A node that changes (kubectl label, taint, cordon, uncordon) is an event for the scheduling queue: the Filter
+// plugins that rejected a waiting pod say, through their queueing hints, whether the change may help it.
+describe('node updates and the scheduling queue (QueueingHints)', () => {
+  const attempts = (e: ReturnType<typeof engineWith>, name: string) => e.trace.filter((x) => x.kind === 'PodPopped' && x.object === `pod/default/${name}`).length;
+  const patchNode = (e: ReturnType<typeof engineWith>, patch: unknown, name = 'w1') =>
+    e.apply({ type: 'patch', kind: 'Node', name, patchType: 'strategic', patch });
+
+  it('NodeAffinity: a label that makes the node match retries the pod at once; an unrelated one does not', () => {
+    const e = engineWith({ nodes: [node('w1', { images: ['nginx:1.29'] })] });
+    create(e, podManifest('ssd', { image: 'nginx:1.29' }, { nodeSelector: { disktype: 'ssd' } }));
+    e.advanceTo(20_000);
+    expect(attempts(e, 'ssd')).toBe(1);
+    expect(patchNode(e, { metadata: { labels: { zone: 'a' } } }).ok).toBe(true);
+    e.advanceTo(25_000);
+    expect(attempts(e, 'ssd')).toBe(1);
+    expect(patchNode(e, { metadata: { labels: { disktype: 'ssd' } } }).ok).toBe(true);
+    // the scheduler sees the update after the watch latency (5 ms) and runs the cycle (3 ms), then binds
+    e.advanceTo(25_004);
+    expect(pod(e, 'ssd')!.spec.nodeName).toBeUndefined();
+    e.advanceTo(25_100);
+    expect(attempts(e, 'ssd')).toBe(2);
+    expect(pod(e, 'ssd')!.spec.nodeName).toBe('w1');
+  });
+
+  it('NodeResourcesFit is not helped by a label: the pod waits for the 5-minute flush', () => {
+    const e = engineWith({ nodes: [node('w1')] });
+    create(e, podManifest('big', { image: 'nginx', resources: { requests: { cpu: '8' } } }));
+    e.advanceTo(10_000);
+    patchNode(e, { metadata: { labels: { disktype: 'ssd' } } });
+    e.advanceTo(60_000);
+    expect(attempts(e, 'big')).toBe(1);
+  });
+
+  it('TaintToleration: removing the untolerated taint retries the pod; a tolerating pod was never held', () => {
+    const e = engineWith({ nodes: [node('w1', { images: ['nginx:1.29'], taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] })] });
+    create(e, podManifest('plain', { image: 'nginx:1.29' }));
+    create(e, podManifest('gpu', { image: 'nginx:1.29' }, { tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'gpu', effect: 'NoSchedule' }] }));
+    e.advanceTo(10_000);
+    expect(pod(e, 'gpu')!.spec.nodeName).toBe('w1');
+    expect(pod(e, 'plain')!.status.conditions![0].message).toContain("1 node(s) had untolerated taint {dedicated: gpu}");
+    patchNode(e, { spec: { taints: null } });
+    e.advanceTo(10_100);
+    expect(pod(e, 'plain')!.spec.nodeName).toBe('w1');
+  });
+
+  it('cordon: the node lifecycle controller taints the node, new pods wait, running ones stay; uncordon lets them in', () => {
+    const e = engineWith({ nodes: [node('w1', { images: ['nginx:1.29'] })] });
+    create(e, podManifest('running', { image: 'nginx:1.29' }));
+    e.advanceTo(12_000);
+    expect(patchNode(e, { spec: { unschedulable: true } }).ok).toBe(true);
+    const taints = () => e.state().nodes[0].spec.taints;
+    expect(taints()).toBeUndefined();
+    // the controller patches the node as soon as it sees the update
+    e.advanceTo(12_005);
+    expect(taints()).toEqual([{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' }]);
+    expect(e.trace.filter((x) => x.kind === 'NodePatched').map((x) => x.actor)).toEqual(['apiserver', 'controller-manager']);
+    create(e, podManifest('waiting', { image: 'nginx:1.29' }));
+    e.advanceTo(19_999);
+    expect(pod(e, 'waiting')!.status.conditions![0].message).toContain('1 node(s) were unschedulable');
+    expect(pod(e, 'running')!.status.phase).toBe('Running');
+    // the kubelet's node status loop (every 10 s) reports it
+    expect(e.state().events.filter((x) => x.involvedObject.kind === 'Node')).toEqual([]);
+    e.advanceTo(20_000);
+    const nodeEvents = () => e.state().events.filter((x) => x.involvedObject.kind === 'Node').map((x) => [x.reason, x.message, x.source.component, x.metadata.namespace]);
+    expect(nodeEvents()).toEqual([['NodeNotSchedulable', 'Node w1 status is now: NodeNotSchedulable', 'kubelet', 'default']]);
+    patchNode(e, { spec: { unschedulable: null } });
+    e.advanceTo(20_100);
+    expect(taints()).toBeUndefined();
+    expect(pod(e, 'waiting')!.spec.nodeName).toBe('w1');
+    e.advanceTo(30_000);
+    expect(nodeEvents()[1]).toEqual(['NodeSchedulable', 'Node w1 status is now: NodeSchedulable', 'kubelet', 'default']);
+  });
+
+  it('a node registered cordoned carries the controller\'s taint from the start', () => {
+    const e = engineWith({ nodes: [node('w1', { unschedulable: true })] });
+    expect(e.state().nodes[0].spec).toMatchObject({ unschedulable: true, taints: [{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' }] });
+  });
+});
+
+describe('PATCH nodes/{name}: what a node patch may change (ValidateNodeUpdate)', () => {
+  const e = engineWith({ nodes: [node('w1')] });
+  const patch = (p: unknown, patchType: 'merge' | 'strategic' | 'json' = 'merge') => e.apply({ type: 'patch', kind: 'Node', name: 'w1', patchType, patch: p });
+  const message = (r: ReturnType<typeof patch>) => (r.ok ? '' : r.status.message);
+
+  it('labels, annotations, taints and unschedulable change; the status stays the kubelet\'s', () => {
+    const before = e.state().nodes[0];
+    const r = patch({ metadata: { labels: { a: 'b' }, annotations: { note: 'x' } }, status: { capacity: { cpu: '99' } } });
+    expect(r.ok && r.object.metadata.labels!.a).toBe('b');
+    expect(e.state().nodes[0].status).toEqual(before.status);
+    expect(Number(e.state().nodes[0].metadata.resourceVersion)).toBeGreaterThan(Number(before.metadata.resourceVersion));
+    expect(patch([{ op: 'add', path: '/metadata/labels/c', value: 'd' }], 'json').ok).toBe(true);
+    const same = patch({ metadata: { labels: { a: 'b' } } });
+    expect(same.ok && same.unchanged).toBe(true);
+  });
+  it('refuses what the API server refuses, with its words', () => {
+    expect(message(patch({ spec: { taints: [{ key: 'a b', effect: 'Foo' }, { key: 'x', effect: 'NoSchedule' }, { key: 'x', effect: 'NoSchedule' }] } }))).toBe(
+      'Node "w1" is invalid: [spec.taints[0].key: Invalid value: "a b": name part must consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character (e.g. \'MyName\',  or \'my.name\',  or \'123-abc\', regex used for validation is \'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]\'), spec.taints[0].effect: Unsupported value: "Foo": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute", spec.taints[2]: Duplicate value: core.Taint{Key:"x", Value:"", Effect:"NoSchedule", TimeAdded:<nil>}: taints must be unique by key and effect pair]',
+    );
+    expect(message(patch({ spec: { podCIDR: '10.0.0.0/24' } }))).toBe('Node "w1" is invalid: spec.podCIDRs: Forbidden: node updates may not change podCIDR except from "" to valid');
+    expect(message(patch({ metadata: { labels: { a: 1 } } }))).toBe('Node in version "v1" cannot be handled as a Node: json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string');
+    expect(message(patch({ metadata: { resourceVersion: '1' } }))).toMatch(/^Operation cannot be fulfilled on nodes "w1": the object has been modified/);
+    expect(e.apply({ type: 'patch', kind: 'Node', name: 'nope', patchType: 'merge', patch: {} })).toMatchObject({ ok: false, status: { reason: 'NotFound', message: 'nodes "nope" not found' } });
+  });
+  it('says plainly what the model does not do: NoExecute evictions, other node fields', () => {
+    expect(message(patch({ spec: { taints: [{ key: 'k', effect: 'NoExecute' }] } }))).toMatch(/^podlife: a NoExecute taint evicts the running pods .* does not model; use NoSchedule/);
+    expect(message(patch({ spec: { providerID: 'x' } }))).toBe('podlife: a node patch here may change metadata.labels, metadata.annotations, spec.unschedulable and spec.taints; spec.providerID is not modelled');
+  });
+  it('an engine made without the patch module says so', async () => {
+    const { createEngineCore } = await import('../../../src/sim/engine-core.ts');
+    const core = createEngineCore({ nodes: [node('w1')] }, { seed: 1 }, undefined);
+    expect(core.apply({ type: 'patch', kind: 'Node', name: 'w1', patchType: 'merge', patch: {} })).toMatchObject({ ok: false, status: { reason: 'InternalError' } });
+  });
+});

@@ -1,0 +1,146 @@
+// PATCH nodes/{name}: what `kubectl label|annotate node`, `cordon`, `uncordon` and `taint` send. The node's
+// status belongs to the kubelet and is kept (the main resource does not write it); of the rest, the model lets a
+// patch change what those commands change: labels, annotations, spec.unschedulable and spec.taints. Loaded with
+// the other patch types (patch.ts), only where a run patches a node.
+// upstream: pkg/registry/core/node/strategy.go (nodeStrategy.PrepareForUpdate keeps the status);
+//           pkg/apis/core/validation/validation.go ValidateNodeUpdate, validateNodeTaints, validateTaintEffect
+
+import type { ApiStatus, Node, Taint } from '../types.ts';
+import { jsonPatch, PatchError, strategicMergePatch } from './patch.ts';
+import type { FieldError } from './fielderrors.ts';
+import type * as fielderrors from './fielderrors.ts';
+import type * as validation from './validation.ts';
+import type { mergePatch } from './merge-patch.ts';
+
+/**
+ * What node patches use of the API server's own modules, handed over by the API server: imported here, they would
+ * be split out of the page's engine bundle into a chunk of their own, which costs the player's first load.
+ */
+export type NodePatchDeps = Pick<typeof validation, 'isQualifiedName' | 'isValidLabelValue' | 'validateMeta'>
+  & Pick<typeof fielderrors, 'badRequestStatus' | 'invalidStatus' | 'GoRepr'> & { mergePatch: typeof mergePatch };
+
+const EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
+
+type Raw = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export type NodePatchResult = { node: Node; unchanged?: boolean } | { status: ApiStatus };
+
+
+/** What json.Unmarshal into a v1.Node says first about the fields the model reads; undefined when they decode. */
+function decodeProblem(next: Raw): string | undefined {
+  const meta = next.metadata;
+  if (meta !== undefined && (typeof meta !== 'object' || meta === null || Array.isArray(meta))) return `json: cannot unmarshal ${jsonKind(meta)} into Go struct field Node.metadata of type v1.ObjectMeta`;
+  for (const f of ['labels', 'annotations'] as const) {
+    const m = meta?.[f];
+    if (m === undefined || m === null) continue;
+    if (typeof m !== 'object' || Array.isArray(m)) return `json: cannot unmarshal ${jsonKind(m)} into Go struct field ObjectMeta.metadata.${f} of type map[string]string`;
+    for (const v of Object.values(m)) {
+      if (typeof v !== 'string') return `json: cannot unmarshal ${jsonKind(v)} into Go struct field ObjectMeta.metadata.${f} of type string`;
+    }
+  }
+  const spec = next.spec;
+  if (spec === undefined || spec === null) return undefined;
+  if (typeof spec !== 'object' || Array.isArray(spec)) return `json: cannot unmarshal ${jsonKind(spec)} into Go struct field Node.spec of type v1.NodeSpec`;
+  if (spec.unschedulable !== undefined && spec.unschedulable !== null && typeof spec.unschedulable !== 'boolean') {
+    return `json: cannot unmarshal ${jsonKind(spec.unschedulable)} into Go struct field NodeSpec.spec.unschedulable of type bool`;
+  }
+  const taints = spec.taints;
+  if (taints === undefined || taints === null) return undefined;
+  if (!Array.isArray(taints)) return `json: cannot unmarshal ${jsonKind(taints)} into Go struct field NodeSpec.spec.taints of type []v1.Taint`;
+  for (const t of taints) {
+    if (typeof t !== 'object' || t === null || Array.isArray(t)) return `json: cannot unmarshal ${jsonKind(t)} into Go struct field NodeSpec.spec.taints of type v1.Taint`;
+    for (const k of ['key', 'value', 'effect', 'timeAdded']) {
+      if (t[k] !== undefined && t[k] !== null && typeof t[k] !== 'string') return `json: cannot unmarshal ${jsonKind(t[k])} into Go struct field Taint.spec.taints.${k} of type ${k === 'timeAdded' ? 'v1.Time' : 'string'}`;
+    }
+  }
+  return undefined;
+}
+
+function jsonKind(v: unknown): string {
+  return Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'object' ? 'object' : typeof v;
+}
+
+/** Go's %#v of a core.Taint, as field.Duplicate prints it. */
+function goTaint(t: Taint): string {
+  return `core.Taint{Key:${JSON.stringify(t.key)}, Value:${JSON.stringify(t.value ?? '')}, Effect:${JSON.stringify(t.effect)}, TimeAdded:<nil>}`;
+}
+
+// upstream: validation.go validateNodeTaints (key as a label name, value as a label value, a supported effect,
+// unique by key and effect)
+function validateTaints(taints: Taint[], errs: FieldError[], d: NodePatchDeps): void {
+  const seen = new Map<string, Set<string>>();
+  taints.forEach((t, i) => {
+    const f = `spec.taints[${i}]`;
+    for (const detail of d.isQualifiedName(t.key ?? '')) errs.push({ type: 'Invalid', field: `${f}.key`, value: t.key ?? '', detail });
+    for (const detail of d.isValidLabelValue(t.value ?? '')) errs.push({ type: 'Invalid', field: `${f}.value`, value: t.value ?? '', detail });
+    if (!t.effect) errs.push({ type: 'Required', field: `${f}.effect` });
+    else if (!EFFECTS.includes(t.effect)) {
+      errs.push({ type: 'NotSupported', field: `${f}.effect`, value: t.effect, detail: `supported values: ${EFFECTS.map((e) => `"${e}"`).join(', ')}` });
+    }
+    const keys = seen.get(t.effect) ?? new Set<string>();
+    if (keys.has(t.key)) errs.push({ type: 'Duplicate', field: f, value: new d.GoRepr(goTaint(t)), detail: 'taints must be unique by key and effect pair' });
+    keys.add(t.key);
+    seen.set(t.effect, keys);
+  });
+}
+
+/** The node a patch makes of `node`, validated as the API server validates a node update; or the error status. */
+export function patchNode(node: Node, patchType: 'merge' | 'json' | 'strategic', patch: unknown, d: NodePatchDeps): NodePatchResult {
+  const badRequest = (message: string) => ({ status: d.badRequestStatus(message) });
+  const name = node.metadata.name;
+  let next: Raw;
+  try {
+    if (patchType === 'json') next = jsonPatch(node, patch);
+    else {
+      if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
+        return badRequest(`json: cannot unmarshal ${jsonKind(patch)} into Go value of type map[string]interface {}`);
+      }
+      next = patchType === 'merge' ? d.mergePatch(node, patch) : strategicMergePatch(node, patch);
+    }
+  } catch (e) {
+    if (e instanceof PatchError) return { status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: e.message, reason: 'Invalid', code: 422 } };
+    throw e;
+  }
+  if (typeof next !== 'object' || next === null || Array.isArray(next)) return badRequest('the patch produced an invalid object');
+  const problem = decodeProblem(next);
+  if (problem) return badRequest(`Node in version "v1" cannot be handled as a Node: ${problem}`);
+  next.metadata ??= {};
+  const m = next.metadata;
+  if (m.resourceVersion !== undefined && m.resourceVersion !== node.metadata.resourceVersion) {
+    return {
+      status: {
+        kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Conflict', details: { name, kind: 'nodes' }, code: 409,
+        message: `Operation cannot be fulfilled on nodes "${name}": the object has been modified; please apply your changes to the latest version and try again`,
+      },
+    };
+  }
+  // fields the server owns, and the status, which only the status subresource writes
+  for (const k of ['name', 'uid', 'creationTimestamp', 'resourceVersion'] as const) m[k] = node.metadata[k];
+  if (m.labels === null) delete m.labels;
+  if (m.annotations === null) delete m.annotations;
+  next.apiVersion = 'v1';
+  next.kind = 'Node';
+  next.status = node.status;
+  next.spec ??= {};
+  const spec = next.spec;
+  for (const k of ['taints', 'unschedulable'] as const) if (spec[k] === null) delete spec[k];
+  if (spec.unschedulable === false) delete spec.unschedulable;
+  if (Array.isArray(spec.taints) && spec.taints.length === 0) delete spec.taints;
+  // the model keeps the node's other fields as the kubelet registered them
+  for (const k of new Set([...Object.keys(spec), ...Object.keys(node.spec)])) {
+    if (k === 'taints' || k === 'unschedulable' || JSON.stringify(spec[k]) === JSON.stringify((node.spec as Raw)[k])) continue;
+    if (k === 'podCIDR' || k === 'podCIDRs') {
+      return { status: d.invalidStatus('Node', name, [{ type: 'Forbidden', field: 'spec.podCIDRs', detail: 'node updates may not change podCIDR except from "" to valid' }]) };
+    }
+    return badRequest(`podlife: a node patch here may change metadata.labels, metadata.annotations, spec.unschedulable and spec.taints; spec.${k} is not modelled`);
+  }
+  const errs: FieldError[] = [];
+  d.validateMeta(m, errs);
+  if (spec.taints) validateTaints(spec.taints, errs, d);
+  if (errs.length) return { status: d.invalidStatus('Node', name, errs) };
+  if (spec.taints?.some((t: Taint) => t.effect === 'NoExecute')) {
+    return badRequest('podlife: a NoExecute taint evicts the running pods that do not tolerate it (the taint-eviction controller), which this simulation does not model; use NoSchedule, which keeps new pods away');
+  }
+  if (JSON.stringify(next) === JSON.stringify(node)) return { node, unchanged: true };
+  return { node: next as Node };
+}
