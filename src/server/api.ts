@@ -1,5 +1,5 @@
 // The REST resources under /api/v1: pods (list, get, watch, create, delete, patch; the log, ephemeralcontainers and
-// resize subresources), events, nodes and
+// resize subresources), nodes (list, get, watch, patch: kubectl label/annotate/cordon/uncordon/taint), events and
 // namespaces (list, get, watch). Lists and objects come from the change feed's current snapshot, so a
 // list's resourceVersion and a watch started from it agree; changes go through the engine's API server.
 // upstream: staging/src/k8s.io/apiserver/pkg/endpoints/installer.go (the routes and verbs);
@@ -229,6 +229,7 @@ export class ResourceApi {
     const patchType = patchTypeOf(r.req.headers['content-type']);
     if (r.query.has('dryRun')) throw notModelled('dry-run (--dry-run=server)', 'use --dry-run=client');
     const patch = parsePatch(r.body.toString('utf8'));
+    if (rp.resource === 'nodes') return this.#submit(r, { type: 'patch', kind: 'Node', name: rp.name!, patchType, patch }, 200);
     const subresource = rp.subresource as 'ephemeralcontainers' | 'resize' | undefined;
     this.#submit(r, { type: 'patch', kind: 'Pod', namespace: rp.namespace!, name: rp.name!, patchType, patch, ...(subresource ? { subresource } : {}) }, 200);
   }

@@ -7,7 +7,7 @@
 
 import {
   createEngine, scenarioToEngineConfig,
-  type ApplyResult, type ClusterAction, type Engine, type EngineConfig, type Scenario, type TimelineEntry,
+  type ApplyResult, type ClusterAction, type Node, type Pod, type Engine, type EngineConfig, type Scenario, type TimelineEntry,
 } from '../sim/index.ts';
 import { execute, isMutating } from '../sim/commands/execute.ts';
 import { apiErrorText } from '../sim/commands/kubectl/common.ts';
@@ -76,7 +76,7 @@ export class LiveCluster {
   }
 
   /** A request from a client, at the current virtual time. */
-  apply(action: ClusterAction): ApplyResult {
+  apply(action: ClusterAction): ApplyResult<Pod | Node> {
     const r = this.engine.apply(action);
     this.feed.sync();
     return r;

@@ -25,7 +25,7 @@ export interface ResourceInfo {
 export const RESOURCES: ResourceInfo[] = [
   { name: 'events', singular: 'event', kind: 'Event', namespaced: true, verbs: ['get', 'list', 'watch'], shortNames: ['ev'] },
   { name: 'namespaces', singular: 'namespace', kind: 'Namespace', namespaced: false, verbs: ['get', 'list', 'watch'], shortNames: ['ns'] },
-  { name: 'nodes', singular: 'node', kind: 'Node', namespaced: false, verbs: ['get', 'list', 'watch'], shortNames: ['no'] },
+  { name: 'nodes', singular: 'node', kind: 'Node', namespaced: false, verbs: ['get', 'list', 'patch', 'watch'], shortNames: ['no'] },
   {
     name: 'pods', singular: 'pod', kind: 'Pod', namespaced: true,
     verbs: ['create', 'delete', 'get', 'list', 'patch', 'watch'], shortNames: ['po'], categories: ['all'],

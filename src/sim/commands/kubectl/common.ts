@@ -1,7 +1,7 @@
 // kubectl's shared plumbing: global flags, resource type names, and how errors print
 // (k8s.io/kubectl/pkg/cmd/util/helpers.go CheckErr / StandardErrorMessage / MultilineError).
 
-import type { ApiStatus, ClusterAction, ApplyResult, Pod } from '../../types.ts';
+import type { ApiStatus, ClusterAction, ApplyResult, Node, NodePatchAction, Pod } from '../../types.ts';
 import type { FlagSpec } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
@@ -168,9 +168,11 @@ export function podsIn(ctx: ExecContext, namespace: string | undefined): Pod[] {
 export const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Submit an action, or fail clearly when this console cannot change the cluster. */
-export function submit(ctx: ExecContext, action: ClusterAction): ApplyResult {
+export function submit(ctx: ExecContext, action: NodePatchAction): ApplyResult<Node>;
+export function submit(ctx: ExecContext, action: Exclude<ClusterAction, NodePatchAction>): ApplyResult;
+export function submit(ctx: ExecContext, action: ClusterAction): ApplyResult<Pod | Node> {
   if (!ctx.apply) {
     throw new KubectlError('podlife: this console shows a recorded moment and cannot change the cluster');
   }
-  return ctx.apply(action);
+  return ctx.apply(action) as ApplyResult<Pod & Node>; // the engine answers a node patch with the node, else a pod
 }

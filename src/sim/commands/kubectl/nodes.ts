@@ -1,0 +1,401 @@
+// kubectl label, annotate (pods and nodes), cordon, uncordon and taint (nodes): the commands that change an object's
+// metadata or a node's scheduling, each computing its patch from the object as it is now, as kubectl does.
+// upstream: k8s.io/kubectl v0.36.2 pkg/cmd/label/label.go, pkg/cmd/annotate/annotate.go, pkg/cmd/drain/drain.go
+//           (RunCordonOrUncordon), pkg/drain/cordon.go, pkg/cmd/taint/taint.go + utils.go, pkg/cmd/util/helpers.go
+//           (GetResourcesAndPairs, ParsePairs)
+
+import type { ApplyResult, Node, Pod, Taint } from '../../types.ts';
+import { isQualifiedName, isValidLabelValue } from '../../api/validation.ts';
+import { bool, type FlagSpec, type ParsedArgs, str } from '../flags.ts';
+import type { CommandResult } from '../shell.ts';
+import type { ExecContext } from '../context.ts';
+import {
+  apiErrorText, byKey, KubectlError, namespaceOf, notFound, out, podsIn, type ResourceKind, singular, submit, typeAndNames,
+} from './common.ts';
+import { filterByLabels } from './selectors.ts';
+import { parseOutput, printObject } from './output.ts';
+
+const PRINT_FLAGS: FlagSpec[] = [
+  { name: 'output', shorthand: 'o', type: 'string' },
+  { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
+  { name: 'allow-missing-template-keys', type: 'bool' },
+  { name: 'show-managed-fields', type: 'bool' },
+  { name: 'template', type: 'string' },
+  { name: 'field-manager', type: 'string' },
+];
+
+export const LABEL_FLAGS: FlagSpec[] = [
+  ...PRINT_FLAGS,
+  { name: 'overwrite', type: 'bool' },
+  { name: 'list', type: 'bool' },
+  { name: 'local', type: 'bool' },
+  { name: 'all', type: 'bool' },
+  { name: 'all-namespaces', shorthand: 'A', type: 'bool' },
+  { name: 'selector', shorthand: 'l', type: 'string' },
+  { name: 'field-selector', type: 'string' },
+  { name: 'resource-version', type: 'string' },
+  { name: 'filename', shorthand: 'f', type: 'stringArray' },
+  { name: 'kustomize', shorthand: 'k', type: 'string' },
+  { name: 'recursive', shorthand: 'R', type: 'bool' },
+];
+export const ANNOTATE_FLAGS = LABEL_FLAGS;
+
+export const CORDON_FLAGS: FlagSpec[] = [
+  { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
+  { name: 'selector', shorthand: 'l', type: 'string' },
+];
+
+export const TAINT_FLAGS: FlagSpec[] = [
+  ...PRINT_FLAGS,
+  { name: 'overwrite', type: 'bool' },
+  { name: 'all', type: 'bool' },
+  { name: 'selector', shorthand: 'l', type: 'string' },
+  { name: 'validate', type: 'string', noOptDefault: 'strict' },
+];
+
+type Target = Pod | Node;
+
+function dryRunOf(p: ParsedArgs): 'none' | 'client' {
+  const v = str(p, 'dry-run', 'none');
+  if (v === 'none' || v === '') return 'none';
+  if (v === 'client') return 'client';
+  if (v === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation (--dry-run=client is)');
+  throw new KubectlError(`Invalid dry-run value (${v}). Must be "none", "server", or "client".`);
+}
+
+/** Flags the model cannot honour: a clear refusal instead of a silent drop. */
+function refuseUnmodelled(p: ParsedArgs, verb: string): void {
+  if (bool(p, 'local') || (p.flags.get('filename') as string[] | undefined)?.length || str(p, 'kustomize')) {
+    throw new KubectlError(`podlife: kubectl ${verb} -f/-k/--local (objects from files) is not supported by this simulation; name the objects`);
+  }
+  if (str(p, 'field-selector')) throw new KubectlError(`podlife: kubectl ${verb} --field-selector is not supported by this simulation (-l is)`);
+  if (str(p, 'template')) throw new KubectlError(`podlife: --template is not supported by this simulation (use -o jsonpath)`);
+}
+
+/** The objects the arguments name: `TYPE NAME...`, `TYPE/NAME...`, or `TYPE` with -l/--all. Missing names stay as errors. */
+function targets(ctx: ExecContext, p: ParsedArgs, resources: string[]): { kind: ResourceKind; found: Target[]; errors: string; single: boolean } {
+  const { kind, names } = typeAndNames(resources)!;
+  if (kind !== 'pods' && kind !== 'nodes') throw new KubectlError(`podlife: changing ${kind} is not supported by this simulation (pods and nodes are)`);
+  const namespace = namespaceOf(ctx, str(p, 'namespace'));
+  const all: Target[] = kind === 'nodes' ? [...ctx.state.nodes].sort((a, b) => byKey(a.metadata.name, b.metadata.name))
+    : podsIn(ctx, bool(p, 'all-namespaces') ? undefined : namespace);
+  if (names.length === 0) {
+    if (!bool(p, 'all') && !str(p, 'selector')) throw new KubectlError('resource(s) were provided, but no name was specified');
+    return { kind, found: filterByLabels(all, str(p, 'selector')), errors: '', single: false };
+  }
+  const found: Target[] = [];
+  let errors = '';
+  for (const name of names) {
+    const o = all.find((x) => x.metadata.name === name);
+    if (o) found.push(o);
+    else errors += notFound(kind, name);
+  }
+  return { kind, found, errors, single: names.length === 1 && resources.length <= 2 };
+}
+
+function patchOf(ctx: ExecContext, kind: ResourceKind, o: Target, patchType: 'merge' | 'strategic', patch: unknown): ApplyResult<Pod> | ApplyResult<Node> {
+  return kind === 'nodes'
+    ? submit(ctx, { type: 'patch', kind: 'Node', name: o.metadata.name, patchType, patch })
+    : submit(ctx, { type: 'patch', kind: 'Pod', namespace: o.metadata.namespace ?? 'default', name: o.metadata.name, patchType, patch });
+}
+
+/** `kind/name operation`, or the object in the -o format; " (dry run)" after a client-side dry run. */
+function printed(p: ParsedArgs, kind: ResourceKind, obj: Target, operation: string, dry: boolean): string {
+  const name = `${singular[kind]}/${obj.metadata.name}`;
+  const o = str(p, 'output');
+  const format = o ? parseOutput(o) : undefined;
+  if (format && format.kind !== 'table') return printObject(obj, format, name);
+  return `${name} ${operation}${dry ? ' (dry run)' : ''}\n`;
+}
+
+// upstream: label.go parseLabels
+function parseLabelArgs(spec: string[]): { add: Map<string, string>; remove: string[] } {
+  const add = new Map<string, string>();
+  const remove: string[] = [];
+  for (const s of spec) {
+    if (s.includes('=')) {
+      const parts = s.split('=');
+      if (parts.length !== 2) throw new KubectlError(`invalid label spec: ${s}`);
+      const errs = isValidLabelValue(parts[1]);
+      if (errs.length) throw new KubectlError(`invalid label value: ${JSON.stringify(s)}: ${errs.join(';')}`);
+      add.set(parts[0], parts[1]);
+    } else if (s.endsWith('-')) remove.push(s.slice(0, -1));
+    else throw new KubectlError(`unknown label spec: ${s}`);
+  }
+  if (remove.some((k) => add.has(k))) throw new KubectlError('can not both modify and remove a label in the same command');
+  return { add, remove };
+}
+
+// upstream: helpers.go ParsePairs(args, "annotation", true)
+function parseAnnotationArgs(spec: string[]): { add: Map<string, string>; remove: string[] } {
+  const add = new Map<string, string>();
+  const remove: string[] = [];
+  const invalid: string[] = [];
+  for (const s of spec) {
+    const eq = s.indexOf('=');
+    if (eq > 0) add.set(s.slice(0, eq), s.slice(eq + 1));
+    else if (s.endsWith('-') && s !== '-') remove.push(s.slice(0, -1));
+    else invalid.push(s);
+  }
+  if (invalid.length) throw new KubectlError(`invalid annotation format: ${invalid.join(', ')}`);
+  const both = remove.filter((k) => add.has(k));
+  if (both.length) throw new KubectlError(`can not both modify and remove the following annotation(s) in the same command: ${both.join(', ')}`);
+  return { add, remove };
+}
+
+// upstream: helpers.go GetResourcesAndPairs
+function resourcesAndPairs(args: string[], pairType: string): { resources: string[]; pairs: string[] } {
+  const resources: string[] = [];
+  const pairs: string[] = [];
+  for (const s of args) {
+    const pair = (s.includes('=') && s[0] !== '=') || (s.endsWith('-') && s !== '-');
+    if (pair) pairs.push(s);
+    else if (pairs.length) throw new KubectlError(`all resources must be specified before ${pairType} changes: ${s}`);
+    else resources.push(s);
+  }
+  return { resources, pairs };
+}
+
+/** kubectl label / annotate: one merge patch per object, computed from its current metadata. */
+function labelOrAnnotate(p: ParsedArgs, ctx: ExecContext, field: 'labels' | 'annotations'): CommandResult {
+  const verb = field === 'labels' ? 'label' : 'annotate';
+  const pairType = field === 'labels' ? 'label' : 'annotation';
+  const { resources, pairs } = resourcesAndPairs(p.args, pairType);
+  const { add, remove } = field === 'labels' ? parseLabelArgs(pairs) : parseAnnotationArgs(pairs);
+  const list = bool(p, 'list');
+  if (list && str(p, 'output')) throw new KubectlError('--list and --output may not be specified together');
+  if (bool(p, 'all') && str(p, 'selector')) throw new KubectlError('cannot set --all and --selector at the same time');
+  if (resources.length < 1) throw new KubectlError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
+  if (add.size < 1 && remove.length < 1 && !list) throw new KubectlError(`at least one ${pairType} update is required`);
+  refuseUnmodelled(p, verb);
+  const dry = dryRunOf(p) === 'client';
+  const { kind, found, errors, single } = targets(ctx, p, resources);
+  const rv = str(p, 'resource-version');
+  if (rv && !single) throw new KubectlError('--resource-version may only be used with a single resource');
+  let stdout = '';
+  let stderr = errors;
+  for (const o of found) {
+    const current: Record<string, string> = o.metadata[field] ?? {};
+    if (list) {
+      const entries = Object.keys(current).sort().map((k) => `${single ? '' : ' '}${k}=${current[k]}\n`);
+      stdout += `${single ? '' : `Listing ${field} for ${kind === 'nodes' ? 'Node' : 'Pod'}./${o.metadata.name}:\n`}${entries.join('')}`;
+      continue;
+    }
+    // label: --overwrite is needed to change a value (one error per key); annotate: all of them in one message
+    const clashes = [...add].filter(([k, v]) => current[k] !== undefined && current[k] !== v);
+    if (!bool(p, 'overwrite') && clashes.length) {
+      if (field === 'labels') {
+        const errs = clashes.map(([k]) => `'${k}' already has a value (${current[k]}), and --overwrite is false`);
+        stderr += `error: ${errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`}\n`;
+      } else {
+        stderr += `error: --overwrite is false but found the following declared annotation(s): ${clashes.map(([k]) => `'${k}' already has a value (${current[k]})`).join('; ')}\n`;
+      }
+      continue;
+    }
+    const changes: Record<string, string | null> = {};
+    let added = 0;
+    let removed = 0;
+    for (const [k, v] of add) if (current[k] !== v) (changes[k] = v), added++;
+    for (const k of remove) {
+      if (current[k] !== undefined) (changes[k] = null), removed++;
+      else if (field === 'labels' && !dry) stdout += `label ${JSON.stringify(k)} not found.\n`;
+    }
+    // label.go updateDataChangeMsg; annotate always says "annotated"
+    const operation = field === 'annotations' ? 'annotated'
+      : added && removed ? 'modified' : added ? 'labeled' : removed ? 'unlabeled' : 'not labeled';
+    const preview = (): Target => {
+      const next: Record<string, string> = { ...current };
+      for (const [k, v] of Object.entries(changes)) if (v === null) delete next[k]; else next[k] = v;
+      return { ...o, metadata: { ...o.metadata, [field]: next } } as Target;
+    };
+    if (dry || (field === 'labels' && added + removed === 0)) {
+      stdout += printed(p, kind, dry ? preview() : o, operation, dry);
+      continue;
+    }
+    const r = patchOf(ctx, kind, o, 'merge', { metadata: { [field]: changes, ...(rv ? { resourceVersion: rv } : {}) } });
+    if (!r.ok) {
+      stderr += r.status.reason === 'NotFound' ? notFound(kind, o.metadata.name) : apiErrorText(r.status);
+      continue;
+    }
+    stdout += printed(p, kind, r.object, operation, false);
+  }
+  return out(stdout, stderr, stderr ? 1 : 0);
+}
+
+export function kubectlLabel(p: ParsedArgs, ctx: ExecContext): CommandResult {
+  return labelOrAnnotate(p, ctx, 'labels');
+}
+
+export function kubectlAnnotate(p: ParsedArgs, ctx: ExecContext): CommandResult {
+  return labelOrAnnotate(p, ctx, 'annotations');
+}
+
+/** kubectl cordon / uncordon: set or clear spec.unschedulable with a strategic merge patch (drain.CordonHelper). */
+// upstream: drain.go (*DrainCmdOptions).Complete (all the nodes are looked up first: one missing fails the command),
+//           RunCordonOrUncordon
+function cordonOrUncordon(p: ParsedArgs, ctx: ExecContext, desired: boolean): CommandResult {
+  const verb = desired ? 'cordon' : 'uncordon';
+  if (p.args.length === 0 && !p.flags.has('selector')) throw new KubectlError(`USAGE: ${verb} NODE [flags]`, verb);
+  if (p.args.length > 0 && str(p, 'selector')) throw new KubectlError('error: cannot specify both a node name and a --selector option', verb);
+  const dry = dryRunOf(p) === 'client';
+  const all = [...ctx.state.nodes].sort((a, b) => byKey(a.metadata.name, b.metadata.name));
+  let nodes: Node[] = [];
+  if (p.args.length > 0) {
+    for (const arg of p.args) {
+      const slash = arg.indexOf('/');
+      if (slash >= 0 && !['node', 'nodes', 'no'].includes(arg.slice(0, slash).toLowerCase())) {
+        throw new KubectlError(`error: expected resource of type node, got ${JSON.stringify(arg.slice(0, slash))}`);
+      }
+      const name = arg.slice(slash + 1);
+      const node = all.find((n) => n.metadata.name === name);
+      if (!node) return out('', notFound('nodes', name), 1);
+      nodes.push(node);
+    }
+  } else nodes = filterByLabels(all, str(p, 'selector'));
+  let stdout = '';
+  let stderr = '';
+  for (const node of nodes) {
+    const name = `node/${node.metadata.name}`;
+    if ((node.spec.unschedulable === true) === desired) {
+      stdout += `${name} already ${desired ? 'cordoned' : 'uncordoned'}${dry ? ' (dry run)' : ''}\n`;
+      continue;
+    }
+    if (!dry) {
+      const r = submit(ctx, { type: 'patch', kind: 'Node', name: node.metadata.name, patchType: 'strategic', patch: { spec: { unschedulable: desired ? true : null } } });
+      if (!r.ok) {
+        stderr += `error: unable to ${verb} node ${JSON.stringify(node.metadata.name)}: ${r.status.message}\n`;
+        continue;
+      }
+    }
+    stdout += `${name} ${desired ? 'cordoned' : 'uncordoned'}${dry ? ' (dry run)' : ''}\n`;
+  }
+  return out(stdout, stderr);
+}
+
+export function kubectlCordon(p: ParsedArgs, ctx: ExecContext): CommandResult {
+  return cordonOrUncordon(p, ctx, true);
+}
+
+export function kubectlUncordon(p: ParsedArgs, ctx: ExecContext): CommandResult {
+  return cordonOrUncordon(p, ctx, false);
+}
+
+// upstream: taint/utils.go parseTaint, validateTaintEffect
+function parseTaint(st: string): Taint | { key: string; value: string; effect: '' } {
+  const parts = st.split(':');
+  let key: string;
+  let value = '';
+  let effect = '';
+  if (parts.length === 1) key = parts[0];
+  else if (parts.length === 2) {
+    effect = parts[1];
+    if (!['NoSchedule', 'PreferNoSchedule', 'NoExecute'].includes(effect)) throw new KubectlError(`invalid taint effect: ${effect}, unsupported taint effect`, 'taint');
+    const kv = parts[0].split('=');
+    if (kv.length > 2) throw new KubectlError(`invalid taint spec: ${st}`, 'taint');
+    key = kv[0];
+    if (kv.length === 2) {
+      value = kv[1];
+      const errs = isValidLabelValue(value);
+      if (errs.length) throw new KubectlError(`invalid taint spec: ${st}, ${errs.join('; ')}`, 'taint');
+    }
+  } else throw new KubectlError(`invalid taint spec: ${st}`, 'taint');
+  const errs = isQualifiedName(key);
+  if (errs.length) throw new KubectlError(`invalid taint spec: ${st}, ${errs.join('; ')}`, 'taint');
+  return { key, value, effect } as Taint;
+}
+
+/** Taint.ToString: key=value:effect, leaving out an empty value or effect. */
+function taintString(t: { key: string; value?: string; effect?: string }): string {
+  if (!t.effect) return t.value ? `${t.key}=${t.value}:` : t.key;
+  return t.value ? `${t.key}=${t.value}:${t.effect}` : `${t.key}:${t.effect}`;
+}
+
+const sameTaint = (a: { key: string; effect?: string }, b: { key: string; effect?: string }) => a.key === b.key && a.effect === b.effect;
+
+/** kubectl taint: the node's taints reorganised as taint/utils.go does, sent as a strategic merge patch. */
+export function kubectlTaint(p: ParsedArgs, ctx: ExecContext): CommandResult {
+  // the resources come first, then the taint changes
+  const resources: string[] = [];
+  const specs: string[] = [];
+  for (const s of p.args) {
+    const isTaint = s.includes('=') || s.includes(':') || s.endsWith('-');
+    if (isTaint) specs.push(s);
+    else if (specs.length) throw new KubectlError(`all resources must be specified before taint changes: ${s}`);
+    else resources.push(s);
+  }
+  if (resources.length < 1) throw new KubectlError('one or more resources must be specified as <resource> <name>');
+  if (specs.length < 1) throw new KubectlError('at least one taint update is required');
+  const add: Taint[] = [];
+  const remove: { key: string; effect: string }[] = [];
+  for (const s of specs) {
+    if (s.endsWith('-')) {
+      const t = parseTaint(s.slice(0, -1));
+      remove.push({ key: t.key, effect: t.effect });
+      continue;
+    }
+    const t = parseTaint(s);
+    if (!t.effect) throw new KubectlError(`invalid taint spec: ${s}`, 'taint');
+    if (add.some((x) => sameTaint(x, t))) {
+      throw new KubectlError(`duplicated taints with the same key and effect: {${t.key} ${t.value ?? ''} ${t.effect} <nil>}`, 'taint');
+    }
+    add.push(t as Taint);
+  }
+  if (!['node', 'nodes', 'no'].includes(resources[0].toLowerCase().split('/')[0])) {
+    const type = resources[0].toLowerCase().split('/')[0];
+    typeAndNames([type]); // an unknown type gets the server's answer
+    throw new KubectlError(`invalid resource type ${type}, only node types are supported`);
+  }
+  const conflicts = remove.flatMap((r) => add.filter((a) => a.key === r.key && (!r.effect || a.effect === r.effect)).map(() => `${r.key}=${r.effect}`));
+  if (conflicts.length) throw new KubectlError(`can not both modify and remove the following taint(s) in the same command: ${conflicts.join(', ')}`);
+  if (bool(p, 'all') && str(p, 'selector')) throw new KubectlError("setting 'all' parameter with a non empty selector is prohibited");
+  if (!bool(p, 'all') && !str(p, 'selector') && resources.length < 2 && !resources[0].includes('/')) {
+    throw new KubectlError("at least one resource name must be specified since 'all' parameter is not set");
+  }
+  refuseUnmodelled(p, 'taint');
+  const dry = dryRunOf(p) === 'client';
+  const { found, errors } = targets(ctx, p, resources);
+  let stdout = '';
+  let stderr = errors;
+  for (const node of found as Node[]) {
+    const old = node.spec.taints ?? [];
+    if (!bool(p, 'overwrite')) {
+      const exists = add.filter((t) => old.some((o) => sameTaint(o, t))).map((t) => t.key);
+      if (exists.length) {
+        stderr += `error: node ${node.metadata.name} already has ${exists.join(',')} taint(s) with same effect(s) and --overwrite is false\n`;
+        continue;
+      }
+    }
+    // upstream: utils.go reorganizeTaints, addTaints, deleteTaints
+    let next: Taint[] = add.map((t) => ({ key: t.key, ...(t.value ? { value: t.value } : {}), effect: t.effect }));
+    for (const o of old) if (!next.some((t) => sameTaint(t, o))) next.push(o);
+    const added = old.length !== next.length;
+    const notFoundErrs: string[] = [];
+    let deleted = false;
+    for (const r of remove) {
+      const before = next.length;
+      next = next.filter((t) => !(t.key === r.key && (!r.effect || t.effect === r.effect)));
+      deleted = next.length !== before;
+      if (!deleted) notFoundErrs.push(`taint ${JSON.stringify(taintString(r))} not found`);
+    }
+    if (notFoundErrs.length) {
+      stderr += `error: ${notFoundErrs.length === 1 ? notFoundErrs[0] : `[${notFoundErrs.join(', ')}]`}\n`;
+      continue;
+    }
+    const operation = (added && deleted) || bool(p, 'overwrite') ? 'modified' : added ? 'tainted' : 'untainted';
+    let result: Node = { ...node, spec: { ...node.spec, taints: next } };
+    if (!next.length) {
+      const { taints: _, ...spec } = result.spec;
+      result = { ...result, spec };
+    }
+    if (!dry) {
+      const r = submit(ctx, { type: 'patch', kind: 'Node', name: node.metadata.name, patchType: 'strategic', patch: { spec: { taints: next.length ? next : null } } });
+      if (!r.ok) {
+        stderr += apiErrorText(r.status);
+        continue;
+      }
+      result = r.object;
+    }
+    stdout += printed(p, 'nodes', result, operation, dry);
+  }
+  return out(stdout, stderr, stderr ? 1 : 0);
+}
