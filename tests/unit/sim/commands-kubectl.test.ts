@@ -191,6 +191,55 @@ describe('kubectl patch', () => {
   });
 });
 
+describe('kubectl label, annotate, cordon, uncordon and taint: the patches kubectl computes', () => {
+  // the API server's answer: the object as patched (a node for a node patch)
+  const answering = () => {
+    const state = nginxTestState(89_000);
+    const node = state.nodes[0];
+    const r = recorder((a) => (a.type === 'patch' && a.kind === 'Node' ? { ok: true, object: node } : { ok: true, object: pod('nginx-test') }) as ApplyResult);
+    return { ...r, node };
+  };
+  it('label: a JSON merge patch of the labels that change; null removes one', () => {
+    const { sent, ctx } = answering();
+    expect(execute('kubectl label pod nginx-test tier=web run-', ctx).stdout).toBe('pod/nginx-test modified\n');
+    expect(sent).toEqual([{ type: 'patch', kind: 'Pod', namespace: 'default', name: 'nginx-test', patchType: 'merge', patch: { metadata: { labels: { tier: 'web', run: null } } } }]);
+    // the value it already has: no request at all
+    expect(execute('kubectl label pod nginx-test run=nginx-test', ctx).stdout).toBe('pod/nginx-test not labeled\n');
+    expect(sent).toHaveLength(1);
+    expect(execute('kubectl label pod nginx-test run=other', ctx)).toEqual({ stdout: '', stderr: "error: 'run' already has a value (nginx-test), and --overwrite is false\n", exitCode: 1 });
+  });
+  it('cordon and uncordon: spec.unschedulable by strategic merge patch, nothing sent when already so', () => {
+    const { sent, ctx } = answering();
+    expect(execute('kubectl cordon worker01', ctx).stdout).toBe('node/worker01 cordoned\n');
+    expect(sent).toEqual([{ type: 'patch', kind: 'Node', name: 'worker01', patchType: 'strategic', patch: { spec: { unschedulable: true } } }]);
+    expect(execute('kubectl uncordon worker01', ctx).stdout).toBe('node/worker01 already uncordoned\n');
+    expect(sent).toHaveLength(1);
+  });
+  it('taint: the node\'s whole taint list, new taints first (taint/utils.go reorganizeTaints)', () => {
+    const { sent, ctx } = answering();
+    expect(execute('kubectl taint node worker01 dedicated=gpu:NoSchedule spot:PreferNoSchedule', ctx).stdout).toBe('node/worker01 tainted\n');
+    expect(sent).toEqual([{
+      type: 'patch', kind: 'Node', name: 'worker01', patchType: 'strategic',
+      patch: { spec: { taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }, { key: 'spot', effect: 'PreferNoSchedule' }] } },
+    }]);
+    expect(execute('kubectl taint node worker01 a=b:NoSchedule a-', ctx).stderr).toBe('error: can not both modify and remove the following taint(s) in the same command: a=\n');
+    expect(execute('kubectl taint node worker01 gone-', ctx).stderr).toBe('error: taint "gone" not found\n');
+  });
+});
+
+describe('kubectl version', () => {
+  const { ctx } = recorder();
+  it('prints the client, kustomize and server versions of v1.36.2', () => {
+    expect(execute('kubectl version', ctx).stdout).toBe('Client Version: v1.36.2\nKustomize Version: v5.8.1\nServer Version: v1.36.2\n');
+    expect(execute('kubectl version --client', ctx).stdout).toBe('Client Version: v1.36.2\nKustomize Version: v5.8.1\n');
+  });
+  it('validates as kubectl does, and refuses the build details it does not know', () => {
+    expect(execute('kubectl version x y', ctx).stderr).toBe('error: extra arguments: [x y]\n');
+    expect(execute('kubectl version -o xml', ctx).stderr).toBe("error: --output must be 'yaml' or 'json'\n");
+    expect(execute('kubectl version -o json', ctx)).toMatchObject({ stdout: '', exitCode: 1, stderr: expect.stringMatching(/^error: podlife: kubectl version -o json is not supported/) });
+  });
+});
+
 describe('kubectl apply -f', () => {
   const manifest = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers:\n  - name: web\n    image: nginx\n';
   it('creates with the last-applied annotation, from a file or stdin', () => {

@@ -7,6 +7,10 @@ import { GLOBAL_FLAGS, KubectlError, errorText, out } from './common.ts';
 import { GET_FLAGS, kubectlGet } from './get.ts';
 import { DEBUG_FLAGS, kubectlDebug } from './debug.ts';
 import { TOP_FLAGS, kubectlTop } from './top.ts';
+import { VERSION_FLAGS, kubectlVersion } from './version.ts';
+import {
+  ANNOTATE_FLAGS, CORDON_FLAGS, LABEL_FLAGS, TAINT_FLAGS, kubectlAnnotate, kubectlCordon, kubectlLabel, kubectlTaint, kubectlUncordon,
+} from './nodes.ts';
 import { DESCRIBE_FLAGS, LOGS_FLAGS, kubectlDescribe, kubectlLogs } from './read.ts';
 import {
   APPLY_FLAGS, DELETE_FLAGS, PATCH_FLAGS, RUN_FLAGS, kubectlApply, kubectlDelete, kubectlPatch, kubectlRun,
@@ -28,14 +32,20 @@ const VERBS: Record<string, Verb> = {
   patch: { flags: PATCH_FLAGS, run: kubectlPatch, mutates: true },
   debug: { flags: DEBUG_FLAGS, run: kubectlDebug, mutates: true },
   top: { flags: TOP_FLAGS, run: kubectlTop, mutates: false },
+  label: { flags: LABEL_FLAGS, run: kubectlLabel, mutates: true },
+  annotate: { flags: ANNOTATE_FLAGS, run: kubectlAnnotate, mutates: true },
+  cordon: { flags: CORDON_FLAGS, run: kubectlCordon, mutates: true },
+  uncordon: { flags: CORDON_FLAGS, run: kubectlUncordon, mutates: true },
+  taint: { flags: TAINT_FLAGS, run: kubectlTaint, mutates: true },
+  version: { flags: VERSION_FLAGS, run: kubectlVersion, mutates: false },
 };
 
 /** kubectl's other commands: real, but not modelled here. */
 const OTHER_COMMANDS = [
   'create', 'expose', 'set', 'explain', 'edit', 'rollout', 'scale', 'autoscale', 'certificate', 'cluster-info',
-  'cordon', 'uncordon', 'drain', 'taint', 'attach', 'exec', 'port-forward', 'proxy', 'cp', 'auth',
-  'events', 'diff', 'kustomize', 'label', 'annotate', 'completion', 'api-resources', 'api-versions', 'config',
-  'plugin', 'version', 'wait', 'replace', 'alpha',
+  'drain', 'attach', 'exec', 'port-forward', 'proxy', 'cp', 'auth',
+  'events', 'diff', 'kustomize', 'completion', 'api-resources', 'api-versions', 'config',
+  'plugin', 'wait', 'replace', 'alpha',
 ];
 
 /** Split global flags off the front so the verb can be found (`kubectl -n x get pods`). */
@@ -95,7 +105,7 @@ export function kubectl(argv: string[], ctx: ExecContext, stdin: string): Comman
   if (verb === undefined) {
     return out(
       'kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n\n' +
-        'Commands supported by this simulation: get, describe, logs, run, apply, delete, patch, debug, top\n',
+        `Commands supported by this simulation: ${Object.keys(VERBS).join(', ')}\n`,
     );
   }
   const spec = VERBS[verb];
