@@ -69,6 +69,13 @@ function unsupportedInspectOutput(p: ParsedArgs, sub: string): CommandResult | u
   return undefined;
 }
 
+/** crictl's commands a real node has that the model does not run (cri-tools cmd/crictl/main.go). */
+const CRICTL_OTHER = [
+  'attach', 'create', 'exec', 'info', 'inspecti', 'imagefsinfo', 'port-forward', 'rm', 'rmi', 'rmp', 'pull', 'run', 'runp',
+  'start', 'stats', 'statsp', 'stop', 'update', 'config', 'completion', 'checkpoint', 'events', 'metricsp', 'metricdescs',
+  'update-runtime-config', 'help', 'h',
+];
+
 export function crictl(argv: string[], ctx: ExecContext): CommandResult {
   const rt = hostRuntime(ctx);
   const clock: CrictlClock = { epoch: ctx.state.epoch, now: nowOf(ctx), utcOffsetMinutes: offsetOf(ctx) };
@@ -193,6 +200,10 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
       case 'version':
         return res(`Version:  0.1.0\nRuntimeName:  containerd\nRuntimeVersion:  ${rt.runtimeVersion.replace(/^containerd:\/\//, 'v')}\nRuntimeApiVersion:  v1\n`);
       default:
+        // crictl's other commands exist on a real node; what is not a crictl command gets urfave/cli's answer
+        if (CRICTL_OTHER.includes(sub)) {
+          return res('', `podlife: crictl ${sub} is not modelled by this simulation (it models pods, ps, images, inspect, inspectp, logs, stopp and version)\n`, 1);
+        }
         return res('', `No help topic for '${sub}'\n`, 3);
     }
   } catch (e) {

@@ -56,6 +56,12 @@ describe('crictl', () => {
       'FATA[0000] get container status: rpc error: code = NotFound desc = an error occurred when try to find container "nope": not found\n',
     );
     expect(run('crictl frob')).toEqual({ stdout: '', stderr: "No help topic for 'frob'\n", exitCode: 3 });
+    // a real crictl command the model does not run is named as such, not answered as if it did not exist
+    for (const sub of ['stats', 'info', 'exec', 'rmi']) {
+      const r = run(`crictl ${sub}`);
+      expect(r.exitCode, sub).toBe(1);
+      expect(r.stderr, sub).toMatch(new RegExp(`^podlife: crictl ${sub} is not modelled by this simulation \\(it models pods, ps, `));
+    }
   });
 });
 
