@@ -351,6 +351,30 @@ test('a console command that changes the cluster re-simulates from that moment',
   expect(errors()).toEqual([]);
 });
 
+test('a node typed into the console changes the scheduling: cordon keeps a new pod Pending, uncordon lets it run', async ({ page }) => {
+  const errors = watchErrors(page);
+  await openPlayer(page);
+  await scrubTo(page, 5 * 60_000);
+  const input = player(page).locator('.sim-console-input');
+  const type = async (line: string) => {
+    await input.fill(line);
+    await input.press('Enter');
+  };
+  await type('kubectl cordon worker01');
+  await expect(player(page).locator('.sim-console-stdout').last()).toHaveText('node/worker01 cordoned');
+  await type('kubectl run web --image=m.daocloud.io/docker.io/busybox --command -- sleep 3600');
+  await expect(player(page).locator('.sim-console-stdout').last()).toHaveText('pod/web created');
+  await scrubTo(page, 5 * 60_000 + 20_000);
+  await expect(panel(page, 'pods')).toHaveText(/\nweb +0\/1 +Pending +0 +20s/);
+  await type('kubectl get events --field-selector involvedObject.kind=Node -o custom-columns=REASON:.reason,MESSAGE:.message');
+  await expect(player(page).locator('.sim-console-stdout').last()).toHaveText(/NodeNotSchedulable +Node worker01 status is now: NodeNotSchedulable/);
+  await type('kubectl uncordon worker01');
+  await expect(player(page).locator('.sim-console-stdout').last()).toHaveText('node/worker01 uncordoned');
+  await scrubTo(page, 5 * 60_000 + 40_000);
+  await expect(panel(page, 'pods')).toHaveText(/\nweb +1\/1 +Running +0 +40s/);
+  expect(errors()).toEqual([]);
+});
+
 test('the mounted player has no serious accessibility violations, in light and dark themes', async ({ page }) => {
   test.setTimeout(90_000); // axe walks a trace of some two hundred buttons, twice
   const errors = watchErrors(page);
