@@ -10,6 +10,7 @@ import { DEFAULT_TIMINGS, type Timings } from './core/timings.ts';
 import { ApiServer, type Patches } from './api/apiserver.ts';
 import { parseImageRef } from './api/imageref.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
+import { tolerates } from './scheduler/framework.ts';
 import { ContainerRuntime, RUNTIME_VERSION } from './runtime/cri.ts';
 import { Kubelet } from './kubelet/kubelet.ts';
 import { DEFAULT_EPOCH, DEFAULT_NODE, type EngineConfig, type ImageBehaviour } from './config.ts';
@@ -46,9 +47,10 @@ class SimEngine implements Engine {
     const history = new History();
     this.#ctx = new SimContext(new EventLoop(), opts.seed ?? 1, history, config.start ?? DEFAULT_EPOCH, timings);
     this.#api = new ApiServer(this.#ctx, patches);
-    // nodes change only through patches, so the controller that reacts to a cordon comes with them. It watches nodes
-    // before the scheduler, so a retry after a cordon or uncordon sees its taint change.
+    // nodes change only through patches, so the controllers that react to a node update come with them. The node
+    // lifecycle controller watches nodes before the scheduler, so a retry after a cordon or uncordon sees its taint.
     if (patches?.NodeLifecycleController) new patches.NodeLifecycleController(this.#api);
+    if (patches?.TaintEvictionController) new patches.TaintEvictionController(this.#ctx, this.#api, tolerates);
     new Scheduler(this.#ctx, this.#api);
     const nodes = config.nodes?.length ? config.nodes : [DEFAULT_NODE];
     this.#nodes = nodes.map((n) => n.name);

@@ -15,7 +15,7 @@ export interface EventInput {
   type: 'Normal' | 'Warning';
   reason: string;
   message: string;
-  component: 'kubelet' | 'default-scheduler';
+  component: 'kubelet' | 'default-scheduler' | 'taint-eviction-controller';
   host?: string;
   action?: string;
 }

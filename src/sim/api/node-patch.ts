@@ -138,9 +138,6 @@ export function patchNode(node: Node, patchType: 'merge' | 'json' | 'strategic',
   d.validateMeta(m, errs);
   if (spec.taints) validateTaints(spec.taints, errs, d);
   if (errs.length) return { status: d.invalidStatus('Node', name, errs) };
-  if (spec.taints?.some((t: Taint) => t.effect === 'NoExecute')) {
-    return badRequest('podlife: a NoExecute taint evicts the running pods that do not tolerate it (the taint-eviction controller), which this simulation does not model; use NoSchedule, which keeps new pods away');
-  }
   if (JSON.stringify(next) === JSON.stringify(node)) return { node, unchanged: true };
   return { node: next as Node };
 }

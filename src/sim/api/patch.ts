@@ -8,9 +8,11 @@ import { clone } from '../core/clone.ts';
 // one), while these larger two load only where a patch of their type can happen.
 export { mergePatch } from './merge-patch.ts';
 // a node's patches (kubectl label/annotate/cordon/uncordon/taint) come with the other patch types, and with them
-// what reacts to a cordon: the node lifecycle controller and the kubelet's node status loop
+// what reacts to a node update: the node lifecycle controller, the taint-eviction controller and the kubelet's node
+// status loop
 export { patchNode } from './node-patch.ts';
 export { NodeLifecycleController } from '../controller/nodelifecycle.ts';
+export { TaintEvictionController } from '../controller/tainteviction.ts';
 export { watchNodeSchedulable } from '../kubelet/nodestatus.ts';
 
 type Json = unknown;

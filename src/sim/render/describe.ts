@@ -117,13 +117,16 @@ export function describeNamespace(ns: Namespace): string {
   return w.finish();
 }
 
-/** The events `kubectl describe` fetches for a pod: involvedObject name + namespace + uid. */
+/**
+ * The events `kubectl describe` fetches for a pod: involvedObject kind, name, namespace and uid (Events.Search with the
+ * pod's reference), so an event whose reference has no uid, such as the taint-eviction controller's, is not listed.
+ */
 export function podEvents(pod: Pod, events: KubeEvent[]): KubeEvent[] {
   return events.filter(
     (e) =>
       e.involvedObject.name === pod.metadata.name &&
       (e.involvedObject.namespace ?? 'default') === (pod.metadata.namespace ?? 'default') &&
-      (!e.involvedObject.uid || e.involvedObject.uid === pod.metadata.uid),
+      e.involvedObject.uid === pod.metadata.uid && e.involvedObject.kind === 'Pod',
   );
 }
 

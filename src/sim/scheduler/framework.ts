@@ -64,7 +64,7 @@ export function allocatable(node: Node): Allocatable {
   return { milliCPU: milliCPU(a.cpu), memory: intValue(a.memory), pods: intValue(a.pods) };
 }
 
-function tolerates(tol: Toleration, taint: Taint): boolean {
+export function tolerates(tol: Toleration, taint: Taint): boolean {
   // upstream: staging/src/k8s.io/api/core/v1/toleration.go ToleratesTaint
   if (tol.effect && tol.effect !== taint.effect) return false;
   if (tol.key && tol.key !== taint.key) return false;

@@ -1,8 +1,8 @@
 // Changing labels, annotations and a node's scheduling with the real kubectl: label, annotate (pods and nodes),
 // cordon, uncordon and taint, each typed into `podlife serve` and into podlife's own kubectl at the same virtual
 // time, in the same order: what both print (stdout, stderr, exit code), and the cluster afterwards (the node as
-// YAML, the node and pod tables, the events once the kubelet and the node lifecycle controller have answered),
-// must agree.
+// YAML, the node and pod tables, the events once the kubelet, the node lifecycle controller and the taint-eviction
+// controller have answered), must agree.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../src/server/server.ts';
@@ -102,7 +102,9 @@ sequence('kubectl cordon, uncordon and taint', 'nginx-test', 10_000, [
   'kubectl taint pod nginx-test a=b:NoSchedule',
   'kubectl taint node nope a=b:NoSchedule',
   'kubectl taint node worker01 key1=v:NoSchedule -o name',
-], { at: 30_000, views: ['kubectl get node worker01 -o yaml', 'kubectl get nodes', 'kubectl get events', 'kubectl get node worker01 -o jsonpath={.spec.taints}'] });
+  // NoExecute: the taint-eviction controller deletes the pod that does not tolerate it
+  'kubectl taint node worker01 maintenance=true:NoExecute',
+], { at: 30_000, views: ['kubectl get node worker01 -o yaml', 'kubectl get nodes', 'kubectl get events', 'kubectl get node worker01 -o jsonpath={.spec.taints}', 'kubectl get pods'] });
 
 describe.skipIf(!kubectlAvailable)('a pod Pending on a nodeSelector, then the real kubectl labels the node', () => {
   it('the scheduler retries at once and the pod runs, as in podlife', async () => {

@@ -247,8 +247,7 @@ describe('PATCH nodes/{name}: what a node patch may change (ValidateNodeUpdate)'
     expect(message(patch({ metadata: { resourceVersion: '1' } }))).toMatch(/^Operation cannot be fulfilled on nodes "w1": the object has been modified/);
     expect(e.apply({ type: 'patch', kind: 'Node', name: 'nope', patchType: 'merge', patch: {} })).toMatchObject({ ok: false, status: { reason: 'NotFound', message: 'nodes "nope" not found' } });
   });
-  it('says plainly what the model does not do: NoExecute evictions, other node fields', () => {
-    expect(message(patch({ spec: { taints: [{ key: 'k', effect: 'NoExecute' }] } }))).toMatch(/^podlife: a NoExecute taint evicts the running pods .* does not model; use NoSchedule/);
+  it('says plainly what the model does not keep: node fields beyond labels, annotations, taints and unschedulable', () => {
     expect(message(patch({ spec: { providerID: 'x' } }))).toBe('podlife: a node patch here may change metadata.labels, metadata.annotations, spec.unschedulable and spec.taints; spec.providerID is not modelled');
   });
   it('an engine made without the patch module says so', async () => {

@@ -1,0 +1,108 @@
+// The taint-eviction controller (NoExecute taints), cases after pkg/controller/tainteviction/taint_eviction_test.go
+// (TestCreatePod, TestUpdateNode: which pods go, when, and when a pending eviction is cancelled), run through the
+// engine: the node is patched as `kubectl taint` patches it, and the pods are watched as the kubelet runs them.
+import { describe, expect, it } from 'vitest';
+import type { Taint, Toleration } from '../../../src/sim/types.ts';
+import { execute } from '../../../src/sim/commands/execute.ts';
+import { create, engineWith, pod, podManifest } from './helpers.ts';
+
+const IMAGE = 'nginx:1.29';
+const node = { name: 'w1', ip: '192.168.1.12', podCIDR: '10.244.1.0/24', capacity: { cpu: '4', memory: '8Gi', pods: 110 }, images: [IMAGE] };
+
+function cluster(tolerations: Toleration[] = []) {
+  const e = engineWith({ nodes: [node] });
+  create(e, podManifest('p', { image: IMAGE }, tolerations.length ? { tolerations } : {}));
+  e.advanceTo(10_000);
+  expect(pod(e, 'p')!.status.phase).toBe('Running');
+  const taint = (taints: Taint[] | null) => {
+    const r = e.apply({ type: 'patch', kind: 'Node', name: 'w1', patchType: 'strategic', patch: { spec: { taints } } });
+    expect(r.ok).toBe(true);
+  };
+  const evictions = () => e.state().events.filter((x) => x.reason === 'TaintManagerEviction').map((x) => x.message);
+  return { e, taint, evictions };
+}
+
+const noExecute = (key: string, value = ''): Taint => ({ key, ...(value ? { value } : {}), effect: 'NoExecute' });
+const tolerate = (key: string, seconds?: number): Toleration => ({ key, operator: 'Exists', effect: 'NoExecute', ...(seconds !== undefined ? { tolerationSeconds: seconds } : {}) });
+
+describe('TestUpdateNode: a NoExecute taint added to the node of a running pod', () => {
+  it.each([
+    // name, the pod's tolerations, the taints, when the eviction fires (ms after the controller sees the update; -1 never)
+    ['Added taint: the pod is deleted at once', [], [noExecute('taint1')], 0],
+    ['Added tolerated taint: the pod stays', [tolerate('taint1')], [noExecute('taint1')], -1],
+    ['Only one added taint tolerated: the pod goes', [tolerate('taint1')], [noExecute('taint1'), noExecute('taint2')], 0],
+    ['A finite toleration: the pod goes when it runs out', [tolerate('taint1', 20)], [noExecute('taint1')], 20_000],
+    ['Several tolerations used: the first to run out decides', [tolerate('taint1', 30), tolerate('taint2', 5)], [noExecute('taint1'), noExecute('taint2')], 5_000],
+    ['A toleration of zero seconds: at once', [tolerate('taint1', 0)], [noExecute('taint1')], 0],
+  ] as [string, Toleration[], Taint[], number][])('%s', (_name, tolerations, taints, after) => {
+    const { e, taint, evictions } = cluster(tolerations);
+    taint(taints);
+    const seen = 10_005; // the watch latency after the patch
+    e.advanceTo(seen - 1);
+    expect(evictions()).toEqual([]);
+    if (after < 0) {
+      e.advanceTo(seen + 600_000);
+      expect(evictions()).toEqual([]);
+      expect(pod(e, 'p')!.metadata.deletionTimestamp).toBeUndefined();
+      return;
+    }
+    if (after > 0) {
+      e.advanceTo(seen + after - 1);
+      expect(evictions()).toEqual([]);
+    }
+    e.advanceTo(seen + after);
+    expect(evictions()).toEqual(['Marking for deletion Pod default/p']);
+    const p = pod(e, 'p')!;
+    expect(p.metadata.deletionTimestamp).toBeDefined();
+    expect(p.status.conditions!.find((c) => c.type === 'DisruptionTarget')).toMatchObject({
+      status: 'True', reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint',
+    });
+    // an ordinary graceful deletion: the kubelet stops the container, then the pod is gone
+    e.advanceTo(seen + after + 40_000);
+    expect(pod(e, 'p')).toBeUndefined();
+  });
+});
+
+describe('a pending eviction', () => {
+  it('is cancelled, with an event, when the taint goes before the toleration runs out', () => {
+    const { e, taint, evictions } = cluster([tolerate('taint1', 60)]);
+    taint([noExecute('taint1')]);
+    e.advanceTo(30_000);
+    taint(null);
+    e.advanceTo(200_000);
+    expect(evictions()).toEqual(['Cancelling deletion of Pod default/p']);
+    expect(pod(e, 'p')!.status.phase).toBe('Running');
+  });
+  it('keeps its start when the taints change but the toleration time does not shrink', () => {
+    const { e, taint, evictions } = cluster([tolerate('taint1', 30), tolerate('taint2', 60)]);
+    taint([noExecute('taint1')]);
+    e.advanceTo(20_000);
+    // another tolerated taint with a longer toleration: the earlier eviction (at 40.005 s) stands
+    taint([noExecute('taint1'), noExecute('taint2')]);
+    e.advanceTo(40_004);
+    expect(evictions()).toEqual([]);
+    e.advanceTo(40_005);
+    expect(evictions()).toEqual(['Marking for deletion Pod default/p']);
+  });
+});
+
+describe('what kubectl shows', () => {
+  it('get events lists the eviction; describe pod does not (its reference has no UID)', () => {
+    const { e, taint } = cluster();
+    taint([noExecute('maintenance', 'true')]);
+    e.advanceTo(10_010);
+    const ctx = { state: e.state() };
+    expect(execute('kubectl get events --field-selector reason=TaintManagerEviction', ctx).stdout).toBe(
+      'LAST SEEN   TYPE     REASON                 OBJECT   MESSAGE\n0s          Normal   TaintManagerEviction   pod/p    Marking for deletion Pod default/p\n',
+    );
+    expect(execute('kubectl get pod p', ctx).stdout).toMatch(/\np +1\/1 +Terminating /);
+    expect(execute('kubectl describe pod p', ctx).stdout).not.toContain('TaintManagerEviction');
+  });
+  it('a new pod is not scheduled onto the tainted node (TaintToleration filters NoExecute too)', () => {
+    const { e, taint } = cluster();
+    taint([noExecute('maintenance', 'true')]);
+    create(e, podManifest('late', { image: IMAGE }));
+    e.advanceTo(20_000);
+    expect(pod(e, 'late')!.status.conditions![0].message).toContain('1 node(s) had untolerated taint {maintenance: true}');
+  });
+});
