@@ -1,16 +1,17 @@
-// A mermaid sequence diagram of a scenario, generated from its trace: who talks to whom (kubectl, the
-// API server, the scheduler, the kubelet, the container runtime, the container's process), in order,
-// each message labelled with the step of quoted code that produced it. Returns the mermaid source and,
+// A mermaid sequence diagram of a scenario, generated from its trace: who talks to whom (kubectl, the API
+// server, the scheduler, the controller manager, the kubelet, the container runtime, the container's process), in
+// order, each message labelled with the step of quoted code that produced it. Returns the mermaid source and,
 // for each message in order, its step key (so the rendered messages can link to the excerpts).
 import type { TraceEvent } from '../sim/types.ts';
 import { formatAt } from '../sim/run.ts';
 
-type Who = 'U' | 'A' | 'S' | 'K' | 'R' | 'P';
+type Who = 'U' | 'A' | 'S' | 'C' | 'K' | 'R' | 'P';
 
 const PARTICIPANTS: Record<Who, string> = {
   U: 'kubectl',
   A: 'kube-apiserver',
   S: 'kube-scheduler',
+  C: 'kube-controller-manager',
   K: 'kubelet',
   R: 'containerd (CRI)',
   P: 'container process',
@@ -24,12 +25,14 @@ function route(e: TraceEvent): { from: Who; to: Who; reply?: boolean } {
     case 'kubectl':
       return { from: 'U', to: 'A' };
     case 'apiserver':
-      return ['PodCreated', 'PodDeleted', 'PodPatched'].includes(e.kind) ? { from: 'U', to: 'A' } : { from: 'A', to: 'A' };
+      return ['PodCreated', 'PodDeleted', 'PodPatched', 'NodePatched'].includes(e.kind) ? { from: 'U', to: 'A' } : { from: 'A', to: 'A' };
+    case 'controller-manager':
+      return { from: 'C', to: 'A' };
     case 'scheduler':
       return e.kind === 'Bound' ? { from: 'S', to: 'A' } : { from: 'S', to: 'S' };
     case 'kubelet':
       if (e.kind === 'PodAdded' || e.kind === 'TerminatingPod') return { from: 'A', to: 'K' };
-      if (e.kind === 'StatusUpdated') return { from: 'K', to: 'A' };
+      if (e.kind === 'StatusUpdated' || e.kind === 'NodeNotSchedulable' || e.kind === 'NodeSchedulable') return { from: 'K', to: 'A' };
       if (e.kind === 'PLEGEvents') return { from: 'R', to: 'K', reply: true };
       if (KUBELET_TO_RUNTIME.has(e.kind) || (e.kind === 'StartContainer' && e.key === 'startContainer#3')) return { from: 'K', to: 'R' };
       return { from: 'K', to: 'K' };
@@ -90,7 +93,7 @@ export function sequenceFromTrace(trace: readonly TraceEvent[], options: Sequenc
     lines.push(`  ${from}${reply ? '-->>' : '->>'}${to}: ${label(text)}`);
     keys.push(e.key ?? null);
   }
-  const order: Who[] = ['U', 'A', 'S', 'K', 'R', 'P'];
+  const order: Who[] = ['U', 'A', 'S', 'C', 'K', 'R', 'P'];
   const header = order.filter((w) => used.has(w)).map((w) => `  participant ${w} as ${PARTICIPANTS[w]}`);
   const init = '%%{init: {"sequence": {"messageFontSize": 14, "actorFontSize": 14, "actorMargin": 40}}}%%';
   return { source: [init, 'sequenceDiagram', ...header, ...lines].join('\n'), keys, truncated: chosen.length > shown.length };

@@ -31,7 +31,6 @@ type WorkerState = 'syncing' | 'terminating' | 'terminated' | 'finished';
 
 // upstream: pkg/kubelet/active_deadline.go reason, message
 const DEADLINE_REASON = 'DeadlineExceeded';
-
 const DEADLINE_MESSAGE = 'Pod was active on the node longer than the specified deadline';
 const NO_REASONS: ReasonCache = new Map();
 const API_SOURCE = q('api');

@@ -143,6 +143,13 @@ describe('sequenceFromTrace', () => {
     expect(seq.keys).toHaveLength(Math.min(48, times.length));
     expect(seq.source).not.toContain(': 0s pod');
   });
+  it('draws the controller manager when one acts: the taint-eviction controller evicting a pod', () => {
+    const evicted = scenarioRun(loadScenario('taint-eviction')).trace;
+    const seq = sequenceFromTrace(evicted, { object: 'pod/default/web', from: parseDuration('30s'), until: parseDuration('31s') });
+    expect(seq.source).toContain('participant C as kube-controller-manager');
+    expect(seq.source).toMatch(/ {2}U->>A: 30s node #34;worker01#34; patched \(strategic\)/);
+    expect(seq.source).toMatch(/ {2}C->>A: 30\.005s taint-eviction-controller: /);
+  });
   it('bounds the number of messages', () => {
     const seq = sequenceFromTrace(trace, { max: 5 });
     expect(seq.keys).toHaveLength(5);
