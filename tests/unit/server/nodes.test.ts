@@ -77,6 +77,10 @@ sequence('kubectl label and annotate', 'nginx-test', 10_000, [
   'kubectl annotate node worker01 owner=ops -o name',
   'kubectl annotate pod nginx-test note-',
   'kubectl annotate pod nginx-test =x',
+  // a table format: label has patched before it makes its printer, annotate refuses first
+  'kubectl label pod nginx-test late=yes -o wide',
+  'kubectl annotate pod nginx-test early=no -o custom-columns=N:.metadata.name',
+  'kubectl label pods -l x=y a=b',
 ], { at: 20_000, views: ['kubectl get node worker01 -o yaml', 'kubectl get pods --show-labels', 'kubectl get nodes -L disktype,zone', 'kubectl get pod nginx-test -o jsonpath={.metadata.annotations}'] });
 
 sequence('kubectl cordon, uncordon and taint', 'nginx-test', 10_000, [
@@ -102,6 +106,8 @@ sequence('kubectl cordon, uncordon and taint', 'nginx-test', 10_000, [
   'kubectl taint pod nginx-test a=b:NoSchedule',
   'kubectl taint node nope a=b:NoSchedule',
   'kubectl taint node worker01 key1=v:NoSchedule -o name',
+  'kubectl taint node worker01 key2=v:NoSchedule -o wide',
+  'kubectl taint nodes -l x=y a=b:NoSchedule',
   // NoExecute: the taint-eviction controller deletes the pod that does not tolerate it
   'kubectl taint node worker01 maintenance=true:NoExecute',
 ], { at: 30_000, views: ['kubectl get node worker01 -o yaml', 'kubectl get nodes', 'kubectl get events', 'kubectl get node worker01 -o jsonpath={.spec.taints}', 'kubectl get pods'] });

@@ -13,7 +13,7 @@ import {
   apiErrorText, byKey, KubectlError, namespaceOf, notFound, out, podsIn, type ResourceKind, singular, submit, typeAndNames,
 } from './common.ts';
 import { filterByLabels } from './selectors.ts';
-import { parseOutput, printObject } from './output.ts';
+import { type OutputFormat, parseOutput, printObject } from './output.ts';
 
 const PRINT_FLAGS: FlagSpec[] = [
   { name: 'output', shorthand: 'o', type: 'string' },
@@ -99,12 +99,24 @@ function patchOf(ctx: ExecContext, kind: ResourceKind, o: Target, patchType: 'me
     : submit(ctx, { type: 'patch', kind: 'Pod', namespace: o.metadata.namespace ?? 'default', name: o.metadata.name, patchType, patch });
 }
 
+/** The formats these commands' printer takes (genericclioptions.PrintFlags without the table printers). */
+const OBJECT_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
+
+/** -o for a changed object: undefined for the "kind/name operation" line; kubectl's error for a table format. */
+function objectFormat(p: ParsedArgs): OutputFormat | undefined {
+  const o = str(p, 'output');
+  if (!o) return undefined;
+  if (!OBJECT_FORMATS.split(',').includes(o.split('=')[0])) {
+    throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(o)}, allowed formats are: ${OBJECT_FORMATS}`);
+  }
+  return parseOutput(o);
+}
+
 /** `kind/name operation`, or the object in the -o format; " (dry run)" after a client-side dry run. */
 function printed(p: ParsedArgs, kind: ResourceKind, obj: Target, operation: string, dry: boolean): string {
   const name = `${singular[kind]}/${obj.metadata.name}`;
-  const o = str(p, 'output');
-  const format = o ? parseOutput(o) : undefined;
-  if (format && format.kind !== 'table') return printObject(obj, format, name);
+  const format = objectFormat(p);
+  if (format) return printObject(obj, format, name);
   return `${name} ${operation}${dry ? ' (dry run)' : ''}\n`;
 }
 
@@ -168,6 +180,8 @@ function labelOrAnnotate(p: ParsedArgs, ctx: ExecContext, field: 'labels' | 'ann
   if (resources.length < 1) throw new KubectlError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
   if (add.size < 1 && remove.length < 1 && !list) throw new KubectlError(`at least one ${pairType} update is required`);
   refuseUnmodelled(p, verb);
+  // annotate makes its printer first; label makes it for each object, after its patch (a bad -o fails late)
+  if (field === 'annotations') objectFormat(p);
   const dry = dryRunOf(p) === 'client';
   const { kind, found, errors, single } = targets(ctx, p, resources);
   const rv = str(p, 'resource-version');
@@ -353,6 +367,7 @@ export function kubectlTaint(p: ParsedArgs, ctx: ExecContext): CommandResult {
   }
   refuseUnmodelled(p, 'taint');
   const dry = dryRunOf(p) === 'client';
+  objectFormat(p); // the printer is made before the patch is sent
   const { found, errors } = targets(ctx, p, resources);
   let stdout = '';
   let stderr = errors;
