@@ -14,14 +14,15 @@ export class ReplaySource implements SimSource {
 
   /**
    * Replay a recorded run; JSON patch and strategic merge patch are fetched only for a run that sends one (or patches
-   * a node), the
+   * a node, or sends an action beyond create, delete and patch: crictl stopp), the
    * resize support only for a run that resizes a pod.
    */
   static async load(replay: Replay): Promise<ReplaySource> {
     const patch = (f: (a: Extract<Replay['actions'][number]['action'], { type: 'patch' }>) => boolean): boolean =>
       replay.actions.some(({ action: a }) => a.type === 'patch' && f(a));
+    const other = replay.actions.some(({ action: a }) => a.type !== 'create' && a.type !== 'delete' && a.type !== 'patch');
     const [patches, resize] = await Promise.all([
-      patch((a) => a.kind === 'Node' || a.patchType !== 'merge' || a.subresource !== undefined) ? import('../../src/sim/api/patch.ts') : undefined,
+      other || patch((a) => a.kind === 'Node' || a.patchType !== 'merge' || a.subresource !== undefined) ? import('../../src/sim/api/patch.ts') : undefined,
       patch((a) => a.kind === 'Pod' && a.subresource === 'resize') ? import('../../src/sim/resize.ts') : undefined,
     ]);
     return new ReplaySource(replay, patches && { ...patches, resize });

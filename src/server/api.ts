@@ -1,5 +1,5 @@
-// The REST resources under /api/v1: pods (list, get, watch, create, delete, patch; the log, ephemeralcontainers and
-// resize subresources), nodes (list, get, watch, patch: kubectl label/annotate/cordon/uncordon/taint), events and
+// The REST resources under /api/v1: pods (list, get, watch, create, delete, patch; the log, ephemeralcontainers,
+// eviction and resize subresources), nodes (list, get, watch, patch: kubectl label/annotate/cordon/uncordon/taint), events and
 // namespaces (list, get, watch). Lists and objects come from the change feed's current snapshot, so a
 // list's resourceVersion and a watch started from it agree; changes go through the engine's API server.
 // upstream: staging/src/k8s.io/apiserver/pkg/endpoints/installer.go (the routes and verbs);
@@ -81,6 +81,10 @@ export class ResourceApi {
         if (method === 'GET') return this.#get({ ...rp, subresource: undefined }, r);
         if (method !== 'PATCH') throw methodNotAllowed();
         return this.#patch(rp, r);
+      }
+      if (rp.subresource === 'eviction') {
+        if (method !== 'POST') throw methodNotAllowed();
+        return this.#evict(rp, r);
       }
       if (rp.subresource !== 'log') throw pathNotFound();
       if (method !== 'GET') throw methodNotAllowed();
@@ -222,6 +226,18 @@ export class ResourceApi {
       ...(opts.gracePeriodSeconds !== undefined ? { gracePeriodSeconds: opts.gracePeriodSeconds } : {}),
     };
     this.#submit(r, action, 200);
+  }
+
+  // upstream: pkg/registry/core/pod/storage/eviction.go EvictionREST.Create: 201 with a Success Status
+  #evict(rp: ResourcePath, r: ApiRequest): void {
+    negotiate(r.req.headers.accept, false);
+    if (r.query.has('dryRun')) throw notModelled('dry-run (--dry-run=server)', 'use --dry-run=client');
+    const body = parsePatch(r.body.toString('utf8')) as { deleteOptions?: { gracePeriodSeconds?: number; dryRun?: string[] } } | null;
+    if (body?.deleteOptions?.dryRun?.length) throw notModelled('dry-run (--dry-run=server)', 'use --dry-run=client');
+    const grace = body?.deleteOptions?.gracePeriodSeconds;
+    const result = this.#cluster.apply({ type: 'evict', namespace: rp.namespace!, name: rp.name!, ...(typeof grace === 'number' ? { gracePeriodSeconds: grace } : {}) });
+    if (!result.ok) throw new HttpError(toWire(result.status));
+    sendJson(r.res, 201, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
   }
 
   #patch(rp: ResourcePath, r: ApiRequest): void {

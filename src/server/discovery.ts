@@ -12,7 +12,7 @@ export type ResourceName = 'pods' | 'events' | 'nodes' | 'namespaces';
 export interface ResourceInfo {
   name: ResourceName;
   /** Subresources served (with their verbs). */
-  subresources?: { name: string; verbs: string[] }[];
+  subresources?: { name: string; verbs: string[]; kind?: { group: string; version: string; kind: string } }[];
   singular: string;
   kind: string;
   namespaced: boolean;
@@ -29,7 +29,12 @@ export const RESOURCES: ResourceInfo[] = [
   {
     name: 'pods', singular: 'pod', kind: 'Pod', namespaced: true,
     verbs: ['create', 'delete', 'get', 'list', 'patch', 'watch'], shortNames: ['po'], categories: ['all'],
-    subresources: [{ name: 'ephemeralcontainers', verbs: ['get', 'patch'] }, { name: 'log', verbs: ['get'] }, { name: 'resize', verbs: ['get', 'patch'] }],
+    subresources: [
+      { name: 'ephemeralcontainers', verbs: ['get', 'patch'] },
+      // the Eviction API (kubectl drain looks for it here: drain.CheckEvictionSupport)
+      { name: 'eviction', verbs: ['create'], kind: { group: 'policy', version: 'v1', kind: 'Eviction' } },
+      { name: 'log', verbs: ['get'] }, { name: 'resize', verbs: ['get', 'patch'] },
+    ],
   },
 ];
 
@@ -77,7 +82,10 @@ export function apiResourceList(): unknown {
         shortNames: r.shortNames,
         ...(r.categories ? { categories: r.categories } : {}),
       },
-      ...(r.subresources ?? []).map((sub) => ({ name: `${r.name}/${sub.name}`, singularName: '', namespaced: r.namespaced, kind: r.kind, verbs: sub.verbs })),
+      ...(r.subresources ?? []).map((sub) => ({
+        name: `${r.name}/${sub.name}`, singularName: '', namespaced: r.namespaced,
+        ...(sub.kind ? { group: sub.kind.group, version: sub.kind.version, kind: sub.kind.kind } : { kind: r.kind }), verbs: sub.verbs,
+      })),
     ]),
   };
 }
@@ -103,7 +111,7 @@ export function aggregatedCore(): unknown {
               shortNames: r.shortNames,
               ...(r.categories ? { categories: r.categories } : {}),
               ...(r.subresources
-                ? { subresources: r.subresources.map((sub) => ({ subresource: sub.name, responseKind: { group: '', version: 'v1', kind: r.kind }, verbs: sub.verbs })) }
+                ? { subresources: r.subresources.map((sub) => ({ subresource: sub.name, responseKind: sub.kind ?? { group: '', version: 'v1', kind: r.kind }, verbs: sub.verbs })) }
                 : {}),
             })),
             freshness: 'Current',

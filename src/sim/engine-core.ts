@@ -19,6 +19,12 @@ export interface EngineOptions {
   seed?: number;
 }
 
+/** The answer to an action whose support was left out of this engine (see createEngineCore's `patches`). */
+function noSupport(what: string): ApplyResult {
+  const message = `podlife: this engine was created without support for ${what} (use createEngine, or pass api/patch.ts to createEngineCore)`;
+  return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'InternalError', code: 500 } };
+}
+
 function upperBoundByT(list: { t: number }[], t: number): number {
   let lo = 0;
   let hi = list.length;
@@ -39,6 +45,7 @@ class SimEngine implements Engine {
   readonly #kubelets: Kubelet[];
   readonly #coll: { pods: number; events: number; nodes: number; sandboxes: number[]; containers: number[]; images: number[] };
   #cache: { key: string; state: ClusterState } | undefined;
+  readonly #patches: Patches | undefined;
 
   constructor(config: EngineConfig, opts: EngineOptions, patches: Patches | undefined) {
     const timings: Timings = { ...DEFAULT_TIMINGS, ...(config.timings ?? {}) };
@@ -47,6 +54,7 @@ class SimEngine implements Engine {
     const history = new History();
     this.#ctx = new SimContext(new EventLoop(), opts.seed ?? 1, history, config.start ?? DEFAULT_EPOCH, timings);
     this.#api = new ApiServer(this.#ctx, patches);
+    this.#patches = patches;
     // nodes change only through patches, so the controllers that react to a node update come with them. The node
     // lifecycle controller watches nodes before the scheduler, so a retry after a cordon or uncordon sees its taint.
     if (patches?.NodeLifecycleController) new patches.NodeLifecycleController(this.#api);
@@ -99,22 +107,15 @@ class SimEngine implements Engine {
       case 'patch':
         if (action.kind === 'Node') return api.patchNode(action.name, action.patchType, action.patch);
         return api.patchPod(action.namespace, action.name, action.patchType, action.patch, action.subresource);
+      case 'evict': {
+        const evict = this.#patches?.evictPod;
+        if (!evict) return noSupport('the Eviction API');
+        return evict(this.#ctx, api, action.namespace, action.name, action.gracePeriodSeconds);
+      }
       case 'stopPodSandbox': {
-        const i = this.#nodes.indexOf(action.node);
-        const sb = i < 0 ? undefined : this.#runtimes[i].findSandbox(action.id);
-        const pod = sb && api.getPod(sb.namespace, sb.name);
-        if (!sb) {
-          const message = `an error occurred when try to find sandbox ${JSON.stringify(action.id)}: not found`;
-          return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'NotFound', code: 404 } };
-        }
-        if (!pod || pod.metadata.uid !== sb.podUid) {
-          // the result names the sandbox's pod; a sandbox whose pod the API server no longer has is left alone
-          const message = `podlife: sandbox ${sb.id} belongs to a pod the API server no longer has; this simulation only stops sandboxes of existing pods`;
-          return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'BadRequest', code: 400 } };
-        }
-        this.#runtimes[i].requestStopPodSandbox(sb);
-        this.#ctx.emit('runtime', 'SandboxStopRequested', `sandbox/${sb.id}`, `StopPodSandbox from a CRI client on ${action.node}: its containers are killed, then the sandbox stops`);
-        return { ok: true, object: pod };
+        const stop = this.#patches?.stopPodSandbox;
+        if (!stop) return noSupport('crictl stopp');
+        return stop(this.#ctx, api, this.#runtimes[this.#nodes.indexOf(action.node)], action.node, action.id);
       }
     }
   }

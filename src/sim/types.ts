@@ -524,7 +524,9 @@ export type ClusterAction =
    * CRI StopPodSandbox on a node, as `crictl stopp <POD-ID>` sends it from the node's shell (not an API request):
    * `id` is a sandbox ID or a unique prefix of one. The result carries the sandbox's pod.
    */
-  | { type: 'stopPodSandbox'; node: string; id: string };
+  | { type: 'stopPodSandbox'; node: string; id: string }
+  /** POST pods/{name}/eviction, the Eviction API, as `kubectl drain` sends it for each pod of the node. */
+  | { type: 'evict'; namespace: string; name: string; gracePeriodSeconds?: number };
 
 /** metav1.Status, the shape of every API error (and of kubectl's "Error from server (...)" lines). */
 export interface ApiStatus {

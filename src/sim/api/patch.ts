@@ -13,6 +13,9 @@ export { mergePatch } from './merge-patch.ts';
 export { patchNode } from './node-patch.ts';
 export { NodeLifecycleController } from '../controller/nodelifecycle.ts';
 export { TaintEvictionController } from '../controller/tainteviction.ts';
+// and the actions few runs send: the Eviction API (kubectl drain), CRI StopPodSandbox from the node's shell (crictl stopp)
+export { evictPod } from './eviction.ts';
+export { stopPodSandbox } from '../runtime/stopp.ts';
 export { watchNodeSchedulable } from '../kubelet/nodestatus.ts';
 
 type Json = unknown;

@@ -106,3 +106,38 @@ describe('what kubectl shows', () => {
     expect(pod(e, 'late')!.status.conditions![0].message).toContain('1 node(s) had untolerated taint {maintenance: true}');
   });
 });
+
+describe('the Eviction API (POST pods/{name}/eviction) and kubectl drain', () => {
+  it('an eviction marks the pod DisruptionTarget (EvictionByEvictionAPI) and deletes it with its grace period or the one asked for', () => {
+    const { e } = cluster();
+    const r = e.apply({ type: 'evict', namespace: 'default', name: 'p', gracePeriodSeconds: 5 });
+    expect(r.ok).toBe(true);
+    const p = pod(e, 'p')!;
+    expect(p.metadata.deletionGracePeriodSeconds).toBe(5);
+    expect(p.status.conditions!.find((c) => c.type === 'DisruptionTarget')).toMatchObject({ status: 'True', reason: 'EvictionByEvictionAPI', message: 'Eviction API: evicting' });
+    expect(e.apply({ type: 'evict', namespace: 'default', name: 'nope' })).toMatchObject({ ok: false, status: { reason: 'NotFound', code: 404 } });
+  });
+  it('drain: cordon, then evict what the filters allow; --disable-eviction deletes; emptyDir needs --delete-emptydir-data', () => {
+    const e = engineWith({ nodes: [node] });
+    create(e, podManifest('scratch', { image: IMAGE, volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }] }, { volumes: [{ name: 'tmp', emptyDir: {} }] }));
+    create(e, podManifest('done', { image: IMAGE, command: ['sh', '-c', 'exit 0'] }, { restartPolicy: 'Never' }));
+    e.advanceTo(10_000);
+    expect(pod(e, 'done')!.status.phase).toBe('Succeeded');
+    const ctx = { get state() { return e.state(); }, apply: (a: Parameters<typeof e.apply>[0]) => e.apply(a) };
+    const refused = execute('kubectl drain w1 --force', ctx);
+    expect(refused.stdout).toBe('node/w1 cordoned\n');
+    expect(refused.stderr).toBe(
+      'error: unable to drain node "w1" due to error: cannot delete Pods with local storage (use --delete-emptydir-data to override): default/scratch, continuing command...\n' +
+        'There are pending nodes to be drained:\n w1\ncannot delete Pods with local storage (use --delete-emptydir-data to override): default/scratch\n',
+    );
+    // a finished pod needs neither --force nor a warning; the emptyDir pod is deleted with a warning
+    const drained = execute('kubectl drain w1 --force --delete-emptydir-data --disable-eviction', ctx);
+    expect(drained).toEqual({
+      stdout: 'node/w1 already cordoned\npod/done deleted\npod/scratch deleted\nnode/w1 drained\n',
+      stderr: 'Warning: deleting Pods that declare no controller: default/scratch\n',
+      exitCode: 0,
+    });
+    expect(pod(e, 'scratch')!.metadata.deletionTimestamp).toBeDefined();
+    expect(pod(e, 'scratch')!.status.conditions!.some((c) => c.type === 'DisruptionTarget')).toBe(false);
+  });
+});

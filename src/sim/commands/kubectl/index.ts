@@ -9,7 +9,8 @@ import { DEBUG_FLAGS, kubectlDebug } from './debug.ts';
 import { TOP_FLAGS, kubectlTop } from './top.ts';
 import { VERSION_FLAGS, kubectlVersion } from './version.ts';
 import {
-  ANNOTATE_FLAGS, CORDON_FLAGS, LABEL_FLAGS, TAINT_FLAGS, kubectlAnnotate, kubectlCordon, kubectlLabel, kubectlTaint, kubectlUncordon,
+  ANNOTATE_FLAGS, CORDON_FLAGS, DRAIN_FLAGS, LABEL_FLAGS, TAINT_FLAGS, kubectlAnnotate, kubectlCordon, kubectlDrain, kubectlLabel,
+  kubectlTaint, kubectlUncordon,
 } from './nodes.ts';
 import { DESCRIBE_FLAGS, LOGS_FLAGS, kubectlDescribe, kubectlLogs } from './read.ts';
 import {
@@ -36,6 +37,7 @@ const VERBS: Record<string, Verb> = {
   annotate: { flags: ANNOTATE_FLAGS, run: kubectlAnnotate, mutates: true },
   cordon: { flags: CORDON_FLAGS, run: kubectlCordon, mutates: true },
   uncordon: { flags: CORDON_FLAGS, run: kubectlUncordon, mutates: true },
+  drain: { flags: DRAIN_FLAGS, run: kubectlDrain, mutates: true },
   taint: { flags: TAINT_FLAGS, run: kubectlTaint, mutates: true },
   version: { flags: VERSION_FLAGS, run: kubectlVersion, mutates: false },
 };
@@ -43,7 +45,7 @@ const VERBS: Record<string, Verb> = {
 /** kubectl's other commands: real, but not modelled here. */
 const OTHER_COMMANDS = [
   'create', 'expose', 'set', 'explain', 'edit', 'rollout', 'scale', 'autoscale', 'certificate', 'cluster-info',
-  'drain', 'attach', 'exec', 'port-forward', 'proxy', 'cp', 'auth',
+  'attach', 'exec', 'port-forward', 'proxy', 'cp', 'auth',
   'events', 'diff', 'kustomize', 'completion', 'api-resources', 'api-versions', 'config',
   'plugin', 'wait', 'replace', 'alpha',
 ];

@@ -6,7 +6,7 @@
 
 import type { ApplyResult, Node, Pod, Taint } from '../../types.ts';
 import { isQualifiedName, isValidLabelValue } from '../../api/validation.ts';
-import { bool, type FlagSpec, type ParsedArgs, str } from '../flags.ts';
+import { bool, type FlagSpec, int, type ParsedArgs, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
 import {
@@ -43,6 +43,19 @@ export const ANNOTATE_FLAGS = LABEL_FLAGS;
 export const CORDON_FLAGS: FlagSpec[] = [
   { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
   { name: 'selector', shorthand: 'l', type: 'string' },
+];
+
+export const DRAIN_FLAGS: FlagSpec[] = [
+  ...CORDON_FLAGS,
+  { name: 'force', type: 'bool' },
+  { name: 'ignore-daemonsets', type: 'bool' },
+  { name: 'delete-emptydir-data', type: 'bool' },
+  { name: 'grace-period', type: 'int' },
+  { name: 'timeout', type: 'duration' },
+  { name: 'pod-selector', type: 'string' },
+  { name: 'disable-eviction', type: 'bool' },
+  { name: 'skip-wait-for-delete-timeout', type: 'int' },
+  { name: 'chunk-size', type: 'int' },
 ];
 
 export const TAINT_FLAGS: FlagSpec[] = [
@@ -244,11 +257,14 @@ export function kubectlAnnotate(p: ParsedArgs, ctx: ExecContext): CommandResult 
   return labelOrAnnotate(p, ctx, 'annotations');
 }
 
-/** kubectl cordon / uncordon: set or clear spec.unschedulable with a strategic merge patch (drain.CordonHelper). */
+/**
+ * kubectl cordon / uncordon (and drain's first step): set or clear spec.unschedulable with a strategic merge patch
+ * (drain.CordonHelper). Returns what it printed and the nodes it worked on, or the result that ends the command.
+ */
 // upstream: drain.go (*DrainCmdOptions).Complete (all the nodes are looked up first: one missing fails the command),
 //           RunCordonOrUncordon
-function cordonOrUncordon(p: ParsedArgs, ctx: ExecContext, desired: boolean): CommandResult {
-  const verb = desired ? 'cordon' : 'uncordon';
+function cordonNodes(p: ParsedArgs, ctx: ExecContext, desired: boolean, verb: string): { stdout: string; stderr: string; nodes: Node[] } | CommandResult {
+  const what = desired ? 'cordon' : 'uncordon';
   if (p.args.length === 0 && !p.flags.has('selector')) throw new KubectlError(`USAGE: ${verb} NODE [flags]`, verb);
   if (p.args.length > 0 && str(p, 'selector')) throw new KubectlError('error: cannot specify both a node name and a --selector option', verb);
   const dry = dryRunOf(p) === 'client';
@@ -271,19 +287,24 @@ function cordonOrUncordon(p: ParsedArgs, ctx: ExecContext, desired: boolean): Co
   for (const node of nodes) {
     const name = `node/${node.metadata.name}`;
     if ((node.spec.unschedulable === true) === desired) {
-      stdout += `${name} already ${desired ? 'cordoned' : 'uncordoned'}${dry ? ' (dry run)' : ''}\n`;
+      stdout += `${name} already ${what}ed${dry ? ' (dry run)' : ''}\n`;
       continue;
     }
     if (!dry) {
       const r = submit(ctx, { type: 'patch', kind: 'Node', name: node.metadata.name, patchType: 'strategic', patch: { spec: { unschedulable: desired ? true : null } } });
       if (!r.ok) {
-        stderr += `error: unable to ${verb} node ${JSON.stringify(node.metadata.name)}: ${r.status.message}\n`;
+        stderr += `error: unable to ${what} node ${JSON.stringify(node.metadata.name)}: ${r.status.message}\n`;
         continue;
       }
     }
-    stdout += `${name} ${desired ? 'cordoned' : 'uncordoned'}${dry ? ' (dry run)' : ''}\n`;
+    stdout += `${name} ${what}ed${dry ? ' (dry run)' : ''}\n`;
   }
-  return out(stdout, stderr);
+  return { stdout, stderr, nodes };
+}
+
+function cordonOrUncordon(p: ParsedArgs, ctx: ExecContext, desired: boolean): CommandResult {
+  const r = cordonNodes(p, ctx, desired, desired ? 'cordon' : 'uncordon');
+  return 'nodes' in r ? out(r.stdout, r.stderr) : r;
 }
 
 export function kubectlCordon(p: ParsedArgs, ctx: ExecContext): CommandResult {
@@ -413,4 +434,91 @@ export function kubectlTaint(p: ParsedArgs, ctx: ExecContext): CommandResult {
     stdout += printed(p, 'nodes', result, operation, dry);
   }
   return out(stdout, stderr, stderr ? 1 : 0);
+}
+
+/** utilerrors.Aggregate's Error(): one error as it is, several in brackets. */
+const aggregate = (errs: string[]): string => (errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`);
+
+/**
+ * kubectl drain: cordon, then evict every pod on the node through the Eviction API (or delete it, with
+ * --disable-eviction), once the filters let it: a pod that declares no controller needs --force, one with emptyDir
+ * data --delete-emptydir-data. A transcript does not block, so the lines kubectl prints as each pod goes come at once
+ * (the pods are still terminating then, as after `kubectl delete`).
+ */
+// upstream: drain.go RunDrain, deleteOrEvictPodsSimple; pkg/drain/drain.go GetPodsForDeletion, evictPods, deletePods;
+//           pkg/drain/filters.go (the filters, their messages, PodDeleteList.Warnings and errors)
+export function kubectlDrain(p: ParsedArgs, ctx: ExecContext): CommandResult {
+  const cordoned = cordonNodes(p, ctx, true, 'drain');
+  if (!('nodes' in cordoned)) return cordoned;
+  let { stdout, stderr } = cordoned;
+  const dry = dryRunOf(p) === 'client';
+  const grace = int(p, 'grace-period', -1);
+  const evict = !bool(p, 'disable-eviction');
+  const fatal: string[][] = [];
+  const remaining: string[] = [];
+  for (const node of cordoned.nodes) {
+    const name = node.metadata.name;
+    const pods = filterByLabels(podsIn(ctx, undefined).filter((x) => x.spec.nodeName === name), str(p, 'pod-selector'));
+    const warnings = new Map<string, string[]>();
+    const errors = new Map<string, string[]>();
+    const add = (m: Map<string, string[]>, msg: string, pod: Pod) => m.set(msg, [...(m.get(msg) ?? []), `${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}`]);
+    const chosen: Pod[] = [];
+    for (const pod of pods) {
+      const terminal = pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed';
+      const skipAfter = int(p, 'skip-wait-for-delete-timeout', 0);
+      const deleting = pod.metadata.deletionTimestamp;
+      if (skipAfter > 0 && deleting && (ctx.state.epoch + ctx.state.t - Date.parse(deleting)) / 1000 > skipAfter) continue;
+      // (no DaemonSet or mirror pods in the model) localStorageFilter, then unreplicatedFilter: the last warning counts
+      let warning: string | undefined;
+      if (!terminal && (pod.spec.volumes ?? []).some((v) => (v as { emptyDir?: unknown }).emptyDir !== undefined)) {
+        if (!bool(p, 'delete-emptydir-data')) {
+          add(errors, 'Pods with local storage (use --delete-emptydir-data to override)', pod);
+          continue;
+        }
+        warning = 'deleting Pods with local storage';
+      }
+      if (!terminal && !(pod.metadata.ownerReferences ?? []).some((o) => o.controller)) {
+        if (!bool(p, 'force')) {
+          add(errors, 'Pods that declare no controller (use --force to override)', pod);
+          continue;
+        }
+        warning = 'deleting Pods that declare no controller';
+      }
+      if (warning) add(warnings, warning, pod);
+      chosen.push(pod);
+    }
+    if (errors.size) {
+      const errs = [...errors].map(([msg, ps]) => `cannot delete ${msg}: ${ps.join(', ')}`);
+      stderr += `error: unable to drain node ${JSON.stringify(name)} due to error: ${aggregate(errs)}, continuing command...\n`;
+      fatal.push(errs);
+      remaining.push(name);
+      continue;
+    }
+    if (warnings.size) stderr += `Warning: ${[...warnings].map(([msg, ps]) => `${msg}: ${ps.join(', ')}`).join('; ')}\n`;
+    const id = (pod: Pod) => `${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}`;
+    if (dry) {
+      for (const pod of chosen) stdout += `evicting pod ${id(pod)} (dry run)\n`;
+    } else {
+      let done = '';
+      for (const pod of chosen) {
+        const namespace = pod.metadata.namespace ?? 'default';
+        if (evict) stdout += `evicting pod ${id(pod)}\n`;
+        const action = evict
+          ? { type: 'evict' as const, namespace, name: pod.metadata.name, ...(grace >= 0 ? { gracePeriodSeconds: grace } : {}) }
+          : { type: 'delete' as const, kind: 'Pod' as const, namespace, name: pod.metadata.name, ...(grace >= 0 ? { gracePeriodSeconds: grace } : {}) };
+        const r = submit(ctx, action);
+        if (!r.ok && r.status.reason !== 'NotFound') {
+          stderr += `error when ${evict ? 'evicting' : 'deleting'} pods/${JSON.stringify(pod.metadata.name)} -n ${JSON.stringify(namespace)}: ${r.status.message}\n`;
+          continue;
+        }
+        done += `pod/${pod.metadata.name} ${evict ? 'evicted' : 'deleted'}\n`;
+      }
+      stdout += done;
+    }
+    stdout += `node/${name} drained${dry ? ' (dry run)' : ''}\n`;
+  }
+  if (remaining.length) stderr += `There are pending nodes to be drained:\n${remaining.map((n) => ` ${n}\n`).join('')}`;
+  // CheckErr prints an aggregate one error per line, without "error: " (an aggregate of one node's errors is unwrapped)
+  if (fatal.length) stderr += (fatal.length === 1 ? fatal[0] : fatal.map(aggregate)).map((e) => `${e}\n`).join('');
+  return out(stdout, stderr, fatal.length ? 1 : 0);
 }
