@@ -40,6 +40,7 @@ describe('discovery', () => {
       scope: 'Namespaced', singularResource: 'pod', shortNames: ['po'], responseKind: { group: '', version: 'v1', kind: 'Pod' },
       subresources: [
         { subresource: 'ephemeralcontainers', verbs: ['get', 'patch'] },
+        { subresource: 'eviction', responseKind: { group: 'policy', version: 'v1', kind: 'Eviction' }, verbs: ['create'] },
         { subresource: 'log', verbs: ['get'] },
         { subresource: 'resize', verbs: ['get', 'patch'] },
       ],
@@ -50,7 +51,9 @@ describe('discovery', () => {
     expect(legacy.body.serverAddressByClientCIDRs[0].serverAddress).toBe(server.url.replace('http://', ''));
     expect((await get('/apis')).body).toEqual({ kind: 'APIGroupList', apiVersion: 'v1', groups: [] });
     const v1 = await get('/api/v1');
-    expect(v1.body.resources.map((r: { name: string }) => r.name)).toEqual(['events', 'namespaces', 'nodes', 'pods', 'pods/ephemeralcontainers', 'pods/log', 'pods/resize']);
+    expect(v1.body.resources.map((r: { name: string }) => r.name)).toEqual(['events', 'namespaces', 'nodes', 'pods', 'pods/ephemeralcontainers', 'pods/eviction', 'pods/log', 'pods/resize']);
+    // where kubectl drain looks for the Eviction API (drain.CheckEvictionSupport: a group and a version)
+    expect(v1.body.resources.find((r: { name: string }) => r.name === 'pods/eviction')).toMatchObject({ group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] });
     expect((await get('/version')).body.gitVersion).toBe('v1.36.2+podlife');
   });
 
