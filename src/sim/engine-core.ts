@@ -57,7 +57,7 @@ class SimEngine implements Engine {
     this.#patches = patches;
     // nodes change only through patches, so the controllers that react to a node update come with them. The node
     // lifecycle controller watches nodes before the scheduler, so a retry after a cordon or uncordon sees its taint.
-    if (patches?.NodeLifecycleController) new patches.NodeLifecycleController(this.#api);
+    if (patches?.NodeLifecycleController) new patches.NodeLifecycleController(this.#ctx, this.#api);
     if (patches?.TaintEvictionController) new patches.TaintEvictionController(this.#ctx, this.#api, tolerates);
     new Scheduler(this.#ctx, this.#api);
     const nodes = config.nodes?.length ? config.nodes : [DEFAULT_NODE];

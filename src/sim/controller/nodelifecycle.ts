@@ -3,9 +3,11 @@
 // and takes it off when it is cleared (kubectl uncordon), as soon as it sees the node change. (Its other work, the
 // not-ready and unreachable taints from the node's conditions and lease, never applies: the model's nodes stay Ready.)
 // upstream: pkg/controller/nodelifecycle/node_lifecycle_controller.go doNoScheduleTaintingPass;
+//           pkg/controller/util/node/controller_utils.go SwapNodeControllerTaint;
 //           pkg/controller/controller_utils.go AddOrUpdateTaintOnNode, RemoveTaintOffNode
 
 import type { ApiServer } from '../api/apiserver.ts';
+import type { SimContext } from '../core/context.ts';
 import type { Node, Taint } from '../types.ts';
 
 // (scheduler/framework.ts has the same taint; this module is loaded with the patches and imports nothing the page's
@@ -14,9 +16,11 @@ const UNSCHEDULABLE_TAINT: Taint = { key: 'node.kubernetes.io/unschedulable', ef
 const isUnschedulableTaint = (t: Taint): boolean => t.key === UNSCHEDULABLE_TAINT.key && t.effect === UNSCHEDULABLE_TAINT.effect;
 
 export class NodeLifecycleController {
+  readonly #ctx: SimContext;
   readonly #api: ApiServer;
 
-  constructor(api: ApiServer) {
+  constructor(ctx: SimContext, api: ApiServer) {
+    this.#ctx = ctx;
     this.#api = api;
     api.watchNodes((node) => this.#doNoScheduleTaintingPass(node.metadata.name));
   }
@@ -28,7 +32,8 @@ export class NodeLifecycleController {
     const tainted = taints.some(isUnschedulableTaint);
     const want = node.spec.unschedulable === true;
     if (tainted === want) return;
-    const next = want ? [...taints, { ...UNSCHEDULABLE_TAINT }] : taints.filter((t) => !isUnschedulableTaint(t));
+    // upstream: controller/util/node SwapNodeControllerTaint stamps the taints it adds with timeAdded
+    const next = want ? [...taints, { ...UNSCHEDULABLE_TAINT, timeAdded: this.#ctx.rfc3339() }] : taints.filter((t) => !isUnschedulableTaint(t));
     this.#api.patchNode(name, 'strategic', { spec: { taints: next } }, 'controller-manager');
   }
 }

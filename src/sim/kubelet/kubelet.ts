@@ -187,8 +187,8 @@ export class Kubelet {
     const pods = intValue(cap.pods ?? 110);
     const created = ctx.rfc3339(-37 * 86_400_000);
     const cpuStr = formatMilliCPU(cpu);
-    // a node registered cordoned has had the node lifecycle controller's unschedulable taint since
-    const taints = this.node.unschedulable ? [...(this.node.taints ?? []), UNSCHEDULABLE_TAINT] : this.node.taints;
+    // a node registered cordoned has had the node lifecycle controller's unschedulable taint since it registered
+    const taints = this.node.unschedulable ? [...(this.node.taints ?? []), { ...UNSCHEDULABLE_TAINT, timeAdded: created }] : this.node.taints;
     const cond = (type: string, status: 'True' | 'False', reason: string, message: string) => ({
       type, status, lastHeartbeatTime: ctx.rfc3339(-40_000), lastTransitionTime: created, reason, message,
     });

@@ -198,7 +198,8 @@ describe('node updates and the scheduling queue (QueueingHints)', () => {
     expect(taints()).toBeUndefined();
     // the controller patches the node as soon as it sees the update
     e.advanceTo(12_005);
-    expect(taints()).toEqual([{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' }]);
+    // stamped with the time the controller added it (SwapNodeControllerTaint)
+    expect(taints()).toEqual([{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule', timeAdded: '2026-08-04T03:00:12Z' }]);
     expect(e.trace.filter((x) => x.kind === 'NodePatched').map((x) => x.actor)).toEqual(['apiserver', 'controller-manager']);
     create(e, podManifest('waiting', { image: 'nginx:1.29' }));
     e.advanceTo(19_999);
@@ -219,7 +220,7 @@ describe('node updates and the scheduling queue (QueueingHints)', () => {
 
   it('a node registered cordoned carries the controller\'s taint from the start', () => {
     const e = engineWith({ nodes: [node('w1', { unschedulable: true })] });
-    expect(e.state().nodes[0].spec).toMatchObject({ unschedulable: true, taints: [{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' }] });
+    expect(e.state().nodes[0].spec).toMatchObject({ unschedulable: true, taints: [{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule', timeAdded: e.state().nodes[0].metadata.creationTimestamp }] });
   });
 });
 
