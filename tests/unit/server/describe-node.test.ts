@@ -16,6 +16,11 @@ describe.skipIf(!kubectlAvailable)('kubectl describe node, the real kubectl agai
     ['unschedulable', 60_000],
     // a resize in progress: the pod's row counts the larger of spec, allocation and what the runtime applied
     ['resize', 20_200],
+    // a node labelled, cordoned and uncordoned: its labels, the kubelet's NodeNotSchedulable/NodeSchedulable events
+    // (the describer searches the node's events by its name as UID too, as the kubelet records them)
+    ['node-selector', 45_000], ['node-selector', 75_000],
+    // a NoExecute taint, one pod gone and one terminating
+    ['taint-eviction', 90_500],
     // (an Infeasible resize is not compared here: kubectl 1.32 predates the PodResizePending condition and counts
     // the spec; tests/unit/sim/describe-node.test.ts checks podlife against the v1.36 helpers instead)
   ])('%s at %dms', async (name, at) => {
