@@ -6,7 +6,7 @@
 
 import type { ApiStatus, ApplyResult, KubeEvent, Node, Pod, PodCondition, PodSpec, PodStatus } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
-import { decodePod } from './schema.ts';
+import { decodeObject, decodePod, objectMeta } from './schema.ts';
 import { admitDefaultTolerationSeconds, admitPriority, computePodQOS, defaultPodSpec, setDefaultsPodSpec } from './defaults.ts';
 import { isQualifiedName, isValidLabelValue, validateMeta, validatePodCreate, validatePodEphemeralContainersUpdate, validatePodUpdate } from './validation.ts';
 import { alreadyExistsStatus, badRequestStatus, GoRepr, invalidStatus, notFoundStatus } from './fielderrors.ts';
@@ -28,7 +28,7 @@ export type Patches = Pick<typeof patchModule, 'jsonPatch' | 'strategicMergePatc
 
 const podKey = (ns: string, name: string): string => podNames(ns, name).key;
 
-const NODE_PATCH_DEPS = { isQualifiedName, isValidLabelValue, validateMeta, badRequestStatus, invalidStatus, GoRepr, mergePatch };
+const NODE_PATCH_DEPS = { isQualifiedName, isValidLabelValue, validateMeta, badRequestStatus, invalidStatus, GoRepr, mergePatch, decodeObject, objectMeta };
 
 /** A node informer's update handler: the new object and the one it replaced. */
 export type NodeWatcher = (node: Node, old: Node) => void;

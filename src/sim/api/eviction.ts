@@ -10,9 +10,7 @@ import type { ApplyResult, PodCondition } from '../types.ts';
 
 export function evictPod(ctx: SimContext, api: ApiServer, namespace: string, name: string, gracePeriodSeconds?: number): ApplyResult {
   const pod = api.getPod(namespace, name);
-  if (!pod) {
-    return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: `pods "${name}" not found`, reason: 'NotFound', details: { name, kind: 'pods' }, code: 404 } };
-  }
+  if (!pod) return api.deletePod(namespace, name); // the API server's NotFound
   const conditions = pod.status.conditions ?? [];
   const condition: PodCondition = {
     type: 'DisruptionTarget', status: 'True', lastProbeTime: null, lastTransitionTime: ctx.rfc3339(),

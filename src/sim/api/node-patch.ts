@@ -10,6 +10,8 @@ import { jsonPatch, PatchError, strategicMergePatch } from './patch.ts';
 import type { FieldError } from './fielderrors.ts';
 import type * as fielderrors from './fielderrors.ts';
 import type * as validation from './validation.ts';
+import type * as schema from './schema.ts';
+import type { Schema } from './schema.ts';
 import type { mergePatch } from './merge-patch.ts';
 
 /**
@@ -17,7 +19,8 @@ import type { mergePatch } from './merge-patch.ts';
  * be split out of the page's engine bundle into a chunk of their own, which costs the player's first load.
  */
 export type NodePatchDeps = Pick<typeof validation, 'isQualifiedName' | 'isValidLabelValue' | 'validateMeta'>
-  & Pick<typeof fielderrors, 'badRequestStatus' | 'invalidStatus' | 'GoRepr'> & { mergePatch: typeof mergePatch };
+  & Pick<typeof fielderrors, 'badRequestStatus' | 'invalidStatus' | 'GoRepr'> & Pick<typeof schema, 'decodeObject' | 'objectMeta'>
+  & { mergePatch: typeof mergePatch };
 
 const EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 
@@ -26,38 +29,23 @@ type Raw = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 export type NodePatchResult = { node: Node; unchanged?: boolean } | { status: ApiStatus };
 
 
-/** What json.Unmarshal into a v1.Node says first about the fields the model reads; undefined when they decode. */
-function decodeProblem(next: Raw): string | undefined {
-  const meta = next.metadata;
-  if (meta !== undefined && (typeof meta !== 'object' || meta === null || Array.isArray(meta))) return `json: cannot unmarshal ${jsonKind(meta)} into Go struct field Node.metadata of type v1.ObjectMeta`;
-  for (const f of ['labels', 'annotations'] as const) {
-    const m = meta?.[f];
-    if (m === undefined || m === null) continue;
-    if (typeof m !== 'object' || Array.isArray(m)) return `json: cannot unmarshal ${jsonKind(m)} into Go struct field ObjectMeta.metadata.${f} of type map[string]string`;
-    for (const v of Object.values(m)) {
-      if (typeof v !== 'string') return `json: cannot unmarshal ${jsonKind(v)} into Go struct field ObjectMeta.metadata.${f} of type string`;
-    }
-  }
-  const spec = next.spec;
-  if (spec === undefined || spec === null) return undefined;
-  if (typeof spec !== 'object' || Array.isArray(spec)) return `json: cannot unmarshal ${jsonKind(spec)} into Go struct field Node.spec of type v1.NodeSpec`;
-  if (spec.unschedulable !== undefined && spec.unschedulable !== null && typeof spec.unschedulable !== 'boolean') {
-    return `json: cannot unmarshal ${jsonKind(spec.unschedulable)} into Go struct field NodeSpec.spec.unschedulable of type bool`;
-  }
-  const taints = spec.taints;
-  if (taints === undefined || taints === null) return undefined;
-  if (!Array.isArray(taints)) return `json: cannot unmarshal ${jsonKind(taints)} into Go struct field NodeSpec.spec.taints of type []v1.Taint`;
-  for (const t of taints) {
-    if (typeof t !== 'object' || t === null || Array.isArray(t)) return `json: cannot unmarshal ${jsonKind(t)} into Go struct field NodeSpec.spec.taints of type v1.Taint`;
-    for (const k of ['key', 'value', 'effect', 'timeAdded']) {
-      if (t[k] !== undefined && t[k] !== null && typeof t[k] !== 'string') return `json: cannot unmarshal ${jsonKind(t[k])} into Go struct field Taint.spec.taints.${k} of type ${k === 'timeAdded' ? 'v1.Time' : 'string'}`;
-    }
-  }
-  return undefined;
-}
+const str: Schema = { t: 'string' };
+const any: Schema = { t: 'any' };
 
-function jsonKind(v: unknown): string {
-  return Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'object' ? 'object' : typeof v;
+/**
+ * v1.Node for decoding (schema.ts's walker): the fields the model keeps, typed, and NodeSpec's others (so that
+ * they reach the "not modelled" answer below). Type errors only: a node patch is not strict-decoded here.
+ */
+function nodeSchema(objectMeta: Schema): Schema {
+  const taint: Schema = { t: 'object', go: 'Taint', fields: { key: str, value: str, effect: str, timeAdded: any } };
+  const spec: Schema = {
+    t: 'object', go: 'NodeSpec',
+    fields: {
+      podCIDR: str, podCIDRs: { t: 'array', go: '[]string', of: str }, providerID: str, unschedulable: { t: 'bool' },
+      taints: { t: 'array', go: '[]v1.Taint', of: taint }, configSource: any, externalID: str,
+    },
+  };
+  return { t: 'object', go: 'Node', fields: { apiVersion: str, kind: str, metadata: objectMeta, spec, status: any } };
 }
 
 /** Go's %#v of a core.Taint, as field.Duplicate prints it. */
@@ -93,7 +81,7 @@ export function patchNode(node: Node, patchType: 'merge' | 'json' | 'strategic',
     if (patchType === 'json') next = jsonPatch(node, patch);
     else {
       if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
-        return badRequest(`json: cannot unmarshal ${jsonKind(patch)} into Go value of type map[string]interface {}`);
+        return badRequest(`json: cannot unmarshal ${Array.isArray(patch) ? 'array' : typeof patch} into Go value of type map[string]interface {}`);
       }
       next = patchType === 'merge' ? d.mergePatch(node, patch) : strategicMergePatch(node, patch);
     }
@@ -102,8 +90,8 @@ export function patchNode(node: Node, patchType: 'merge' | 'json' | 'strategic',
     throw e;
   }
   if (typeof next !== 'object' || next === null || Array.isArray(next)) return badRequest('the patch produced an invalid object');
-  const problem = decodeProblem(next);
-  if (problem) return badRequest(`Node in version "v1" cannot be handled as a Node: ${problem}`);
+  const problem = d.decodeObject(next, nodeSchema(d.objectMeta), 'Node', false);
+  if (problem) return badRequest(`Node in version "v1" cannot be handled as a Node: ${problem.message}`);
   next.metadata ??= {};
   const m = next.metadata;
   if (m.resourceVersion !== undefined && m.resourceVersion !== node.metadata.resourceVersion) {

@@ -4,16 +4,18 @@
 
 import { QUANTITY_REGEXP, parseQuantity } from './quantity.ts';
 
-type Node =
+/** How a Go type decodes from JSON: what a field may hold, and the Go type name its errors give. */
+export type Schema =
   | { t: 'string' }
   | { t: 'int'; go: string }
   | { t: 'bool' }
   | { t: 'quantity' }
   | { t: 'intOrString' }
   | { t: 'any' }
-  | { t: 'object'; go: string; fields: Record<string, Node> }
-  | { t: 'array'; go: string; of: Node }
-  | { t: 'map'; go: string; of: Node };
+  | { t: 'object'; go: string; fields: Record<string, Schema> }
+  | { t: 'array'; go: string; of: Schema }
+  | { t: 'map'; go: string; of: Schema };
+type Node = Schema;
 
 const str: Node = { t: 'string' };
 const i64: Node = { t: 'int', go: 'int64' };
@@ -82,7 +84,7 @@ const podSpec = obj('PodSpec', {
   schedulingGates: arr('[]v1.PodSchedulingGate', obj('PodSchedulingGate', { name: str })), resourceClaims: any, resources: any,
   hostnameOverride: str,
 });
-const objectMeta = obj('ObjectMeta', {
+export const objectMeta = obj('ObjectMeta', {
   name: str, generateName: str, namespace: str, selfLink: str, uid: str, resourceVersion: str, generation: i64,
   creationTimestamp: any, deletionTimestamp: any, deletionGracePeriodSeconds: i64, labels: strMap, annotations: strMap,
   ownerReferences: arr('[]v1.OwnerReference', any), finalizers: strList, managedFields: any,
@@ -193,16 +195,22 @@ function walk(st: DecodeState, v: unknown, n: Node, struct: string): void {
 }
 
 /**
- * Check a pod as the API server decodes it. Returns the first type error (Go's json message), else every unknown
- * field as one strict-decoding message; undefined when the object decodes.
+ * Check an object as the API server decodes it (`kind` names the top-level Go struct). Returns the first type error
+ * (Go's json message), else, when `strict`, every unknown field as one strict-decoding message; undefined when the
+ * object decodes.
  */
-export function decodePod(raw: unknown): DecodeProblem | undefined {
+export function decodeObject(raw: unknown, schema: Schema, kind: string, strict = true): DecodeProblem | undefined {
   const st: DecodeState = { at: new DecodePath(), unknown: [], typeError: undefined };
-  walk(st, raw, pod, 'Pod');
+  walk(st, raw, schema, kind);
   if (st.typeError) return st.typeError;
   const unknown = st.unknown;
-  if (unknown.length) {
+  if (strict && unknown.length) {
     return { message: `strict decoding error: ${unknown.map((u) => `unknown field "${u}"`).join(', ')}`, path: unknown[0] };
   }
   return undefined;
+}
+
+/** A pod as the API server decodes it (strict field validation, as kubectl asks). */
+export function decodePod(raw: unknown): DecodeProblem | undefined {
+  return decodeObject(raw, pod, 'Pod');
 }

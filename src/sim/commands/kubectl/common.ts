@@ -167,6 +167,11 @@ export function podsIn(ctx: ExecContext, namespace: string | undefined): Pod[] {
 
 export const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The nodes, by name (as the API server lists them). */
+export function nodesIn(ctx: ExecContext): Node[] {
+  return [...ctx.state.nodes].sort((a, b) => byKey(a.metadata.name, b.metadata.name));
+}
+
 /** Submit an action, or fail clearly when this console cannot change the cluster. */
 export function submit(ctx: ExecContext, action: NodePatchAction): ApplyResult<Node>;
 export function submit(ctx: ExecContext, action: Exclude<ClusterAction, NodePatchAction>): ApplyResult;

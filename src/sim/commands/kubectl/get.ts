@@ -15,7 +15,7 @@ import { type FlagSpec, type ParsedArgs, arr, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf } from '../context.ts';
 import {
-  KubectlError, type ResourceKind, byKey, clusterScoped, namespaceOf, notFound, out, podsIn, singular, typeGroups,
+  KubectlError, type ResourceKind, byKey, clusterScoped, namespaceOf, nodesIn, notFound, out, podsIn, singular, typeGroups,
 } from './common.ts';
 import { asList, parseOutput, printObject } from './output.ts';
 import { filterByFields, filterByLabels } from './selectors.ts';
@@ -50,7 +50,7 @@ type Obj = Pod | KubeEvent | Node | Namespace;
 
 function list(ctx: ExecContext, kind: ResourceKind, namespace: string | undefined): Obj[] {
   if (kind === 'pods') return podsIn(ctx, namespace);
-  if (kind === 'nodes') return [...ctx.state.nodes].sort((a, b) => byKey(a.metadata.name, b.metadata.name));
+  if (kind === 'nodes') return nodesIn(ctx);
   if (kind === 'namespaces') return clusterNamespaces(ctx.state.nodes);
   // Events list in etcd key order: namespace, then name.
   return ctx.state.events

@@ -54,7 +54,8 @@ export const RUN_FLAGS: FlagSpec[] = [
 export const IMAGE_REF =
   /^(?:(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)*(?::[0-9]+)?)\/)?[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,})?$/;
 
-function dryRun(p: ParsedArgs): 'none' | 'client' | 'server' {
+/** --dry-run: none, client or server (cmdutil.GetDryRunStrategy). */
+export function dryRun(p: ParsedArgs): 'none' | 'client' | 'server' {
   const v = str(p, 'dry-run', 'none');
   if (v === 'none' || v === '') return 'none';
   if (v === 'client' || v === 'server') return v;

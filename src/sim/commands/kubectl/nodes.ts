@@ -8,11 +8,13 @@ import type { ApplyResult, Node, Pod, Taint } from '../../types.ts';
 import { isQualifiedName, isValidLabelValue } from '../../api/validation.ts';
 import { bool, type FlagSpec, int, type ParsedArgs, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
-import type { ExecContext } from '../context.ts';
+import { type ExecContext, nowOf } from '../context.ts';
+import { parseRfc3339 } from '../../render/clock.ts';
 import {
-  apiErrorText, byKey, KubectlError, namespaceOf, notFound, out, podsIn, type ResourceKind, singular, submit, typeAndNames,
+  apiErrorText, KubectlError, namespaceOf, nodesIn, notFound, out, podsIn, type ResourceKind, singular, submit, typeAndNames,
 } from './common.ts';
 import { filterByLabels } from './selectors.ts';
+import { dryRun } from './mutate.ts';
 import { type OutputFormat, parseOutput, printObject } from './output.ts';
 
 const PRINT_FLAGS: FlagSpec[] = [
@@ -68,12 +70,11 @@ export const TAINT_FLAGS: FlagSpec[] = [
 
 type Target = Pod | Node;
 
+/** --dry-run for these commands: client is printed with " (dry run)"; server is not modelled. */
 function dryRunOf(p: ParsedArgs): 'none' | 'client' {
-  const v = str(p, 'dry-run', 'none');
-  if (v === 'none' || v === '') return 'none';
-  if (v === 'client') return 'client';
-  if (v === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation (--dry-run=client is)');
-  throw new KubectlError(`Invalid dry-run value (${v}). Must be "none", "server", or "client".`);
+  const mode = dryRun(p);
+  if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation (--dry-run=client is)');
+  return mode;
 }
 
 /** Flags the model cannot honour: a clear refusal instead of a silent drop. */
@@ -90,7 +91,7 @@ function targets(ctx: ExecContext, p: ParsedArgs, resources: string[]): { kind: 
   const { kind, names } = typeAndNames(resources)!;
   if (kind !== 'pods' && kind !== 'nodes') throw new KubectlError(`podlife: changing ${kind} is not supported by this simulation (pods and nodes are)`);
   const namespace = namespaceOf(ctx, str(p, 'namespace'));
-  const all: Target[] = kind === 'nodes' ? [...ctx.state.nodes].sort((a, b) => byKey(a.metadata.name, b.metadata.name))
+  const all: Target[] = kind === 'nodes' ? nodesIn(ctx)
     : podsIn(ctx, bool(p, 'all-namespaces') ? undefined : namespace);
   if (names.length === 0) {
     if (!bool(p, 'all') && !str(p, 'selector')) throw new KubectlError('resource(s) were provided, but no name was specified');
@@ -268,7 +269,7 @@ function cordonNodes(p: ParsedArgs, ctx: ExecContext, desired: boolean, verb: st
   if (p.args.length === 0 && !p.flags.has('selector')) throw new KubectlError(`USAGE: ${verb} NODE [flags]`, verb);
   if (p.args.length > 0 && str(p, 'selector')) throw new KubectlError('error: cannot specify both a node name and a --selector option', verb);
   const dry = dryRunOf(p) === 'client';
-  const all = [...ctx.state.nodes].sort((a, b) => byKey(a.metadata.name, b.metadata.name));
+  const all = nodesIn(ctx);
   let nodes: Node[] = [];
   if (p.args.length > 0) {
     for (const arg of p.args) {
@@ -467,7 +468,7 @@ export function kubectlDrain(p: ParsedArgs, ctx: ExecContext): CommandResult {
       const terminal = pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed';
       const skipAfter = int(p, 'skip-wait-for-delete-timeout', 0);
       const deleting = pod.metadata.deletionTimestamp;
-      if (skipAfter > 0 && deleting && (ctx.state.epoch + ctx.state.t - Date.parse(deleting)) / 1000 > skipAfter) continue;
+      if (skipAfter > 0 && deleting && (nowOf(ctx) - parseRfc3339(deleting)) / 1000 > skipAfter) continue;
       // (no DaemonSet or mirror pods in the model) localStorageFilter, then unreplicatedFilter: the last warning counts
       let warning: string | undefined;
       if (!terminal && (pod.spec.volumes ?? []).some((v) => (v as { emptyDir?: unknown }).emptyDir !== undefined)) {

@@ -12,7 +12,7 @@ import { parseGoDuration } from '../../render/duration.ts';
 import { type FlagSpec, type ParsedArgs, bool, int, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf, offsetOf } from '../context.ts';
-import { KubectlError, byKey, clusterScoped, errorText, namespaceOf, notFound, out, podsIn, typeAndNames } from './common.ts';
+import { KubectlError, clusterScoped, errorText, namespaceOf, nodesIn, notFound, out, podsIn, typeAndNames } from './common.ts';
 import { filterByLabels } from './selectors.ts';
 
 export const DESCRIBE_FLAGS: FlagSpec[] = [
@@ -36,7 +36,7 @@ export function kubectlDescribe(p: ParsedArgs, ctx: ExecContext): CommandResult 
   const allNamespaces = bool(p, 'all-namespaces');
   const namespace = clusterScoped(kind) || allNamespaces ? undefined : namespaceOf(ctx, str(p, 'namespace'));
   const all: (Pod | Node | Namespace)[] =
-    kind === 'nodes' ? [...ctx.state.nodes].sort((a, b) => byKey(a.metadata.name, b.metadata.name))
+    kind === 'nodes' ? nodesIn(ctx)
     : kind === 'namespaces' ? clusterNamespaces(ctx.state.nodes)
     : podsIn(ctx, namespace);
   const objects = filterByLabels(all, str(p, 'selector'));
