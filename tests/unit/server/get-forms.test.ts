@@ -58,6 +58,37 @@ parity('kubectl get forms', 'crash-loop', 149_000, [
   ['get ns nope'], ['get ns -l kubernetes.io/metadata.name=default --no-headers'],
 ]);
 
+// The "all" category: the resources whose discovery lists it. In the model that is pods alone, so `get all` prints
+// the pod table without the kind (one type), and with it beside another type
+parity('the "all" category', 'crash-loop', 149_000, [
+  ['get all'], ['get all -A'], ['get all -n kube-system'], ['get all -o wide'], ['get all -o name'], ['get all crash-test'],
+  ['get all,nodes'], ['get all,pods'], ['get nodes,all -o name'], ['get all -l run=crash-test --show-kind'], ['get all -o yaml'],
+  // categories are exact names: no prefix, no capitals, no resource/name form
+  ['get al'], ['get ALL'], ['get all/crash-test'],
+  ['label all --all a=b --dry-run=client'], ['annotate all --all a=b --dry-run=client -o name'],
+]);
+
+describe.skipIf(!kubectlAvailable)('describe all, the real kubectl against podlife', () => {
+  it('describes what describe pods does, in the real kubectl and in podlife', async () => {
+    const scenario = loadScenario('crash-loop');
+    const server = await startPaused({ scenario });
+    try {
+      await advance(server, '149000ms');
+      for (const ns of [[], ['-n', 'kube-system']]) {
+        const realAll = await kubectl(server, ['describe', 'all', ...ns]);
+        const realPods = await kubectl(server, ['describe', 'pods', ...ns]);
+        expect(realAll).toEqual(realPods);
+        const oursAll = podlifeAt(scenario, 149_000, ['kubectl describe all', ...ns].join(' '));
+        expect(oursAll).toEqual(podlifeAt(scenario, 149_000, ['kubectl describe pods', ...ns].join(' ')));
+        expect(oursAll.code).toBe(realAll.code);
+      }
+      expect(podlifeAt(scenario, 149_000, 'kubectl describe all').stdout).toMatch(/^Name: +crash-test\n/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 parity('describe namespace, run, apply and top', 'crash-loop', 149_000, [
   ['describe ns default'], ['describe namespace kube-system'], ['describe ns nope'],
   // kubectl run's client-side object: -o json in the structs' field order, --privileged, --overrides of each type

@@ -16,7 +16,7 @@ import {
 } from './helpers.ts';
 
 /** kubectl v1.33+ (what podlife models) says which namespace a deleted pod was in; v1.32 does not. */
-const asKubectl132Delete = (s: string): string => s.replace(/ from \S+ namespace$/gm, '');
+const asKubectl132Delete = (s: string): string => s.replace(/ from \S+ namespace( \(dry run\))?$/gm, '$1');
 
 let server: RunningServer | undefined;
 afterEach(async () => {
@@ -76,6 +76,24 @@ describe.skipIf(!kubectlAvailable)('kubectl run, get and delete on an empty clus
     expect(r.stderr).toContain('Immediate deletion does not wait for confirmation');
     expect(r.stdout).toBe(asKubectl132Delete(podlifeAt(loadScenario('nginx-test'), 10_000, 'kubectl delete pod nginx-test --force --grace-period=0').stdout));
     expect(server.cluster.engine.state().pods).toEqual([]);
+  });
+});
+
+describe.skipIf(!kubectlAvailable)('kubectl delete --dry-run=client', () => {
+  it.each([
+    ['delete pod nginx-test --dry-run=client'], ['delete pod nginx-test nope --dry-run=client'], ['delete pods --all --dry-run=client -o name'],
+    ['delete all --all --dry-run=client'], ['delete pods -l run=nginx-test --dry-run=client --force --grace-period=0'],
+    ['delete pods -l run=none --dry-run=client'], ['delete pod nope --dry-run=client --ignore-not-found'],
+  ])('kubectl %s: printed, not sent (a name is not looked up)', async (args) => {
+    const scenario = loadScenario('nginx-test');
+    server = await startPaused({ scenario });
+    await advance(server, '10s');
+    const real = await kubectl(server, args.split(' '));
+    const ours = podlifeAt(scenario, 10_000, `kubectl ${args}`);
+    expect(real.stdout).toBe(asKubectl132Delete(ours.stdout));
+    expect(real.stderr).toBe(ours.stderr);
+    expect(real.code).toBe(ours.code);
+    expect(server.cluster.engine.state().pods.map((p) => [p.metadata.name, p.metadata.deletionTimestamp])).toEqual([['nginx-test', undefined]]);
   });
 });
 

@@ -95,8 +95,16 @@ const UNMODELLED = new Set([
   'configmap', 'configmaps', 'cm', 'secret', 'secrets', 'daemonset',
   'daemonsets', 'ds', 'statefulset', 'statefulsets', 'sts', 'job', 'jobs', 'cronjob', 'cronjobs', 'cj',
   'serviceaccount', 'serviceaccounts', 'sa', 'endpoints', 'ep', 'persistentvolumeclaims', 'pvc',
-  'persistentvolumes', 'pv', 'ingress', 'ingresses', 'ing', 'all',
+  'persistentvolumes', 'pv', 'ingress', 'ingresses', 'ing',
 ]);
+
+/**
+ * Categories: a name that stands for every resource whose discovery lists it. Of the resources modelled here, only
+ * pods are in "all" (`podlife serve` says so too); a real cluster's "all" also has services, deployments and the
+ * other workloads, which this simulation does not model.
+ */
+// upstream: k8s.io/cli-runtime/pkg/resource/builder.go replaceAliases (categoryExpander.Expand), exact names only
+const CATEGORIES: Record<string, ResourceKind[]> = { all: ['pods'] };
 
 export function resolveKind(type: string): ResourceKind {
   const t = type.toLowerCase().split('.')[0];
@@ -137,8 +145,7 @@ export function typeGroups(args: string[]): { kind: ResourceKind; names: string[
   if (args.slice(1).some((a) => a.includes('/'))) throw new KubectlError(RESOURCE_NAME_FORM);
   const kinds: ResourceKind[] = [];
   for (const t of args[0].split(',')) {
-    const kind = resolveKind(t);
-    if (!kinds.includes(kind)) kinds.push(kind);
+    for (const kind of Object.hasOwn(CATEGORIES, t) ? CATEGORIES[t] : [resolveKind(t)]) if (!kinds.includes(kind)) kinds.push(kind);
   }
   return kinds.map((kind) => ({ kind, names: args.slice(1) }));
 }

@@ -409,7 +409,8 @@ export function kubectlDelete(p: ParsedArgs, ctx: ExecContext): CommandResult {
   } else if (grace > 0 && force) {
     throw new KubectlError('--force and --grace-period greater than 0 cannot be specified together');
   }
-  if (dryRun(p) !== 'none') throw new KubectlError('podlife: --dry-run is not supported for delete by this simulation');
+  const mode = dryRun(p);
+  if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
   const { kind, names } = typeAndNames(p.args)!;
   if (kind !== 'pods') throw new KubectlError(`podlife: deleting ${kind} is not supported (delete pods)`);
   const namespace = namespaceOf(ctx, str(p, 'namespace'));
@@ -421,7 +422,14 @@ export function kubectlDelete(p: ParsedArgs, ctx: ExecContext): CommandResult {
   }
   let stdout = '';
   let exit = 0;
+  const operation = `${grace === 0 ? 'force deleted' : 'deleted'} from ${namespace} namespace${mode === 'client' ? ' (dry run)' : ''}`;
   for (const name of targets) {
+    // --dry-run=client: nothing is sent, and a name is not looked up (the builder's RequireObject(false)): every
+    // name is printed, found or not
+    if (mode === 'client') {
+      stdout += output === 'name' ? `pod/${name}\n` : `pod "${name}" ${operation}\n`;
+      continue;
+    }
     const r = submit(ctx, {
       type: 'delete',
       kind: 'Pod',
@@ -436,8 +444,7 @@ export function kubectlDelete(p: ParsedArgs, ctx: ExecContext): CommandResult {
       exit = 1;
       continue;
     }
-    const operation = grace === 0 ? 'force deleted' : 'deleted';
-    stdout += output === 'name' ? `pod/${name}\n` : `pod "${name}" ${operation} from ${namespace} namespace\n`;
+    stdout += output === 'name' ? `pod/${name}\n` : `pod "${name}" ${operation}\n`;
   }
   return out(stdout, stderr, exit);
 }
