@@ -138,6 +138,37 @@ describe('kubectl run', () => {
   });
 });
 
+describe("--dry-run's deprecated forms (GetDryRunStrategy)", () => {
+  // nginxTestState(89_000): virtual 89 s, the article's UTC+8 clock
+  it('a bare --dry-run is client, with klog\'s warning first on stderr (the virtual time, kubectl\'s PID, v0.36.2\'s line)', () => {
+    const { sent, ctx } = recorder();
+    const r = execute('kubectl run web --image=nginx --dry-run -o name', ctx);
+    expect(r.stdout).toBe('pod/web\n');
+    expect(r.stderr).toMatch(/^W\d{4} \d\d:\d\d:\d\d\.\d{3}000   48213 helpers\.go:719\] --dry-run is deprecated and can be replaced with --dry-run=client\.\n$/);
+    expect(sent).toEqual([]);
+  });
+  it('a Go boolean: true-ish is client, false-ish is none (the request is sent), each with its warning', () => {
+    const { sent, ctx } = recorder();
+    for (const v of ['1', 't', 'T', 'TRUE', 'true', 'True']) {
+      const r = execute(`kubectl delete pod nginx-test --dry-run=${v}`, ctx);
+      expect(r.stdout).toBe('pod "nginx-test" deleted from default namespace (dry run)\n');
+      expect(r.stderr).toContain(`helpers.go:733] --dry-run=${v} is deprecated (boolean value) and can be replaced with --dry-run=client.\n`);
+    }
+    expect(sent).toEqual([]);
+    const r = execute('kubectl delete pod nginx-test --dry-run=false', ctx);
+    expect(r.stderr).toContain('helpers.go:736] --dry-run=false is deprecated (boolean value) and can be replaced with --dry-run=none.\n');
+    expect(sent).toEqual([{ type: 'delete', kind: 'Pod', namespace: 'default', name: 'nginx-test' }]);
+  });
+  it('the warning comes before an error the command then reports; an unknown value is an error without one', () => {
+    const { ctx } = recorder();
+    const r = execute('kubectl run web --image=nginx --dry-run --restart=Sometimes', ctx);
+    expect(r.stderr).toMatch(/helpers\.go:719\] --dry-run is deprecated .*\nerror: invalid restart policy: Sometimes\n/);
+    expect(execute('kubectl delete pod x --dry-run=', ctx)).toEqual({ stdout: '', stderr: 'error: Invalid dry-run value (). Must be "none", "server", or "client".\n', exitCode: 1 });
+    expect(execute('kubectl delete pod x --dry-run=maybe', ctx).stderr).toBe('error: Invalid dry-run value (maybe). Must be "none", "server", or "client".\n');
+    expect(execute('kubectl get pods --dry-run', ctx).stderr).toBe("error: unknown flag: --dry-run\nSee 'kubectl get --help' for usage.\n");
+  });
+});
+
 describe('kubectl delete', () => {
   it('deletes with the default grace period and says so in v1.36 words', () => {
     const { sent, ctx } = recorder();

@@ -2,7 +2,8 @@
 
 import { FlagError, type FlagSpec, type ParsedArgs, parseFlags } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
-import type { ExecContext } from '../context.ts';
+import { type ExecContext, nowOf, offsetOf } from '../context.ts';
+import { klogTime } from '../../render/clock.ts';
 import { GLOBAL_FLAGS, KubectlError, errorText, out } from './common.ts';
 import { GET_FLAGS, kubectlGet } from './get.ts';
 import { DEBUG_FLAGS, kubectlDebug } from './debug.ts';
@@ -14,7 +15,7 @@ import {
 } from './nodes.ts';
 import { DESCRIBE_FLAGS, LOGS_FLAGS, kubectlDescribe, kubectlLogs } from './read.ts';
 import {
-  APPLY_FLAGS, DELETE_FLAGS, PATCH_FLAGS, RUN_FLAGS, kubectlApply, kubectlDelete, kubectlPatch, kubectlRun,
+  APPLY_FLAGS, DELETE_FLAGS, PATCH_FLAGS, RUN_FLAGS, dryRunStrategy, kubectlApply, kubectlDelete, kubectlPatch, kubectlRun,
 } from './mutate.ts';
 
 interface Verb {
@@ -111,6 +112,7 @@ export function kubectl(argv: string[], ctx: ExecContext, stdin: string): Comman
     );
   }
   const spec = VERBS[verb];
+  let warning = '';
   try {
     if (!spec) {
       if (OTHER_COMMANDS.includes(verb)) {
@@ -131,9 +133,22 @@ export function kubectl(argv: string[], ctx: ExecContext, stdin: string): Comman
     if (parsed.flags.get('help') === true) {
       return out(`podlife: see https://kubernetes.io/docs/reference/kubectl/generated/kubectl_${verb}/ for kubectl ${verb}'s options\n`);
     }
-    return spec.run(parsed, ctx, stdin);
+    // klog's warning for a deprecated --dry-run form comes first, whatever follows (Complete reads the flag)
+    warning = spec.flags.some((f) => f.name === 'dry-run') ? klogWarning(ctx, dryRunStrategy(parsed).warning) : '';
+    const r = spec.run(parsed, ctx, stdin);
+    return warning ? { ...r, stderr: warning + r.stderr } : r;
   } catch (e) {
-    if (e instanceof KubectlError) return out('', errorText(e), 1);
+    if (e instanceof KubectlError) return out('', warning + errorText(e), 1);
     throw e;
   }
+}
+
+/** The kubectl process's PID in klog's header: one client, so a fixed number. */
+const KUBECTL_PID = 48213;
+
+/** A klog warning line as kubectl writes it to stderr (`W1130 09:58:24.119000   48213 helpers.go:719] …`), or ''. */
+function klogWarning(ctx: ExecContext, sourceAndMessage: string): string {
+  if (!sourceAndMessage) return '';
+  const now = nowOf(ctx);
+  return `W${klogTime(now, offsetOf(ctx), (now % 1000) * 1000)} ${String(KUBECTL_PID).padStart(7)} ${sourceAndMessage}\n`;
 }

@@ -54,13 +54,27 @@ export const RUN_FLAGS: FlagSpec[] = [
 export const IMAGE_REF =
   /^(?:(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)*(?::[0-9]+)?)\/)?[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,})?$/;
 
-/** --dry-run: none, client or server (cmdutil.GetDryRunStrategy). */
-export function dryRun(p: ParsedArgs): 'none' | 'client' | 'server' {
-  const v = str(p, 'dry-run', 'none');
-  if (v === 'none' || v === '') return 'none';
-  if (v === 'client' || v === 'server') return v;
-  if (v === 'unchanged') throw new KubectlError(`Invalid dry-run value (unchanged). Must be "none", "server", or "client".`);
+const GO_BOOLS: Record<string, boolean> = { 1: true, t: true, T: true, TRUE: true, true: true, True: true, 0: false, f: false, F: false, FALSE: false, false: false, False: false };
+
+/**
+ * --dry-run: none, client or server, and the warning klog prints for the deprecated forms (a bare `--dry-run`,
+ * which means client, and a Go boolean), or '' for the others.
+ */
+// upstream: kubectl pkg/cmd/util/helpers.go GetDryRunStrategy (v0.36.2 L712; the warnings at L719, L733, L736)
+export function dryRunStrategy(p: ParsedArgs): { mode: 'none' | 'client' | 'server'; warning: string } {
+  if (!p.flags.has('dry-run')) return { mode: 'none', warning: '' };
+  const v = str(p, 'dry-run');
+  if (Object.hasOwn(GO_BOOLS, v)) {
+    const mode = GO_BOOLS[v] ? 'client' : 'none';
+    return { mode, warning: `helpers.go:${GO_BOOLS[v] ? 733 : 736}] --dry-run=${v} is deprecated (boolean value) and can be replaced with --dry-run=${mode}.` };
+  }
+  if (v === 'unchanged') return { mode: 'client', warning: 'helpers.go:719] --dry-run is deprecated and can be replaced with --dry-run=client.' };
+  if (v === 'client' || v === 'server' || v === 'none') return { mode: v, warning: '' };
   throw new KubectlError(`Invalid dry-run value (${v}). Must be "none", "server", or "client".`);
+}
+
+export function dryRun(p: ParsedArgs): 'none' | 'client' | 'server' {
+  return dryRunStrategy(p).mode;
 }
 
 /** generate.ParseLabels: "a=b,c=d". */
