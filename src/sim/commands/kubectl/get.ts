@@ -18,7 +18,7 @@ import {
   KubectlError, type ResourceKind, byKey, clusterScoped, namespaceOf, nodesIn, notFound, out, podsIn, singular, typeGroups,
 } from './common.ts';
 import { asList, parseOutput, printObject } from './output.ts';
-import { filterByFields, filterByLabels } from './selectors.ts';
+import { select } from './selectors.ts';
 
 export const GET_FLAGS: FlagSpec[] = [
   { name: 'output', shorthand: 'o', type: 'string' },
@@ -99,8 +99,7 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext): CommandResult {
       }
       items = named;
     }
-    items = filterByLabels(items, str(p, 'selector'));
-    items = filterByFields(items, kind, str(p, 'field-selector'));
+    items = select(items, kind, str(p, 'selector'), str(p, 'field-selector'));
     if (sortBy) items = sortObjects(items, sortBy);
     return { kind, names, items };
   });

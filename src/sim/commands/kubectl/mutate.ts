@@ -12,7 +12,7 @@ import type { CommandResult } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
 import { KubectlError, apiErrorText, namespaceOf, notFound, out, podsIn, submit, typeAndNames } from './common.ts';
 import { parseOutput, printObject } from './output.ts';
-import { filterByLabels } from './selectors.ts';
+import { select } from './selectors.ts';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
@@ -431,7 +431,7 @@ export function kubectlDelete(p: ParsedArgs, ctx: ExecContext): CommandResult {
   let targets = names;
   if (names.length === 0) {
     if (!bool(p, 'all') && !str(p, 'selector')) throw new KubectlError('resource(s) were provided, but no name was specified');
-    targets = filterByLabels(podsIn(ctx, namespace), str(p, 'selector')).map((x) => x.metadata.name);
+    targets = select(podsIn(ctx, namespace), 'pods', str(p, 'selector')).map((x) => x.metadata.name);
     if (targets.length === 0) return out('No resources found\n', stderr);
   }
   let stdout = '';

@@ -13,7 +13,8 @@ import { parseRfc3339 } from '../../render/clock.ts';
 import {
   apiErrorText, KubectlError, namespaceOf, nodesIn, notFound, out, podsIn, type ResourceKind, singular, submit, typeAndNames,
 } from './common.ts';
-import { filterByLabels } from './selectors.ts';
+import { select } from './selectors.ts';
+import { SelectorError, parseLabelSelector } from '../../api/selectors.ts';
 import { dryRun } from './mutate.ts';
 import { type OutputFormat, parseOutput, printObject } from './output.ts';
 
@@ -95,7 +96,7 @@ function targets(ctx: ExecContext, p: ParsedArgs, resources: string[]): { kind: 
     : podsIn(ctx, bool(p, 'all-namespaces') ? undefined : namespace);
   if (names.length === 0) {
     if (!bool(p, 'all') && !str(p, 'selector')) throw new KubectlError('resource(s) were provided, but no name was specified');
-    return { kind, found: filterByLabels(all, str(p, 'selector')), errors: '', single: false };
+    return { kind, found: select(all, kind, str(p, 'selector')), errors: '', single: false };
   }
   const found: Target[] = [];
   let errors = '';
@@ -269,6 +270,15 @@ function cordonNodes(p: ParsedArgs, ctx: ExecContext, desired: boolean, verb: st
   if (p.args.length === 0 && !p.flags.has('selector')) throw new KubectlError(`USAGE: ${verb} NODE [flags]`, verb);
   if (p.args.length > 0 && str(p, 'selector')) throw new KubectlError('error: cannot specify both a node name and a --selector option', verb);
   const dry = dryRunOf(p) === 'client';
+  // drain's Complete: --pod-selector must parse, before any node is looked up
+  if (verb === 'drain' && str(p, 'pod-selector')) {
+    try {
+      parseLabelSelector(str(p, 'pod-selector'));
+    } catch (e) {
+      if (e instanceof SelectorError) throw new KubectlError('--pod-selector=<pod_selector> must be a valid label selector');
+      throw e;
+    }
+  }
   const all = nodesIn(ctx);
   let nodes: Node[] = [];
   if (p.args.length > 0) {
@@ -282,7 +292,7 @@ function cordonNodes(p: ParsedArgs, ctx: ExecContext, desired: boolean, verb: st
       if (!node) return out('', notFound('nodes', name), 1);
       nodes.push(node);
     }
-  } else nodes = filterByLabels(all, str(p, 'selector'));
+  } else nodes = select(all, 'nodes', str(p, 'selector'));
   let stdout = '';
   let stderr = '';
   for (const node of nodes) {
@@ -459,7 +469,7 @@ export function kubectlDrain(p: ParsedArgs, ctx: ExecContext): CommandResult {
   const remaining: string[] = [];
   for (const node of cordoned.nodes) {
     const name = node.metadata.name;
-    const pods = filterByLabels(podsIn(ctx, undefined).filter((x) => x.spec.nodeName === name), str(p, 'pod-selector'));
+    const pods = select(podsIn(ctx, undefined).filter((x) => x.spec.nodeName === name), 'pods', str(p, 'pod-selector'));
     const warnings = new Map<string, string[]>();
     const errors = new Map<string, string[]>();
     const add = (m: Map<string, string[]>, msg: string, pod: Pod) => m.set(msg, [...(m.get(msg) ?? []), `${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}`]);

@@ -13,7 +13,7 @@ import { type FlagSpec, type ParsedArgs, bool, int, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf, offsetOf } from '../context.ts';
 import { KubectlError, clusterScoped, errorText, namespaceOf, nodesIn, notFound, out, podsIn, typeAndNames } from './common.ts';
-import { filterByLabels } from './selectors.ts';
+import { select } from './selectors.ts';
 
 export const DESCRIBE_FLAGS: FlagSpec[] = [
   { name: 'selector', shorthand: 'l', type: 'string' },
@@ -39,7 +39,7 @@ export function kubectlDescribe(p: ParsedArgs, ctx: ExecContext): CommandResult 
     kind === 'nodes' ? nodesIn(ctx)
     : kind === 'namespaces' ? clusterNamespaces(ctx.state.nodes)
     : podsIn(ctx, namespace);
-  const objects = filterByLabels(all, str(p, 'selector'));
+  const objects = select(all, kind, str(p, 'selector'));
   let chosen: (Pod | Node | Namespace)[] = [];
   let errors = '';
   if (names.length === 0) chosen = objects;
@@ -116,7 +116,7 @@ export function kubectlLogs(p: ParsedArgs, ctx: ExecContext): CommandResult {
   const namespace = namespaceOf(ctx, str(p, 'namespace'));
   let pods: Pod[];
   if (selector) {
-    pods = filterByLabels(podsIn(ctx, namespace), selector);
+    pods = select(podsIn(ctx, namespace), 'pods', selector);
     if (pods.length === 0) return out('', `No resources found in ${namespace} namespace.\n`);
   } else {
     let podName = p.args[0];
