@@ -52,6 +52,11 @@ parity('kubectl get forms', 'crash-loop', 149_000, [
   ['get pod nope -o custom-columns=N:.metadata.name'], ['get pod nope1 nope2 -o yaml'],
   // label columns (-L, after the printer's columns, before LABELS) and --show-kind
   ['get pod -L run'], ['get pods -L run,app --show-labels'], ['get pods -L example.com/tier -A'], ['get pods --show-kind'],
+  // --template: the template of -o jsonpath (with -o jsonpath=… as well, no format matches)
+  ['get pods -o jsonpath --template={.items[*].metadata.name}'], ['get pods --template={.items[*].status.phase} -o jsonpath'],
+  ['get pods -o jsonpath={.items[*].metadata.name} --template={.x}'], ['get pod crash-test -o name --template={.x}'],
+  ['label pod crash-test a=b --dry-run=client -o jsonpath --template={.metadata.labels}'],
+  ['run x --image=nginx --dry-run=client -o jsonpath --template={.spec.containers[0].image}'],
   ['get pods,nodes --show-kind -L run'], ['get pods -L run -o wide'], ['get pods -L run --no-headers'], ['get events -L x --show-kind -o wide'],
   // namespaces: the four of a kubeadm cluster
   ['get ns'], ['get namespaces -o wide'], ['get ns,pods'], ['get namespace kube-system -o yaml'], ['get ns --field-selector status.phase=Active -o name'],
@@ -130,7 +135,7 @@ parity('describe namespace, run, apply and top', 'crash-loop', 149_000, [
 ]);
 
 parity('kubectl logs forms', 'nginx-test', 89_000, [
-  ['logs nginx-test'], ['logs pod/nginx-test --tail=3 --timestamps'],
+  ['logs nginx-test'], ['logs pod/nginx-test --tail=3 --timestamps'], ['logs nope'], ['logs pod/nope -n kube-system'],
   // a selector: the last 10 lines of each pod unless --tail says otherwise; --prefix names the source
   ['logs -l run=nginx-test'], ['logs -l run=nginx-test --prefix'], ['logs -l run=nginx-test --tail=3 --all-containers --prefix'],
   ['logs -l run=none'], ['logs nginx-test -l run=x'],

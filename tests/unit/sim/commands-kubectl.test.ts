@@ -138,6 +138,23 @@ describe('kubectl run', () => {
   });
 });
 
+describe('what podlife does not model, refused clearly instead of dropped', () => {
+  it('--template without -o is a Go template: refused, naming the jsonpath forms that work', () => {
+    const { ctx } = recorder();
+    for (const line of ['kubectl get pods --template={{.metadata.name}}', 'kubectl label pod nginx-test a=b --template={{.metadata.name}}']) {
+      const r = execute(line, ctx);
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toBe('error: podlife: --template without -o is a Go template, which this simulation does not support (use -o jsonpath --template=... or -o jsonpath=...)\n');
+    }
+  });
+  it('kubectl run --expose would create a Service: refused before the pod is created', () => {
+    const { sent, ctx } = recorder();
+    expect(execute('kubectl run web --image=nginx --expose', ctx).stderr).toBe("error: --port must be set when exposing a service\nSee 'kubectl run -h' for help and examples\n");
+    expect(execute('kubectl run web --image=nginx --expose --port=80', ctx).stderr).toContain('podlife: kubectl run --expose also creates a Service');
+    expect(sent).toEqual([]);
+  });
+});
+
 describe("--dry-run's deprecated forms (GetDryRunStrategy)", () => {
   // nginxTestState(89_000): virtual 89 s, the article's UTC+8 clock
   it('a bare --dry-run is client, with klog\'s warning first on stderr (the virtual time, kubectl\'s PID, v0.36.2\'s line)', () => {

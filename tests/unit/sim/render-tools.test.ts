@@ -134,7 +134,8 @@ describe('kubectl logs, get events -o wide, get nodes', () => {
   it('logs of a running container; errors for missing pods and containers', () => {
     expect(run('kubectl logs nginx-test').stdout).toBe('/docker-entrypoint.sh: Configuration complete; ready for start up\n');
     expect(run('kubectl logs nginx-test --timestamps').stdout).toBe('2026-08-04T03:31:24.1Z /docker-entrypoint.sh: Configuration complete; ready for start up\n');
-    expect(run('kubectl logs nope').stderr).toBe('Error from server (NotFound): pods "nope" not found\n');
+    // logs.go wraps the builder's NotFound with the namespace (v0.36.2)
+    expect(run('kubectl logs nope').stderr).toBe('error: error from server (NotFound): pods "nope" not found in namespace "default"\n');
     expect(run('kubectl logs nginx-test -c other').stderr).toBe('error: container other is not valid for pod nginx-test out of: nginx-test\n'); // v1.36: kubectl checks first (logsforobject.go)
     expect(run('kubectl logs nginx-test -p').stderr).toBe('Error from server (BadRequest): previous terminated container "nginx-test" in pod "nginx-test" not found\n');
   });

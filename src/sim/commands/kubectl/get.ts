@@ -79,7 +79,7 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext): CommandResult {
     if (p.args.length > 0) throw new KubectlError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well');
     throw new KubectlError('podlife: kubectl get -f is not supported; name the resource instead (kubectl get pod NAME)');
   }
-  const format = parseOutput(str(p, 'output'), bool(p, 'no-headers'));
+  const format = parseOutput(str(p, 'output'), bool(p, 'no-headers'), str(p, 'template'));
   const groups = typeGroups(p.args);
   const allNamespaces = bool(p, 'all-namespaces');
   const sortBy = str(p, 'sort-by');

@@ -181,6 +181,7 @@ export function kubectlRun(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (!IMAGE_REF.test(image)) throw new KubectlError(`Invalid image name ${JSON.stringify(image)}: invalid reference format`);
   if (bool(p, 'tty') && !bool(p, 'stdin')) throw new KubectlError('-i/--stdin is required for containers with -t/--tty=true', 'run');
   if (bool(p, 'expose') && !str(p, 'port')) throw new KubectlError('--port must be set when exposing a service', 'run');
+  if (bool(p, 'expose')) throw new KubectlError('podlife: kubectl run --expose also creates a Service, which this simulation does not model; run without --expose');
   if (bool(p, 'rm') && !bool(p, 'attach') && !bool(p, 'stdin')) {
     throw new KubectlError('--rm should only be used for attached containers', 'run');
   }
@@ -194,7 +195,7 @@ export function kubectlRun(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (pullPolicy && !['Always', 'IfNotPresent', 'Never'].includes(pullPolicy)) {
     throw new KubectlError(`invalid image pull policy: ${pullPolicy}`, 'run');
   }
-  const format = str(p, 'output') ? parseOutput(str(p, 'output')) : undefined;
+  const format = str(p, 'output') || str(p, 'template') ? parseOutput(str(p, 'output'), false, str(p, 'template')) : undefined;
 
   const env = arr(p, 'env').map((e) => {
     const pos = e.indexOf('=');
@@ -523,7 +524,7 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
   const patchType = type as 'merge' | 'json' | 'strategic';
   const r = submit(ctx, { type: 'patch', kind: 'Pod', namespace, name, patchType, patch, ...(subresource ? { subresource: 'resize' as const } : {}) });
   if (!r.ok) return out('', r.status.reason === 'NotFound' ? notFound('pods', name) : apiErrorText(r.status), 1);
-  const format = str(p, 'output') ? parseOutput(str(p, 'output')) : undefined;
+  const format = str(p, 'output') || str(p, 'template') ? parseOutput(str(p, 'output'), false, str(p, 'template')) : undefined;
   if (format && format.kind !== 'table') return out(printObject(r.object, format, `pod/${name}`));
   return out(`pod/${name} patched${r.unchanged ? ' (no change)' : ''}\n`);
 }

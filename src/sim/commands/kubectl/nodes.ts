@@ -84,7 +84,6 @@ function refuseUnmodelled(p: ParsedArgs, verb: string): void {
     throw new KubectlError(`podlife: kubectl ${verb} -f/-k/--local (objects from files) is not supported by this simulation; name the objects`);
   }
   if (str(p, 'field-selector')) throw new KubectlError(`podlife: kubectl ${verb} --field-selector is not supported by this simulation (-l is)`);
-  if (str(p, 'template')) throw new KubectlError(`podlife: --template is not supported by this simulation (use -o jsonpath)`);
 }
 
 /** The objects the arguments name: `TYPE NAME...`, `TYPE/NAME...`, or `TYPE` with -l/--all. Missing names stay as errors. */
@@ -120,11 +119,11 @@ const OBJECT_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-j
 /** -o for a changed object: undefined for the "kind/name operation" line; kubectl's error for a table format. */
 function objectFormat(p: ParsedArgs): OutputFormat | undefined {
   const o = str(p, 'output');
-  if (!o) return undefined;
-  if (!OBJECT_FORMATS.split(',').includes(o.split('=')[0])) {
+  if (!o && !str(p, 'template')) return undefined;
+  if (o && !OBJECT_FORMATS.split(',').includes(o.split('=')[0])) {
     throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(o)}, allowed formats are: ${OBJECT_FORMATS}`);
   }
-  return parseOutput(o);
+  return parseOutput(o, false, str(p, 'template'));
 }
 
 /** `kind/name operation`, or the object in the -o format; " (dry run)" after a client-side dry run. */

@@ -24,8 +24,20 @@ export interface CustomColumn {
 const ALLOWED =
   'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';
 
-/** Parse `-o` (k8s.io/cli-runtime/pkg/genericclioptions.PrintFlags.ToPrinter); `noHeaders`: --no-headers. */
-export function parseOutput(value: string, noHeaders = false): OutputFormat {
+/**
+ * Parse `-o` (k8s.io/cli-runtime/pkg/genericclioptions.PrintFlags.ToPrinter); `noHeaders`: --no-headers;
+ * `template`: --template, the template of `-o jsonpath` (and, without -o, a Go template).
+ */
+export function parseOutput(value: string, noHeaders = false, template = ''): OutputFormat {
+  if (template && value === '') {
+    // PrintFlags: "--template argument given, even when no --output format is provided" means go-template
+    throw new KubectlError('podlife: --template without -o is a Go template, which this simulation does not support (use -o jsonpath --template=... or -o jsonpath=...)');
+  }
+  if (template && (value === 'jsonpath' || value === 'jsonpath-as-json' || value === 'jsonpath-file')) value = `${value}=${template}`;
+  else if (template && value.includes('=')) {
+    // JSONPathPrintFlags.ToPrinter only strips "jsonpath=" without --template: the whole value is no format
+    throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(value)}, allowed formats are: ${ALLOWED}`);
+  }
   if (value === '') return { kind: 'table', wide: false };
   if (value === 'wide') return { kind: 'table', wide: true };
   if (value === 'yaml') return { kind: 'yaml' };

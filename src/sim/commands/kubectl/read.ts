@@ -126,7 +126,8 @@ export function kubectlLogs(p: ParsedArgs, ctx: ExecContext): CommandResult {
       podName = name;
     }
     const pod = podsIn(ctx, namespace).find((x) => x.metadata.name === podName);
-    if (!pod) return out('', notFound('pods', podName), 1);
+    // logs.go Complete: the builder's NotFound, wrapped
+    if (!pod) return out('', `error: error from server (NotFound): pods ${JSON.stringify(podName)} not found in namespace ${JSON.stringify(namespace)}\n`, 1);
     pods = [pod];
   }
 
