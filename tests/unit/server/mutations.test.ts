@@ -89,12 +89,18 @@ describe.skipIf(!kubectlAvailable)('kubectl delete --dry-run=client, and the dep
     ['delete pod nginx-test --dry-run'], ['delete pods --all --dry-run=true'], ['delete pod nginx-test --dry-run=T -o name'],
     ['delete pod nginx-test --dry-run='], ['delete pod nginx-test --dry-run=maybe'],
     ['run web --image=nginx --dry-run -o name'], ['label pod nginx-test a=b --dry-run'], ['cordon worker01 --dry-run=1'],
-  ])('kubectl %s: printed, not sent (a name is not looked up)', async (args) => {
+    // patch: the fetched object patched locally (the line says "patched", without "(dry run)", as kubectl does)
+    ['patch pod nginx-test -p {"metadata":{"labels":{"x":"y"}}} --dry-run=client'], ['patch pod nginx-test -p {"metadata":{"labels":{"x":"y"}}} --dry-run=client -o yaml'],
+    ['patch pod nginx-test -p {"metadata":{"labels":{"run":"nginx-test"}}} --dry-run=client'], ['patch pod nope -p {} --dry-run=client'],
+    ['patch pod nginx-test --type=merge -p {"spec":{"activeDeadlineSeconds":5}} --dry-run=client -o json'],
+    ['patch pod nginx-test --type=merge -p {"spec":{"containers":[{"name":"nginx-test","image":"busybox"}]}} --dry-run=client -o jsonpath={.spec.containers}'],
+  ])('kubectl %s: printed, not sent', async (args) => {
     const scenario = loadScenario('nginx-test');
     server = await startPaused({ scenario });
     await advance(server, '10s');
-    const real = await kubectl(server, args.split(' '));
-    const ours = podlifeAt(scenario, 10_000, `kubectl ${args}`);
+    const argv = args.split(' ');
+    const real = await kubectl(server, argv);
+    const ours = podlifeAt(scenario, 10_000, `kubectl ${argv.map((a) => `'${a}'`).join(' ')}`);
     const klogHeader = (s: string) => s.replace(/^W\d{4} \d\d:\d\d:\d\d\.\d{6} +\d+ helpers\.go:\d+\] /gm, 'W<header>] ');
     expect(real.stdout).toBe(asKubectl132Delete(ours.stdout));
     expect(klogHeader(real.stderr)).toBe(klogHeader(ours.stderr));

@@ -147,6 +147,14 @@ describe('what podlife does not model, refused clearly instead of dropped', () =
       expect(r.stderr).toBe('error: podlife: --template without -o is a Go template, which this simulation does not support (use -o jsonpath --template=... or -o jsonpath=...)\n');
     }
   });
+  it('patch --dry-run=client: merge and strategic patches are applied locally and nothing is sent; a JSON patch is refused', () => {
+    const { sent, ctx } = recorder();
+    expect(execute(`kubectl patch pod nginx-test -p '{"metadata":{"labels":{"tier":"web"}}}' --dry-run=client -o jsonpath={.metadata.labels.tier}`, ctx).stdout).toBe('web');
+    expect(execute(`kubectl patch pod nginx-test --type=merge -p '{"metadata":{"labels":{"run":"nginx-test"}}}' --dry-run=client`, ctx).stdout).toBe('pod/nginx-test patched (no change)\n');
+    expect(execute(`kubectl patch pod nginx-test --type=json -p '[]' --dry-run=client`, ctx).stderr).toContain('--type=json --dry-run=client is not supported');
+    expect(execute(`kubectl patch pod nginx-test -p '{}' --dry-run=server`, ctx).stderr).toBe('error: podlife: --dry-run=server is not supported by this simulation\n');
+    expect(sent).toEqual([]);
+  });
   it('kubectl run --expose would create a Service: refused before the pod is created', () => {
     const { sent, ctx } = recorder();
     expect(execute('kubectl run web --image=nginx --expose', ctx).stderr).toBe("error: --port must be set when exposing a service\nSee 'kubectl run -h' for help and examples\n");

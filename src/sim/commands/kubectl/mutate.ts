@@ -512,6 +512,8 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
   } catch (e) {
     throw new KubectlError(`unable to parse ${JSON.stringify(patchText)}: yaml: ${(e as Error).message}`);
   }
+  const mode = dryRun(p);
+  if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
   if (type === 'json' && !Array.isArray(patch)) {
     return out('', `Error from server (BadRequest): json: cannot unmarshal object into Go value of type jsonpatch.Patch\n`, 1);
   }
@@ -522,9 +524,30 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (subresource === 'status') throw new KubectlError('podlife: patching the status subresource is not supported (the kubelet owns the status)');
   if (subresource && subresource !== 'resize') return out('', 'Error from server (NotFound): the server could not find the requested resource\n', 1);
   const patchType = type as 'merge' | 'json' | 'strategic';
+  const format = str(p, 'output') || str(p, 'template') ? parseOutput(str(p, 'output'), false, str(p, 'template')) : undefined;
+  if (mode === 'client') {
+    // --dry-run=client: the object as fetched, patched locally (getPatchedJSON), nothing sent; the line says
+    // "patched" without "(dry run)", as ToPrinter's operation replaces the one PrintFlagsWithDryRunStrategy completed
+    const pod = podsIn(ctx, namespace).find((x) => x.metadata.name === name);
+    if (!pod) return out('', notFound('pods', name), 1);
+    if (patchType === 'json') {
+      throw new KubectlError(
+        "podlife: kubectl patch --type=json --dry-run=client is not supported by this simulation (kubectl applies the patch itself with json-patch v4, whose rules differ from the API server's); use --type=merge or strategic, or patch without --dry-run",
+      );
+    }
+    let next: unknown;
+    try {
+      next = patchType === 'merge' ? mergePatch(pod as never, patch as never) : strategicMergePatch(pod as never, patch as never);
+    } catch (e) {
+      if (e instanceof PatchError) throw new KubectlError(e.message);
+      throw e;
+    }
+    if (format && format.kind !== 'table') return out(printObject(next, format, `pod/${name}`));
+    const changed = JSON.stringify(sortedCopy(next)) !== JSON.stringify(sortedCopy(pod));
+    return out(`pod/${name} patched${changed ? '' : ' (no change)'}\n`);
+  }
   const r = submit(ctx, { type: 'patch', kind: 'Pod', namespace, name, patchType, patch, ...(subresource ? { subresource: 'resize' as const } : {}) });
   if (!r.ok) return out('', r.status.reason === 'NotFound' ? notFound('pods', name) : apiErrorText(r.status), 1);
-  const format = str(p, 'output') || str(p, 'template') ? parseOutput(str(p, 'output'), false, str(p, 'template')) : undefined;
   if (format && format.kind !== 'table') return out(printObject(r.object, format, `pod/${name}`));
   return out(`pod/${name} patched${r.unchanged ? ' (no change)' : ''}\n`);
 }
