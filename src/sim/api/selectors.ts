@@ -2,7 +2,8 @@
 // `podlife serve`'s labelSelector/fieldSelector query parameters and for podlife's own kubectl (-l, --field-selector).
 // upstream: k8s.io/apimachinery pkg/labels/selector.go (v0.36.2: Lexer, Parser, NewRequirement, Requirement.Matches),
 // pkg/fields/selector.go (ParseSelector, splitTerms, splitTerm, UnescapeValue), pkg/util/validation/field (the
-// error text); the selectable fields: pkg/registry/core/{pod,event,node,namespace}/strategy.go
+// error text); the selectable fields: pkg/registry/core/{pod,event,node,namespace}/strategy.go, with the field label
+// conversions of pkg/apis/core/v1/conversion.go
 
 import { isQualifiedName, isValidLabelValue } from './validation.ts';
 
@@ -462,6 +463,8 @@ const FIELD_LABELS: Record<SelectableResource, Set<string>> = Object.fromEntries
 export function fieldMatcher(resource: SelectableResource, selector: string | null | undefined): (o: unknown) => boolean {
   if (!selector) return () => true;
   const reqs = parseFieldSelector(selector);
+  // "for backwards compatibility with old v1 clients which send spec.host" (the pod's field label conversion)
+  if (resource === 'pods') for (const r of reqs) if (r.field === 'spec.host') r.field = 'spec.nodeName';
   for (const r of reqs) if (!FIELD_LABELS[resource].has(r.field)) throw new SelectorError(`field label not supported: ${r.field}`);
   const fields = SELECTABLE[resource];
   return (o) => {

@@ -57,6 +57,8 @@ parity('kubectl get forms', 'crash-loop', 149_000, [
   ['get pods -o jsonpath={.items[*].metadata.name} --template={.x}'], ['get pod crash-test -o name --template={.x}'],
   ['label pod crash-test a=b --dry-run=client -o jsonpath --template={.metadata.labels}'],
   ['run x --image=nginx --dry-run=client -o jsonpath --template={.spec.containers[0].image}'],
+  // Validate's refusals, and a legacy field label
+  ['get pods -o yaml --show-labels'], ['get pods -o name --show-labels'], ['get pods --output-watch-events'], ['get pods --field-selector spec.host=worker01 -o name'],
   ['get pods,nodes --show-kind -L run'], ['get pods -L run -o wide'], ['get pods -L run --no-headers'], ['get events -L x --show-kind -o wide'],
   // namespaces: the four of a kubeadm cluster
   ['get ns'], ['get namespaces -o wide'], ['get ns,pods'], ['get namespace kube-system -o yaml'], ['get ns --field-selector status.phase=Active -o name'],

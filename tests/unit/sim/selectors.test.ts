@@ -230,6 +230,8 @@ describe('fields (pkg/fields TestSplitTerms, TestSplitTerm, TestSelectorParse, T
     ['', true], ['metadata.name=web', true], ['metadata.name==web', true], ['metadata.name!=web', false],
     ['status.phase=Running,spec.nodeName=worker01', true], ['status.phase=Running,spec.nodeName!=worker01', false],
     ['spec.hostNetwork=false', true], ['status.podIP=', true],
+    // the pod's field label conversion: spec.host, from old v1 clients, is spec.nodeName
+    ['spec.host=worker01', true], ['spec.host!=worker01', false],
   ])('pods: %j → %s', (s, match) => {
     expect(fieldMatcher('pods', s)(pod)).toBe(match);
   });

@@ -69,6 +69,12 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext): CommandResult {
       1,
     );
   }
+  // upstream: get.go (*GetOptions).Validate
+  const output = str(p, 'output');
+  if (bool(p, 'show-labels') && output !== '' && output !== 'wide') throw new KubectlError(`--show-labels option cannot be used with ${output} printer`);
+  if (bool(p, 'output-watch-events') && !bool(p, 'watch') && !bool(p, 'watch-only')) {
+    throw new KubectlError('--output-watch-events option can only be used with --watch or --watch-only');
+  }
   if (bool(p, 'watch') || bool(p, 'watch-only')) {
     throw new KubectlError('podlife: watching (-w) is not supported; run the command again at a later time');
   }
