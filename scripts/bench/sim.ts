@@ -107,7 +107,10 @@ export interface SimFigures {
 
 /** Every simulation figure: lifecycle throughput for 100, 1,000 and 10,000 pods, stateAt, peak memory. */
 export function simBenchmarks(sizes = [100, 1_000, 10_000]): SimFigures {
-  lifecycle(300); // warm-up: let the JIT compile the engine before measuring
+  // warm-up: let the JIT compile the engine before measuring. One run of 300 pods was too short: V8 was still
+  // tiering functions up during the first measured runs (a 1,000-pod run right after it cost 1.7× one after 9,000
+  // pods), which made the 100- and 1,000-pod rows measure compilation as much as the engine
+  for (let i = 0; i < 3; i++) lifecycle(3_000);
   const rows = sizes.map((n) => {
     // a small run lasts a fraction of a second, where one GC or scheduler hiccup moves the figure by half: run
     // each size until it has taken about 10,000 pods (at most 10 runs) and report the median run
