@@ -89,6 +89,9 @@ describe.skipIf(!kubectlAvailable)('kubectl delete --dry-run=client, and the dep
     ['delete pod nginx-test --dry-run'], ['delete pods --all --dry-run=true'], ['delete pod nginx-test --dry-run=T -o name'],
     ['delete pod nginx-test --dry-run='], ['delete pod nginx-test --dry-run=maybe'],
     ['run web --image=nginx --dry-run -o name'], ['label pod nginx-test a=b --dry-run'], ['cordon worker01 --dry-run=1'],
+    // --list: the labels as the change would leave them, listed, and nothing sent
+    ['label pods nginx-test run=x --list --overwrite'], ['label pods nginx-test run- --list'], ['label pods nginx-test run=x --list'],
+    ['annotate pods nginx-test a=b --list'],
     // patch: the fetched object patched locally (the line says "patched", without "(dry run)", as kubectl does)
     ['patch pod nginx-test -p {"metadata":{"labels":{"x":"y"}}} --dry-run=client'], ['patch pod nginx-test -p {"metadata":{"labels":{"x":"y"}}} --dry-run=client -o yaml'],
     ['patch pod nginx-test -p {"metadata":{"labels":{"run":"nginx-test"}}} --dry-run=client'], ['patch pod nope -p {} --dry-run=client'],

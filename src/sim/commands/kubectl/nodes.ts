@@ -204,11 +204,6 @@ function labelOrAnnotate(p: ParsedArgs, ctx: ExecContext, field: 'labels' | 'ann
   let stderr = errors;
   for (const o of found) {
     const current: Record<string, string> = o.metadata[field] ?? {};
-    if (list) {
-      const entries = Object.keys(current).sort().map((k) => `${single ? '' : ' '}${k}=${current[k]}\n`);
-      stdout += `${single ? '' : `Listing ${field} for ${kind === 'nodes' ? 'Node' : 'Pod'}./${o.metadata.name}:\n`}${entries.join('')}`;
-      continue;
-    }
     // label: --overwrite is needed to change a value (one error per key); annotate: all of them in one message
     const clashes = [...add].filter(([k, v]) => current[k] !== undefined && current[k] !== v);
     if (!bool(p, 'overwrite') && clashes.length) {
@@ -226,7 +221,7 @@ function labelOrAnnotate(p: ParsedArgs, ctx: ExecContext, field: 'labels' | 'ann
     for (const [k, v] of add) if (current[k] !== v) (changes[k] = v), added++;
     for (const k of remove) {
       if (current[k] !== undefined) (changes[k] = null), removed++;
-      else if (field === 'labels' && !dry) stdout += `label ${JSON.stringify(k)} not found.\n`;
+      else if (field === 'labels' && !dry && !list) stdout += `label ${JSON.stringify(k)} not found.\n`;
     }
     // label.go updateDataChangeMsg; annotate always says "annotated"
     const operation = field === 'annotations' ? 'annotated'
@@ -236,6 +231,13 @@ function labelOrAnnotate(p: ParsedArgs, ctx: ExecContext, field: 'labels' | 'ann
       for (const [k, v] of Object.entries(changes)) if (v === null) delete next[k]; else next[k] = v;
       return { ...o, metadata: { ...o.metadata, [field]: next } } as Target;
     };
+    // --list: the object with the changes made locally, nothing sent (Go's map order; podlife's is sorted)
+    if (list) {
+      const next = preview().metadata[field] ?? {};
+      const entries = Object.keys(next).sort().map((k) => `${single ? '' : ' '}${k}=${next[k]}\n`);
+      stdout += `${single ? '' : `Listing ${field} for ${kind === 'nodes' ? 'Node' : 'Pod'}./${o.metadata.name}:\n`}${entries.join('')}`;
+      continue;
+    }
     if (dry || (field === 'labels' && added + removed === 0)) {
       stdout += printed(p, kind, dry ? preview() : o, operation, dry);
       continue;
