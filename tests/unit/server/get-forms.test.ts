@@ -117,6 +117,8 @@ parity('describe namespace, run, apply and top', 'crash-loop', 149_000, [
   ['run x --image=nginx --dry-run=client -o yaml --override-type=json --overrides=[{"op":"add","path":"/spec/hostname","value":"h"}]'],
   ['run x --image=nginx --dry-run=client --overrides={bad'], ['run x --image=nginx --dry-run=client --override-type=foo --overrides={}'],
   ['run x --image=nginx --dry-run=client --override-type=json --overrides={}'], ['run x --image=nginx --dry-run=client --override-type=strategic --overrides={bad'],
+  // an explicit namespace is set on the printed object (EnforceNamespace)
+  ['run x --image=nginx -n kube-system --dry-run=client -o yaml'], ['-n default run x --image=nginx --dry-run=client -o json'],
   ['apply -f /dev/null --validate=bogus'], ['apply -f /dev/null --force-conflicts'],
   // no metrics-server: kubectl says the Metrics API is not available
   ['top pod'], ['top node'], ['top pod crash-test --containers'], ['top foo'],

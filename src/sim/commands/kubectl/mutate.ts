@@ -236,6 +236,8 @@ export function kubectlRun(p: ParsedArgs, ctx: ExecContext): CommandResult {
   const pod = overridden(generated, str(p, 'overrides'), str(p, 'override-type', 'merge'));
   const namespace = namespaceOf(ctx, str(p, 'namespace'));
   if (mode === 'client') {
+    // an explicit -n is set on the object kubectl prints (EnforceNamespace); the default one is not
+    if (p.flags.has('namespace')) (pod as { metadata: Record<string, unknown> }).metadata.namespace = namespace;
     // a typed object never sent: -o json prints it in the Go structs' field order
     if (format?.kind === 'json') return out(`${goJson(inStructOrder(pod, POD_ORDER), '    ', false)}\n`);
     if (format && format.kind !== 'table') return out(printObject(pod, format, `pod/${name}`));
