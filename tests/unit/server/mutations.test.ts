@@ -215,6 +215,48 @@ describe.skipIf(!kubectlAvailable)('kubectl apply -f (client-side apply)', () =>
     await at(40_000);
     await sameView('40s later');
   });
+
+  it('--dry-run=client (created, configured, unchanged: computed here, nothing sent) and -o name|yaml|json', async () => {
+    server = await startPaused();
+    const dir = mkdtempSync(path.join(tmpdir(), 'podlife-apply-'));
+    const file = path.join(dir, 'web.yaml');
+    const files: Record<string, string> = {};
+    const ours = podlifeConsole(files);
+    const write = (text: string) => {
+      writeFileSync(file, text);
+      files[file] = text;
+    };
+    const manifest = (labels: string) =>
+      `apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  labels: {${labels}}\nspec:\n  containers:\n  - name: nginx\n    image: m.daocloud.io/docker.io/library/nginx:alpine\n`;
+    const same = async (line: string, expected?: string) => {
+      const real = await shell(server!, line);
+      const mine = ours.run(line);
+      expect(mine.stdout, line).toBe(real.stdout);
+      expect(mine.stderr, line).toBe(real.stderr);
+      expect(mine.exitCode, line).toBe(real.code);
+      if (expected !== undefined) expect(real.stdout, line).toBe(expected);
+    };
+    write(manifest('app: web'));
+    for (const o of ['', ' -o name', ' -o yaml', ' -o json', ' -o jsonpath={.metadata.annotations}']) await same(`kubectl apply -f ${file} --dry-run=client${o}`);
+    await same(`kubectl apply -f ${file} --dry-run=client`, 'pod/web created (dry run)\n');
+    expect(server.cluster.engine.state().pods).toEqual([]);
+    expect(ours.engine.state().pods).toEqual([]);
+    await same(`kubectl apply -f ${file} -o yaml`);
+    // v0.36.2 computes the patch of a dry run locally (PatchLocal) and finds it empty; 1.32 computed none and
+    // always said "configured"
+    expect(ours.run(`kubectl apply -f ${file} --dry-run=client`).stdout).toBe('pod/web unchanged (dry run)\n');
+    expect((await shell(server, `kubectl apply -f ${file} --dry-run=client`)).stdout).toBe('pod/web configured (dry run)\n');
+    write(manifest('app: web, tier: front'));
+    for (const o of ['', ' -o name']) await same(`kubectl apply -f ${file} --dry-run=client${o}`);
+    await same(`kubectl apply -f ${file} --dry-run=client`, 'pod/web configured (dry run)\n');
+    // the locally patched object (1.32 printed the live one)
+    expect(ours.run(`kubectl apply -f ${file} --dry-run=client -o jsonpath={.metadata.labels}`).stdout).toBe('{"app":"web","tier":"front"}');
+    expect(server.cluster.engine.state().pods[0].metadata.labels).toEqual({ app: 'web' });
+    expect(ours.engine.state().pods[0].metadata.labels).toEqual({ app: 'web' });
+    await same(`kubectl apply -f ${file} -o name`, 'pod/web\n');
+    await same(`kubectl apply -f ${file} -o wide`);
+    await same(`kubectl get pod web --show-labels`);
+  });
 });
 
 describe.skipIf(!kubectlAvailable)('errors kubectl prints, from the Status the server answers', () => {

@@ -11,7 +11,7 @@ import { type FlagSpec, type ParsedArgs, arr, bool, int, str } from '../flags.ts
 import type { CommandResult } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
 import { KubectlError, apiErrorText, namespaceOf, notFound, out, podsIn, submit, typeAndNames } from './common.ts';
-import { parseOutput, printObject } from './output.ts';
+import { OBJECT_FORMATS, parseOutput, printObject } from './output.ts';
 import { select } from './selectors.ts';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -296,7 +296,14 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
     if (str(p, 'kustomize')) throw new KubectlError('podlife: kustomize (-k) is not supported by this simulation');
     throw new KubectlError('must specify one of -f and -k');
   }
-  if (dryRun(p) !== 'none') throw new KubectlError('podlife: --dry-run is not supported for apply by this simulation');
+  const mode = dryRun(p);
+  if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
+  const format = str(p, 'output') || str(p, 'template') ? parseOutput(str(p, 'output'), false, str(p, 'template')) : undefined;
+  if (format?.kind === 'table' || format?.kind === 'custom-columns') {
+    throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(str(p, 'output'))}, allowed formats are: ${OBJECT_FORMATS}`);
+  }
+  // with an object format the objects are printed together at the end (shouldPrintObject), as a List when several
+  const objects: unknown[] = [];
   let stdout = '';
   let stderr = '';
   let exit = 0;
@@ -320,11 +327,18 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
       if (obj.kind !== 'Pod' || obj.apiVersion !== 'v1') {
         throw new KubectlError(`podlife: applying ${String(obj.kind)} (${String(obj.apiVersion)}) is not supported; this simulation models v1 Pods`);
       }
-      const r = applyPod(obj, ctx, namespaceOf(ctx, str(p, 'namespace')), source);
-      stdout += r.stdout;
+      const r = applyPod(obj, ctx, namespaceOf(ctx, str(p, 'namespace')), source, mode === 'client');
       stderr += r.stderr;
       if (r.exitCode !== 0) exit = r.exitCode;
+      if (r.operation === undefined) continue;
+      const name = `pod/${String((obj.metadata as { name?: unknown } | undefined)?.name ?? '')}`;
+      if (format?.kind === 'name') stdout += `${name}\n`;
+      else if (format) objects.push(r.object);
+      else stdout += `${name} ${r.operation}${mode === 'client' ? ' (dry run)' : ''}\n`;
     }
+  }
+  if (format && format.kind !== 'name' && objects.length > 0) {
+    stdout += printObject(objects.length === 1 ? objects[0] : { apiVersion: 'v1', items: objects, kind: 'List', metadata: { resourceVersion: '' } }, format, '');
   }
   return out(stdout, stderr, exit);
 }
@@ -334,7 +348,19 @@ const WARNING_NO_LAST_APPLIED = (objectName: string) =>
 
 // upstream: k8s.io/kubectl/pkg/cmd/apply/apply.go applyOneObject; pkg/cmd/apply/patcher.go calculatePatch;
 //           pkg/util/apply.go GetModifiedConfiguration; pkg/cmd/util/helpers.go AddSourceToErr
-function applyPod(manifest: Record<string, unknown>, ctx: ExecContext, defaultNamespace: string, source: string): CommandResult {
+interface Applied {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  /** What kubectl prints for an -o format: the object the server answered, or the locally made one of a dry run. */
+  object?: unknown;
+  /** created, configured or unchanged (the name printer's operation). */
+  operation?: string;
+}
+
+/** Client-side apply of one pod: create it, or send the three-way patch (computed and applied locally with --dry-run=client). */
+// upstream: kubectl pkg/cmd/apply/apply.go applyOneObject (v0.36.2), patcher.go Patch / PatchLocal
+function applyPod(manifest: Record<string, unknown>, ctx: ExecContext, defaultNamespace: string, source: string, dry: boolean): Applied {
   const meta = { ...((manifest.metadata ?? {}) as Record<string, unknown>) };
   const name = String(meta.name ?? '');
   const namespace = String(meta.namespace ?? defaultNamespace);
@@ -347,9 +373,10 @@ function applyPod(manifest: Record<string, unknown>, ctx: ExecContext, defaultNa
   const modified = { ...manifest, metadata: { ...meta, namespace, annotations: { ...annotations, [LAST_APPLIED]: lastApplied } } };
   const existing = podsIn(ctx, namespace).find((x) => x.metadata.name === name);
   if (!existing) {
+    if (dry) return { stdout: '', stderr: '', exitCode: 0, object: modified, operation: 'created' };
     const r = submit(ctx, { type: 'create', namespace, obj: modified });
-    if (!r.ok) return out('', apiErrorText(r.status), 1);
-    return out(`pod/${name} created\n`);
+    if (!r.ok) return { ...out('', apiErrorText(r.status), 1) };
+    return { stdout: '', stderr: '', exitCode: 0, object: r.object, operation: 'created' };
   }
   // the three-way strategic merge patch from the last-applied configuration, the live object and the manifest
   const current = JSON.parse(JSON.stringify(existing)) as Record<string, unknown>;
@@ -364,17 +391,22 @@ function applyPod(manifest: Record<string, unknown>, ctx: ExecContext, defaultNa
     }
   }
   const patch = createThreeWayMergePatch(original, JSON.parse(JSON.stringify(modified)) as Record<string, unknown>, current);
-  if (Object.keys(patch).length === 0) return out(`pod/${name} unchanged\n`, stderr);
+  const unchanged = Object.keys(patch).length === 0;
+  if (dry) {
+    // PatchLocal: the patch applied to the live object here, nothing sent
+    return { stdout: '', stderr, exitCode: 0, object: unchanged ? existing : strategicMergePatch(current as never, patch as never), operation: unchanged ? 'unchanged' : 'configured' };
+  }
+  if (unchanged) return { stdout: '', stderr, exitCode: 0, object: existing, operation: 'unchanged' };
   const r = submit(ctx, { type: 'patch', kind: 'Pod', namespace, name, patchType: 'strategic', patch });
   if (!r.ok) {
-    if (r.status.reason === 'Invalid') return out('', stderr + apiErrorText(r.status), 1);
+    if (r.status.reason === 'Invalid') return { ...out('', stderr + apiErrorText(r.status), 1) };
     // AddSourceToErr: the status message is prefixed with what was being done
     const info = `Resource: "/v1, Resource=pods", GroupVersionKind: "/v1, Kind=Pod"\nName: ${JSON.stringify(name)}, Namespace: ${JSON.stringify(namespace)}`;
     const message = `error when applying patch:\n${goJson(sortedCopy(patch))}\nto:\n${info}\nfor: ${JSON.stringify(source)}: ${r.status.message}`;
     stderr += apiErrorText({ ...r.status, message });
-    return out('', stderr, 1);
+    return { ...out('', stderr, 1) };
   }
-  return out(`pod/${name} configured\n`, stderr);
+  return { stdout: '', stderr, exitCode: 0, object: r.object, operation: 'configured' };
 }
 
 // ---------------------------------------------------------------------------------------------

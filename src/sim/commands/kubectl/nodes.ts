@@ -16,7 +16,7 @@ import {
 import { select } from './selectors.ts';
 import { SelectorError, parseLabelSelector } from '../../api/selectors.ts';
 import { dryRun } from './mutate.ts';
-import { type OutputFormat, parseOutput, printObject } from './output.ts';
+import { OBJECT_FORMATS, type OutputFormat, parseOutput, printObject } from './output.ts';
 
 const PRINT_FLAGS: FlagSpec[] = [
   { name: 'output', shorthand: 'o', type: 'string' },
@@ -114,7 +114,6 @@ function patchOf(ctx: ExecContext, kind: ResourceKind, o: Target, patchType: 'me
 }
 
 /** The formats these commands' printer takes (genericclioptions.PrintFlags without the table printers). */
-const OBJECT_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
 
 /** -o for a changed object: undefined for the "kind/name operation" line; kubectl's error for a table format. */
 function objectFormat(p: ParsedArgs): OutputFormat | undefined {

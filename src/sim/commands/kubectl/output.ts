@@ -24,6 +24,9 @@ export interface CustomColumn {
 const ALLOWED =
   'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';
 
+/** The formats of a command that prints changed objects (no table printer): label, annotate, apply, taint. */
+export const OBJECT_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
+
 /**
  * Parse `-o` (k8s.io/cli-runtime/pkg/genericclioptions.PrintFlags.ToPrinter); `noHeaders`: --no-headers;
  * `template`: --template, the template of `-o jsonpath` (and, without -o, a Go template).
