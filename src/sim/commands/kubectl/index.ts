@@ -133,12 +133,22 @@ export function kubectl(argv: string[], ctx: ExecContext, stdin: string): Comman
     if (parsed.flags.get('help') === true) {
       return out(`podlife: see https://kubernetes.io/docs/reference/kubectl/generated/kubectl_${verb}/ for kubectl ${verb}'s options\n`);
     }
-    // klog's warning for a deprecated --dry-run form comes first, whatever follows (Complete reads the flag)
-    warning = spec.flags.some((f) => f.name === 'dry-run') ? klogWarning(ctx, dryRunStrategy(parsed).warning) : '';
+    // klog's warning for a deprecated --dry-run form comes first, whatever follows (Complete reads the flag); an
+    // invalid value is the verb's error, at its own point
+    warning = spec.flags.some((f) => f.name === 'dry-run') ? klogWarning(ctx, deprecatedDryRun(parsed)) : '';
     const r = spec.run(parsed, ctx, stdin);
     return warning ? { ...r, stderr: warning + r.stderr } : r;
   } catch (e) {
     if (e instanceof KubectlError) return out('', warning + errorText(e), 1);
+    throw e;
+  }
+}
+
+function deprecatedDryRun(p: ParsedArgs): string {
+  try {
+    return dryRunStrategy(p).warning;
+  } catch (e) {
+    if (e instanceof KubectlError) return '';
     throw e;
   }
 }
