@@ -145,17 +145,20 @@ describe.skipIf(!kubectlAvailable)('kubectl apply -f (client-side apply)', () =>
   }
   const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
   const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
-
-  it('creates (POST with the last-applied annotation), leaves unchanged, configures (a strategic three-way patch)', async () => {
+  /** A started server, podlife's console beside it, and one manifest file both read (written with `write`). */
+  async function applySetup() {
     server = await startPaused();
-    const dir = mkdtempSync(path.join(tmpdir(), 'podlife-apply-'));
-    const file = path.join(dir, 'web.yaml');
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'podlife-apply-')), 'web.yaml');
     const files: Record<string, string> = {};
-    const ours = podlifeConsole(files);
     const write = (text: string) => {
       writeFileSync(file, text);
       files[file] = text;
     };
+    return { server, file, ours: podlifeConsole(files), write };
+  }
+
+  it('creates (POST with the last-applied annotation), leaves unchanged, configures (a strategic three-way patch)', async () => {
+    const { server, file, ours, write } = await applySetup();
     const manifest = (labels: string, image: string, restart = 'Always') =>
       `apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  labels: {${labels}}\nspec:\n  restartPolicy: ${restart}\n  containers:\n  - name: nginx\n    image: ${image}\n`;
     const at = async (t: number) => {
@@ -217,15 +220,7 @@ describe.skipIf(!kubectlAvailable)('kubectl apply -f (client-side apply)', () =>
   });
 
   it('--dry-run=client (created, configured, unchanged: computed here, nothing sent) and -o name|yaml|json', async () => {
-    server = await startPaused();
-    const dir = mkdtempSync(path.join(tmpdir(), 'podlife-apply-'));
-    const file = path.join(dir, 'web.yaml');
-    const files: Record<string, string> = {};
-    const ours = podlifeConsole(files);
-    const write = (text: string) => {
-      writeFileSync(file, text);
-      files[file] = text;
-    };
+    const { server, file, ours, write } = await applySetup();
     const manifest = (labels: string) =>
       `apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  labels: {${labels}}\nspec:\n  containers:\n  - name: nginx\n    image: m.daocloud.io/docker.io/library/nginx:alpine\n`;
     const same = async (line: string, expected?: string) => {
