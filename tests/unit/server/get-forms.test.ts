@@ -76,6 +76,14 @@ parity('the "all" category', 'crash-loop', 149_000, [
   ['label all --all a=b --dry-run=client'], ['annotate all --all a=b --dry-run=client -o name'],
 ]);
 
+// kubectl events without ages (tests/unit/server/events-command.test.ts compares its table, ages included)
+parity('kubectl events forms', 'crash-loop', 149_000, [
+  ['events -o yaml'], ['events -o jsonpath={.items[*].reason}'], ['events --for pod/crash-test -o json'],
+  // the name printer refuses a typed list and Run ignores the error: nothing is printed
+  ['events -o name'], ['events -o wide'],
+  ['events --types=Bad'], ['events --for x'], ['events --for pod/a/b'], ['events --for foo/x'],
+]);
+
 parity('label selectors with sets and operators', 'crash-loop', 149_000, [
   [['get', 'pods', '-l', 'run in (crash-test,x)']], [['get', 'pods', '-l', 'run notin (crash-test)']], [['get', 'pods,nodes', '-l', 'run notin (x),!y']],
   [['get', 'events', '-l', 'a in ()']], [['get', 'pods', '-l', 'x>1']], [['describe', 'pods', '-l', 'run in (nope)']],

@@ -9,6 +9,7 @@ import { GET_FLAGS, kubectlGet } from './get.ts';
 import { DEBUG_FLAGS, kubectlDebug } from './debug.ts';
 import { TOP_FLAGS, kubectlTop } from './top.ts';
 import { VERSION_FLAGS, kubectlVersion } from './version.ts';
+import { EVENTS_FLAGS, kubectlEvents } from './events.ts';
 import {
   ANNOTATE_FLAGS, CORDON_FLAGS, DRAIN_FLAGS, LABEL_FLAGS, TAINT_FLAGS, kubectlAnnotate, kubectlCordon, kubectlDrain, kubectlLabel,
   kubectlTaint, kubectlUncordon,
@@ -41,13 +42,14 @@ const VERBS: Record<string, Verb> = {
   drain: { flags: DRAIN_FLAGS, run: kubectlDrain, mutates: true },
   taint: { flags: TAINT_FLAGS, run: kubectlTaint, mutates: true },
   version: { flags: VERSION_FLAGS, run: kubectlVersion, mutates: false },
+  events: { flags: EVENTS_FLAGS, run: kubectlEvents, mutates: false },
 };
 
 /** kubectl's other commands: real, but not modelled here. */
 const OTHER_COMMANDS = [
   'create', 'expose', 'set', 'explain', 'edit', 'rollout', 'scale', 'autoscale', 'certificate', 'cluster-info',
   'attach', 'exec', 'port-forward', 'proxy', 'cp', 'auth',
-  'events', 'diff', 'kustomize', 'completion', 'api-resources', 'api-versions', 'config',
+  'diff', 'kustomize', 'completion', 'api-resources', 'api-versions', 'config',
   'plugin', 'wait', 'replace', 'alpha',
 ];
 

@@ -11,7 +11,7 @@ import { type FlagSpec, type ParsedArgs, arr, bool, int, str } from '../flags.ts
 import type { CommandResult } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
 import { KubectlError, apiErrorText, namespaceOf, notFound, out, podsIn, submit, typeAndNames } from './common.ts';
-import { OBJECT_FORMATS, parseOutput, printObject } from './output.ts';
+import { OBJECT_FORMATS, OBJECT_META_ORDER, type Order, inStructOrder, parseOutput, printObject } from './output.ts';
 import { select } from './selectors.ts';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -88,11 +88,6 @@ function parseLabels(spec: string): Record<string, string> {
   return labels;
 }
 
-/** A field order: the struct's JSON names in declaration order, and the order of each nested struct (or list of them). */
-interface Order {
-  keys: string[];
-  nested?: Record<string, Order>;
-}
 const CONTAINER_ORDER: Order = {
   keys: [
     'name', 'image', 'command', 'args', 'workingDir', 'ports', 'envFrom', 'env', 'resources', 'resizePolicy', 'restartPolicy',
@@ -109,12 +104,7 @@ const CONTAINER_ORDER: Order = {
 const POD_ORDER: Order = {
   keys: ['kind', 'apiVersion', 'metadata', 'spec', 'status'],
   nested: {
-    metadata: {
-      keys: [
-        'name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp',
-        'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields',
-      ],
-    },
+    metadata: OBJECT_META_ORDER,
     spec: {
       keys: [
         'volumes', 'initContainers', 'containers', 'ephemeralContainers', 'restartPolicy', 'terminationGracePeriodSeconds',
@@ -129,18 +119,6 @@ const POD_ORDER: Order = {
   },
 };
 
-/** A copy of a typed object with its keys in struct order (keys the order does not know follow, sorted). */
-function inStructOrder(v: unknown, order: Order | undefined): unknown {
-  if (Array.isArray(v)) return v.map((x) => inStructOrder(x, order));
-  if (v === null || typeof v !== 'object') return v;
-  const o = v as Record<string, unknown>;
-  const known = order?.keys ?? [];
-  const out: Record<string, unknown> = {};
-  for (const k of [...known.filter((k) => k in o), ...Object.keys(o).filter((k) => !known.includes(k)).sort()]) {
-    if (o[k] !== undefined) out[k] = inStructOrder(o[k], order?.nested?.[k]);
-  }
-  return out;
-}
 
 /**
  * --overrides: the generated object patched by an inline JSON merge patch (the default), strategic merge patch or

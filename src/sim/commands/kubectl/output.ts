@@ -27,6 +27,33 @@ const ALLOWED =
 /** The formats of a command that prints changed objects (no table printer): label, annotate, apply, taint. */
 export const OBJECT_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
 
+/** A field order: the struct's JSON names in declaration order, and the order of each nested struct (or list of them). */
+export interface Order {
+  keys: string[];
+  nested?: Record<string, Order>;
+}
+
+/** metav1.ObjectMeta's fields in declaration order. */
+export const OBJECT_META_ORDER: Order = {
+  keys: [
+    'name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp',
+    'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields',
+  ],
+};
+
+/** A copy of a typed object with its keys in struct order (keys the order does not know follow, sorted). */
+export function inStructOrder(v: unknown, order: Order | undefined): unknown {
+  if (Array.isArray(v)) return v.map((x) => inStructOrder(x, order));
+  if (v === null || typeof v !== 'object') return v;
+  const o = v as Record<string, unknown>;
+  const known = order?.keys ?? [];
+  const out: Record<string, unknown> = {};
+  for (const k of [...known.filter((k) => k in o), ...Object.keys(o).filter((k) => !known.includes(k)).sort()]) {
+    if (o[k] !== undefined) out[k] = inStructOrder(o[k], order?.nested?.[k]);
+  }
+  return out;
+}
+
 /**
  * Parse `-o` (k8s.io/cli-runtime/pkg/genericclioptions.PrintFlags.ToPrinter); `noHeaders`: --no-headers;
  * `template`: --template, the template of `-o jsonpath` (and, without -o, a Go template).

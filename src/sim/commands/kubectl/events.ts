@@ -1,0 +1,119 @@
+// `kubectl events`: the namespace's events (or one object's, --for TYPE/NAME), oldest first, in the events command's
+// own table: LAST SEEN with "(xN over …)" for a repeated event, and the involved object as Kind/name.
+// upstream: kubectl pkg/cmd/events/events.go (v0.36.2: ToOptions, Validate, Run, SortableEvents, eventTime),
+// event_printer.go (EventPrinter, getInterval)
+
+import { parseRfc3339 } from '../../render/clock.ts';
+import { humanDuration } from '../../render/duration.ts';
+import { KUBECTL_TABLE, tabulate } from '../../render/tabwriter.ts';
+import type { KubeEvent } from '../../types.ts';
+import { type ExecContext, nowOf } from '../context.ts';
+import { type FlagSpec, type ParsedArgs, arr, bool, str } from '../flags.ts';
+import type { CommandResult } from '../shell.ts';
+import { KubectlError, byKey, namespaceOf, out, resolveKind } from './common.ts';
+import { OBJECT_FORMATS, OBJECT_META_ORDER, type Order, inStructOrder, parseOutput, printObject } from './output.ts';
+import { goJson } from '../../render/json.ts';
+import { select } from './selectors.ts';
+
+export const EVENTS_FLAGS: FlagSpec[] = [
+  { name: 'all-namespaces', shorthand: 'A', type: 'bool' },
+  { name: 'for', type: 'string' },
+  { name: 'types', type: 'stringArray' },
+  { name: 'watch', shorthand: 'w', type: 'bool' },
+  { name: 'no-headers', type: 'bool' },
+  { name: 'chunk-size', type: 'int' },
+  { name: 'output', shorthand: 'o', type: 'string' },
+  { name: 'template', type: 'string' },
+  { name: 'allow-missing-template-keys', type: 'bool' },
+  { name: 'show-managed-fields', type: 'bool' },
+];
+
+/** core/v1 EventList and Event, as k8s.io/api declares them. */
+const EVENT_LIST_ORDER: Order = {
+  keys: ['kind', 'apiVersion', 'metadata', 'items'],
+  nested: {
+    items: {
+      keys: [
+        'kind', 'apiVersion', 'metadata', 'involvedObject', 'reason', 'message', 'source', 'firstTimestamp', 'lastTimestamp', 'count',
+        'type', 'eventTime', 'series', 'action', 'related', 'reportingComponent', 'reportingInstance',
+      ],
+      nested: {
+        metadata: OBJECT_META_ORDER,
+        involvedObject: { keys: ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'] },
+        source: { keys: ['component', 'host'] },
+      },
+    },
+  },
+};
+
+const KINDS: Record<string, string> = { pods: 'Pod', nodes: 'Node', namespaces: 'Namespace', events: 'Event' };
+
+/** The time events sort by: lastTimestamp when set, else eventTime (the model records no series). */
+function eventTime(e: KubeEvent): number {
+  if (e.lastTimestamp) return parseRfc3339(e.lastTimestamp);
+  return e.eventTime ? parseRfc3339(e.eventTime) : 0;
+}
+
+// upstream: event_printer.go getInterval, translateTimestampSince
+function interval(e: KubeEvent, now: number): string {
+  const since = (ts: string | null | undefined) => (ts ? humanDuration(now - parseRfc3339(ts)) : '<unknown>');
+  const first = e.eventTime ? since(e.eventTime) : since(e.firstTimestamp);
+  return (e.count ?? 1) > 1 ? `${since(e.lastTimestamp)} (x${e.count} over ${first})` : first;
+}
+
+export function kubectlEvents(p: ParsedArgs, ctx: ExecContext): CommandResult {
+  const allNamespaces = bool(p, 'all-namespaces');
+  const namespace = namespaceOf(ctx, str(p, 'namespace'));
+  // --for TYPE/NAME: the object's kind, apiVersion and name as a field selector
+  let fieldSelector = '';
+  const forObject = str(p, 'for');
+  if (forObject) {
+    if (!forObject.includes('/')) throw new KubectlError('--for must be in resource/name form');
+    const seg = forObject.split('/');
+    if (seg.length !== 2) throw new KubectlError('arguments in resource/name form may not have more than one slash');
+    let kind: string;
+    try {
+      kind = KINDS[resolveKind(seg[0])];
+    } catch (e) {
+      // the RESTMapper's no-match error, which CheckErr prints as its standard message, without "error: "
+      if (e instanceof KubectlError && e.message.startsWith("the server doesn't have a resource type")) return out('', `${e.message}\n`, 1);
+      throw e;
+    }
+    fieldSelector = `involvedObject.kind=${kind},involvedObject.apiVersion=v1,involvedObject.name=${seg[1]}`;
+  }
+  const format = str(p, 'output') ? parseOutput(str(p, 'output'), false, str(p, 'template')) : undefined;
+  if (format?.kind === 'table' || format?.kind === 'custom-columns') {
+    throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(str(p, 'output'))}, allowed formats are: ${OBJECT_FORMATS}`);
+  }
+  // --types: Normal and/or Warning, whatever their case
+  const types = [...new Set(arr(p, 'types').flatMap((t) => t.split(',')))].sort();
+  if (types.some((t) => t.toLowerCase() !== 'normal' && t.toLowerCase() !== 'warning')) throw new KubectlError('valid --types are Normal or Warning');
+  if (bool(p, 'watch')) throw new KubectlError('podlife: watching (-w) is not supported; run the command again at a later time');
+
+  const listed = ctx.state.events
+    .filter((e) => allNamespaces || (e.metadata.namespace ?? 'default') === namespace)
+    .sort((a, b) => byKey(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || byKey(a.metadata.name, b.metadata.name));
+  const events = select(listed, 'events', '', fieldSelector)
+    .filter((e) => types.length === 0 || types.some((t) => t.toLowerCase() === e.type.toLowerCase()))
+    // sort.Sort(SortableEvents): by eventTime (stable here; Go's sort of a dozen or fewer is an insertion sort)
+    .map((e, i) => [e, i] as const)
+    .sort(([a, i], [b, j]) => eventTime(a) - eventTime(b) || i - j)
+    .map(([e]) => e);
+  if (events.length === 0) return out('', allNamespaces ? 'No events found.\n' : `No events found in ${namespace} namespace.\n`);
+  // the name printer refuses a typed list ("list types are not supported by name printing"), and Run does not
+  // look at PrintObj's error: -o name prints nothing
+  if (format?.kind === 'name') return out('');
+  if (format) {
+    const list = { kind: 'EventList', apiVersion: 'v1', metadata: {}, items: events.map((e) => ({ ...e, kind: 'Event', apiVersion: 'v1' })) };
+    // a typed list: -o json prints it in the Go structs' field order (yaml and jsonpath sort, as ever)
+    if (format.kind === 'json') return out(`${goJson(inStructOrder(list, EVENT_LIST_ORDER), '    ', false)}\n`);
+    return out(printObject(list, format, ''));
+  }
+  const now = nowOf(ctx);
+  const rows = events.map((e) => [
+    ...(allNamespaces ? [e.metadata.namespace ?? ''] : []),
+    interval(e, now), e.type, e.reason, `${e.involvedObject.kind}/${e.involvedObject.name}`, e.message.trim(),
+  ]);
+  const headers = [...(allNamespaces ? ['NAMESPACE'] : []), 'LAST SEEN', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE'];
+  return out(tabulate(bool(p, 'no-headers') ? rows : [headers, ...rows], KUBECTL_TABLE));
+}
