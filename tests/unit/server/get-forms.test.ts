@@ -60,6 +60,10 @@ parity('kubectl get forms', 'crash-loop', 149_000, [
   ['run x --image=nginx --dry-run=client -o jsonpath --template={.spec.containers[0].image}'],
   // Validate's refusals, and a legacy field label
   ['get pods -o yaml --show-labels'], ['get pods -o name --show-labels'], ['get pods --output-watch-events'], ['get pods --field-selector spec.host=worker01 -o name'],
+  // jsonpath-as-json: each group of results as an indented JSON array
+  ['get pod crash-test -o jsonpath-as-json={.metadata.name}'], ['get pods -o jsonpath-as-json={.items[0].metadata.labels}{.items[0].spec.nodeName}'],
+  ['get pods -o jsonpath-as-json=x{.items[*].nope}'], ['get pods -o jsonpath-as-json={range.items[*]}{.metadata.name}{end}'],
+  ['get pods -o jsonpath-as-json --template={.items[0].status.phase}'], ['label pod crash-test a=b --dry-run=client -o jsonpath-as-json={.metadata.labels}'],
   ['get pods,nodes --show-kind -L run'], ['get pods -L run -o wide'], ['get pods -L run --no-headers'], ['get events -L x --show-kind -o wide'],
   // namespaces: the four of a kubeadm cluster
   ['get ns'], ['get namespaces -o wide'], ['get ns,pods'], ['get namespace kube-system -o yaml'], ['get ns --field-selector status.phase=Active -o name'],

@@ -12,7 +12,7 @@ export type OutputFormat =
   | { kind: 'yaml' }
   | { kind: 'json' }
   | { kind: 'name' }
-  | { kind: 'jsonpath'; template: string }
+  | { kind: 'jsonpath'; template: string; asJson?: boolean }
   | { kind: 'custom-columns'; columns: CustomColumn[]; noHeaders: boolean };
 
 /** One column of -o custom-columns: its header and its JSONPath template (`{.a.b}`). */
@@ -76,7 +76,7 @@ export function parseOutput(value: string, noHeaders = false, template = ''): Ou
   const eq = value.indexOf('=');
   const format = eq >= 0 ? value.slice(0, eq) : value;
   const arg = eq >= 0 ? value.slice(eq + 1) : '';
-  if (format === 'jsonpath') {
+  if (format === 'jsonpath' || format === 'jsonpath-as-json') {
     if (eq < 0 || arg === '') throw new KubectlError('template format specified but no template given');
     try {
       new JsonPath(arg, { allowMissingKeys: true });
@@ -84,7 +84,7 @@ export function parseOutput(value: string, noHeaders = false, template = ''): Ou
       if (e instanceof JsonPathError) throw new KubectlError(`error parsing jsonpath ${arg}, ${e.message}\n`);
       throw e;
     }
-    return { kind: 'jsonpath', template: arg };
+    return format === 'jsonpath' ? { kind: 'jsonpath', template: arg } : { kind: 'jsonpath', template: arg, asJson: true };
   }
   if (format === 'custom-columns') return { kind: 'custom-columns', columns: customColumns(arg), noHeaders };
   if (ALLOWED.split(',').includes(format)) {
@@ -153,7 +153,10 @@ export function printObject(obj: unknown, format: OutputFormat, name?: string): 
     case 'jsonpath': {
       const data = sortedCopy(obj);
       try {
-        return new JsonPath(format.template, { allowMissingKeys: true }).execute(data);
+        const path = new JsonPath(format.template, { allowMissingKeys: true });
+        // jsonpath-as-json (EnableJSONOutput): each group of results as an indented JSON array on its own line
+        if (format.asJson) return path.findResults(data).map((group) => `${goJson(group.map((f) => f.v), '    ')}\n`).join('');
+        return path.execute(data);
       } catch (e) {
         if (!(e instanceof JsonPathError)) throw e;
         const debug =
