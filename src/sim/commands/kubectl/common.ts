@@ -1,7 +1,7 @@
 // kubectl's shared plumbing: global flags, resource type names, and how errors print
 // (k8s.io/kubectl/pkg/cmd/util/helpers.go CheckErr / StandardErrorMessage / MultilineError).
 
-import type { ApiStatus, ClusterAction, ApplyResult, Node, NodePatchAction, Pod } from '../../types.ts';
+import type { ApiStatus, ClusterAction, ApplyResult, KubeEvent, Node, NodePatchAction, Pod } from '../../types.ts';
 import type { FlagSpec } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
@@ -173,6 +173,13 @@ export function podsIn(ctx: ExecContext, namespace: string | undefined): Pod[] {
 }
 
 export const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The events of a namespace (all with undefined), in etcd key order: namespace, then name. */
+export function eventsIn(ctx: ExecContext, namespace: string | undefined): KubeEvent[] {
+  return ctx.state.events
+    .filter((e) => namespace === undefined || (e.metadata.namespace ?? 'default') === namespace)
+    .sort((a, b) => byKey(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || byKey(a.metadata.name, b.metadata.name));
+}
 
 /** The nodes, by name (as the API server lists them). */
 export function nodesIn(ctx: ExecContext): Node[] {

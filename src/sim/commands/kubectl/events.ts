@@ -4,13 +4,13 @@
 // event_printer.go (EventPrinter, getInterval)
 
 import { parseRfc3339 } from '../../render/clock.ts';
-import { humanDuration } from '../../render/duration.ts';
+import { translateTimestampSince } from '../../render/table.ts';
 import { KUBECTL_TABLE, tabulate } from '../../render/tabwriter.ts';
 import type { KubeEvent } from '../../types.ts';
 import { type ExecContext, nowOf } from '../context.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
-import { KubectlError, byKey, namespaceOf, out, resolveKind } from './common.ts';
+import { KubectlError, eventsIn, namespaceOf, out, resolveKind } from './common.ts';
 import { OBJECT_FORMATS, OBJECT_META_ORDER, type Order, inStructOrder, parseOutput, printObject } from './output.ts';
 import { goJson } from '../../render/json.ts';
 import { select } from './selectors.ts';
@@ -56,9 +56,8 @@ function eventTime(e: KubeEvent): number {
 
 // upstream: event_printer.go getInterval, translateTimestampSince
 function interval(e: KubeEvent, now: number): string {
-  const since = (ts: string | null | undefined) => (ts ? humanDuration(now - parseRfc3339(ts)) : '<unknown>');
-  const first = e.eventTime ? since(e.eventTime) : since(e.firstTimestamp);
-  return (e.count ?? 1) > 1 ? `${since(e.lastTimestamp)} (x${e.count} over ${first})` : first;
+  const first = translateTimestampSince(e.eventTime || e.firstTimestamp, now);
+  return (e.count ?? 1) > 1 ? `${translateTimestampSince(e.lastTimestamp, now)} (x${e.count} over ${first})` : first;
 }
 
 export function kubectlEvents(p: ParsedArgs, ctx: ExecContext): CommandResult {
@@ -90,10 +89,7 @@ export function kubectlEvents(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (types.some((t) => t.toLowerCase() !== 'normal' && t.toLowerCase() !== 'warning')) throw new KubectlError('valid --types are Normal or Warning');
   if (bool(p, 'watch')) throw new KubectlError('podlife: watching (-w) is not supported; run the command again at a later time');
 
-  const listed = ctx.state.events
-    .filter((e) => allNamespaces || (e.metadata.namespace ?? 'default') === namespace)
-    .sort((a, b) => byKey(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || byKey(a.metadata.name, b.metadata.name));
-  const events = select(listed, 'events', '', fieldSelector)
+  const events = select(eventsIn(ctx, allNamespaces ? undefined : namespace), 'events', '', fieldSelector)
     .filter((e) => types.length === 0 || types.some((t) => t.toLowerCase() === e.type.toLowerCase()))
     // sort.Sort(SortableEvents): by eventTime (stable here; Go's sort of a dozen or fewer is an insertion sort)
     .map((e, i) => [e, i] as const)

@@ -15,7 +15,7 @@ import { type FlagSpec, type ParsedArgs, arr, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf } from '../context.ts';
 import {
-  KubectlError, type ResourceKind, byKey, clusterScoped, namespaceOf, nodesIn, notFound, out, podsIn, singular, typeGroups,
+  KubectlError, type ResourceKind, clusterScoped, eventsIn, namespaceOf, nodesIn, notFound, out, podsIn, singular, typeGroups,
 } from './common.ts';
 import { asList, parseOutput, printObject } from './output.ts';
 import { select } from './selectors.ts';
@@ -52,10 +52,7 @@ function list(ctx: ExecContext, kind: ResourceKind, namespace: string | undefine
   if (kind === 'pods') return podsIn(ctx, namespace);
   if (kind === 'nodes') return nodesIn(ctx);
   if (kind === 'namespaces') return clusterNamespaces(ctx.state.nodes);
-  // Events list in etcd key order: namespace, then name.
-  return ctx.state.events
-    .filter((e) => namespace === undefined || (e.metadata.namespace ?? 'default') === namespace)
-    .sort((a, b) => byKey(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || byKey(a.metadata.name, b.metadata.name));
+  return eventsIn(ctx, namespace);
 }
 
 export function kubectlGet(p: ParsedArgs, ctx: ExecContext): CommandResult {

@@ -7,11 +7,12 @@ import { parseAllDocuments } from 'yaml';
 import { goJson, sortedCopy } from '../../render/json.ts';
 import { PatchError, createThreeWayMergePatch, jsonPatch, strategicMergePatch } from '../../api/patch.ts';
 import { mergePatch } from '../../api/merge-patch.ts';
+import { deepEqual } from '../../core/structural.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, int, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
 import { KubectlError, apiErrorText, namespaceOf, notFound, out, podsIn, submit, typeAndNames } from './common.ts';
-import { OBJECT_FORMATS, OBJECT_META_ORDER, type Order, inStructOrder, parseOutput, printObject } from './output.ts';
+import { OBJECT_FORMATS, OBJECT_META_ORDER, type Order, asList, inStructOrder, parseOutput, printObject } from './output.ts';
 import { select } from './selectors.ts';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -316,7 +317,7 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
     }
   }
   if (format && format.kind !== 'name' && objects.length > 0) {
-    stdout += printObject(objects.length === 1 ? objects[0] : { apiVersion: 'v1', items: objects, kind: 'List', metadata: { resourceVersion: '' } }, format, '');
+    stdout += printObject(objects.length === 1 ? objects[0] : asList(objects), format, '');
   }
   return out(stdout, stderr, exit);
 }
@@ -555,8 +556,7 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
       throw e;
     }
     if (format && format.kind !== 'table') return out(printObject(next, format, `pod/${name}`));
-    const changed = JSON.stringify(sortedCopy(next)) !== JSON.stringify(sortedCopy(pod));
-    return out(`pod/${name} patched${changed ? '' : ' (no change)'}\n`);
+    return out(`pod/${name} patched${deepEqual(next, pod) ? ' (no change)' : ''}\n`);
   }
   const r = submit(ctx, { type: 'patch', kind: 'Pod', namespace, name, patchType, patch, ...(subresource ? { subresource: 'resize' as const } : {}) });
   if (!r.ok) return out('', r.status.reason === 'NotFound' ? notFound('pods', name) : apiErrorText(r.status), 1);
