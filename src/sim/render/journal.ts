@@ -55,10 +55,15 @@ export interface JournalOptions {
   kubeletPid: number;
 }
 
+/** klog's header, `Lmmdd hh:mm:ss.uuuuuu threadid file:line]`: `micros` within the second of `wallMs`. */
+export function klogHeader(severity: string, wallMs: number, utcOffsetMinutes: number, micros: number, pid: number, source: string): string {
+  return `${severity}${klogTime(wallMs, utcOffsetMinutes, micros)} ${String(pid).padStart(7)} ${source}]`;
+}
+
 /** One klog line as the kubelet writes it to stderr; `micros` from klogMicros. */
 export function klogLine(line: KubeletLogLine, micros: number, o: JournalOptions): string {
   const wallMs = Math.floor(micros / 1000);
-  const header = `${line.severity}${klogTime(o.epoch + wallMs, o.utcOffsetMinutes, (((o.epoch + wallMs) % 1000) * 1000) + (micros % 1000))} ${String(o.kubeletPid).padStart(7)} ${line.source}]`;
+  const header = klogHeader(line.severity, o.epoch + wallMs, o.utcOffsetMinutes, (((o.epoch + wallMs) % 1000) * 1000) + (micros % 1000), o.kubeletPid, line.source);
   const kv = line.kv.map(([k, v]) => ` ${k}=${v}`).join('');
   return `${header} ${goQuoteString(line.msg)}${kv}`;
 }

@@ -3,7 +3,7 @@
 import { FlagError, type FlagSpec, type ParsedArgs, parseFlags } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf, offsetOf } from '../context.ts';
-import { klogTime } from '../../render/clock.ts';
+import { klogHeader } from '../../render/journal.ts';
 import { GLOBAL_FLAGS, KubectlError, errorText, out } from './common.ts';
 import { GET_FLAGS, kubectlGet } from './get.ts';
 import { DEBUG_FLAGS, kubectlDebug } from './debug.ts';
@@ -146,11 +146,11 @@ export function kubectl(argv: string[], ctx: ExecContext, stdin: string): Comman
   }
 }
 
-function deprecatedDryRun(p: ParsedArgs): string {
+function deprecatedDryRun(p: ParsedArgs): { source: string; message: string } | undefined {
   try {
     return dryRunStrategy(p).warning;
   } catch (e) {
-    if (e instanceof KubectlError) return '';
+    if (e instanceof KubectlError) return undefined;
     throw e;
   }
 }
@@ -159,8 +159,8 @@ function deprecatedDryRun(p: ParsedArgs): string {
 const KUBECTL_PID = 48213;
 
 /** A klog warning line as kubectl writes it to stderr (`W1130 09:58:24.119000   48213 helpers.go:719] …`), or ''. */
-function klogWarning(ctx: ExecContext, sourceAndMessage: string): string {
-  if (!sourceAndMessage) return '';
+function klogWarning(ctx: ExecContext, warning: { source: string; message: string } | undefined): string {
+  if (!warning) return '';
   const now = nowOf(ctx);
-  return `W${klogTime(now, offsetOf(ctx), (now % 1000) * 1000)} ${String(KUBECTL_PID).padStart(7)} ${sourceAndMessage}\n`;
+  return `${klogHeader('W', now, offsetOf(ctx), (now % 1000) * 1000, KUBECTL_PID, warning.source)} ${warning.message}\n`;
 }

@@ -59,18 +59,18 @@ const GO_BOOLS: Record<string, boolean> = { 1: true, t: true, T: true, TRUE: tru
 
 /**
  * --dry-run: none, client or server, and the warning klog prints for the deprecated forms (a bare `--dry-run`,
- * which means client, and a Go boolean), or '' for the others.
+ * which means client, and a Go boolean): its source line and message.
  */
 // upstream: kubectl pkg/cmd/util/helpers.go GetDryRunStrategy (v0.36.2 L712; the warnings at L719, L733, L736)
-export function dryRunStrategy(p: ParsedArgs): { mode: 'none' | 'client' | 'server'; warning: string } {
-  if (!p.flags.has('dry-run')) return { mode: 'none', warning: '' };
+export function dryRunStrategy(p: ParsedArgs): { mode: 'none' | 'client' | 'server'; warning?: { source: string; message: string } } {
+  if (!p.flags.has('dry-run')) return { mode: 'none' };
   const v = str(p, 'dry-run');
   if (Object.hasOwn(GO_BOOLS, v)) {
     const mode = GO_BOOLS[v] ? 'client' : 'none';
-    return { mode, warning: `helpers.go:${GO_BOOLS[v] ? 733 : 736}] --dry-run=${v} is deprecated (boolean value) and can be replaced with --dry-run=${mode}.` };
+    return { mode, warning: { source: `helpers.go:${GO_BOOLS[v] ? 733 : 736}`, message: `--dry-run=${v} is deprecated (boolean value) and can be replaced with --dry-run=${mode}.` } };
   }
-  if (v === 'unchanged') return { mode: 'client', warning: 'helpers.go:719] --dry-run is deprecated and can be replaced with --dry-run=client.' };
-  if (v === 'client' || v === 'server' || v === 'none') return { mode: v, warning: '' };
+  if (v === 'unchanged') return { mode: 'client', warning: { source: 'helpers.go:719', message: '--dry-run is deprecated and can be replaced with --dry-run=client.' } };
+  if (v === 'client' || v === 'server' || v === 'none') return { mode: v };
   throw new KubectlError(`Invalid dry-run value (${v}). Must be "none", "server", or "client".`);
 }
 
