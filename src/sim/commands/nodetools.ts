@@ -8,7 +8,7 @@ import {
   crictlImages, crictlInspect, crictlInspectp, crictlPods, crictlPs, findById, type CrictlClock,
 } from '../render/crictl.ts';
 import { localFields, rfc3339NanoLocal, wallFromLocal } from '../render/clock.ts';
-import { journalLine, klogMicros } from '../render/journal.ts';
+import { journalLines, klogMicros } from '../render/journal.ts';
 import { FlagError, type FlagSpec, type ParsedArgs, bool, int, parseFlags, str, arr } from './flags.ts';
 import type { CommandResult } from './shell.ts';
 import { DEFAULT_KUBELET_PID, type ExecContext, nowOf, offsetOf } from './context.ts';
@@ -329,7 +329,8 @@ export function journalctl(argv: string[], ctx: ExecContext): CommandResult {
   const entries = nodeLines
     .map((line, index) => ({ line, index }))
     .filter(({ line }) => wanted && line.t <= ctx.state.t)
-    .filter(({ line }) => ctx.state.epoch + line.t >= from && ctx.state.epoch + line.t <= to);
+    .filter(({ line }) => ctx.state.epoch + line.t >= from && ctx.state.epoch + line.t <= to)
+    .flatMap(({ line, index }) => journalLines(line, micros[index], { epoch: ctx.state.epoch, utcOffsetMinutes: offset, kubeletPid: line.pid ?? pid }));
   let picked = entries;
   // -e (jump to the end in the pager) implies -n1000; --no-pager, -b (every line is of this boot) and -x (the
   // kubelet's lines have no catalog entries) change nothing here
@@ -341,12 +342,7 @@ export function journalctl(argv: string[], ctx: ExecContext): CommandResult {
   if (bool(p, 'reverse')) picked = [...picked].reverse();
   // -f prints what is there now: a recorded moment has no future to follow.
   if (picked.length === 0) return res(bool(p, 'quiet') ? '' : '-- No entries --\n');
-  let text = picked
-    .map(({ line, index }) => {
-      const opts = { epoch: ctx.state.epoch, utcOffsetMinutes: offset, kubeletPid: line.pid ?? pid };
-      return `${journalLine(line, micros[index], opts)}\n`;
-    })
-    .join('');
+  let text = picked.map((entry) => `${entry}\n`).join('');
   if (bool(p, 'no-hostname')) text = text.replace(new RegExp(`^(\\w{3} \\d{2} \\d{2}:\\d{2}:\\d{2}) ${host} `, 'gm'), '$1 ');
   return res(text);
 }

@@ -24,6 +24,17 @@ export function q(s: string): string {
   return JSON.stringify(s);
 }
 
+/**
+ * A string value as klog writes it: quoted, or, when it holds a line break, as a block: `<`, each line after a tab,
+ * then ` >` on a line of its own (an exec probe's output ends in one).
+ */
+// upstream: k8s.io/klog/v2 internal/serialize/keyvalues.go writeStringValue
+export function kstr(s: string): string {
+  if (!s.includes('\n')) return q(s);
+  const body = s.endsWith('\n') ? s.slice(0, -1) : s;
+  return `<\n\t${body.replaceAll('\n', '\n\t')}\n >`;
+}
+
 /** klog.KObj(pod): "namespace/name". */
 export function kobj(pod: Pod): string {
   return podNames(pod.metadata.namespace!, pod.metadata.name).kobj;

@@ -114,10 +114,13 @@ function* execInContainer(env: NodeEnv, containerId: string, argv: string[], tim
   }
   if (code === undefined) {
     proc.signal('SIGKILL');
-    return { code: -1, output: lines.join('\n'), timedOut: true };
+    return { code: -1, output: combined(lines), timedOut: true };
   }
-  return { code, output: lines.join('\n'), timedOut: false };
+  return { code, output: combined(lines), timedOut: false };
 }
+
+/** CombinedOutput of an exec: every line the command wrote, each ending in its line break. */
+const combined = (lines: string[]): string => (lines.length ? `${lines.join('\n')}\n` : '');
 
 function* network(env: NodeEnv, pod: Pod, c: Container, containerId: string, port: number | string, path: string | undefined, scheme: string): Proc<HandlerResult> {
   yield sleepFor(env.ctx.timings.probe);

@@ -22,7 +22,7 @@ import { toRuntimePodStatus, type RuntimePodStatus } from './podstatus.ts';
 import type * as resizeModule from './resize.ts';
 import type { ProbeResult } from './podactions.ts';
 import type { NodeEnv } from './env.ts';
-import { kobj, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
+import { kobj, kstr, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
 import { runProbe } from './handlers.ts';
 import { deepEqual } from '../core/structural.ts';
 import { UNSCHEDULABLE_TAINT } from '../scheduler/framework.ts';
@@ -1096,10 +1096,10 @@ export class Kubelet {
     const label = w.type[0].toUpperCase() + w.type.slice(1);
     if (!r.ok) {
       this.env.klog('I', 'prober.go:107', 'Probe failed', [
-        ['probeType', q(label)], ['pod', kobj(pod)], ['podUID', q(uid)], ['containerName', q(w.container.name)], ['probeResult', q('failure')], ['output', q(r.output)],
+        ['probeType', q(label)], ['pod', kobj(pod)], ['podUID', q(uid)], ['containerName', q(w.container.name)], ['probeResult', q('failure')], ['output', kstr(r.output)],
       ], 1);
       recordContainerEvent(this.env, pod, w.container, 'Warning', 'Unhealthy', `${label} probe failed: ${r.output}`);
-      this.#ctx.emit('kubelet', 'ProbeFailed', podObject(pod), `${label} probe of ${w.container.name} failed: ${r.output}`);
+      this.#ctx.emit('kubelet', 'ProbeFailed', podObject(pod), `${label} probe of ${w.container.name} failed: ${r.output.trimEnd()}`);
     }
     if (w.lastResult === result) w.resultRun++;
     else {

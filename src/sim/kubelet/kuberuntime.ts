@@ -99,10 +99,26 @@ export class RuntimeManager {
     // SyncPod#1: computePodActions
     const st = this.resized.size ? this.resized.get(pod.metadata.uid) : undefined;
     const changes = computePodActions(pod, podStatus, this.probeResults, st && ((idx, s, ch) => this.resize!.computePodResizeAction(pod, idx, s, st.actuated, ch)));
+    if (this.#env.verbosity >= 2) this.#logContainersToKill(pod, changes);
     const noop =
       !changes.KillPod && !changes.CreateSandbox && changes.ContainersToKill.size === 0 && changes.ContainersToStart.length === 0 &&
       changes.InitContainersToStart.length === 0 && changes.EphemeralContainersToStart.length === 0 && !changes.ContainersToUpdate;
     return noop ? [] : this.#syncPodActions(pod, podStatus, changes);
+  }
+
+  /**
+   * computePodActions' V(2) line for each running container it kills (not for one in an unknown state, nor for an
+   * init container): the container's ID as Go's JSON encoding of kubecontainer.ContainerID (a value, so not its
+   * pointer-receiver String/MarshalJSON), as klog prints a struct.
+   */
+  // upstream: kuberuntime_manager.go computePodActions (v1.36.2 L1372: 14 lines above the end of the function, L1386)
+  #logContainersToKill(pod: Pod, changes: PodActions): void {
+    for (const [id, info] of changes.ContainersToKill) {
+      if (info.reason === 'Unknown' || !pod.spec.containers.includes(info.container)) continue;
+      this.#env.klog('I', 'kuberuntime_manager.go:1372', 'Message for Container of pod', [
+        ['containerName', q(info.name)], ['containerStatusID', JSON.stringify({ Type: 'containerd', ID: id })], ['pod', kobj(pod)], ['containerMessage', q(info.message)],
+      ], 2);
+    }
   }
 
   // SyncPod, steps 2 to 9: the actions computePodActions found.

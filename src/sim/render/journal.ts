@@ -68,8 +68,12 @@ export function klogLine(line: KubeletLogLine, micros: number, o: JournalOptions
   return `${header} ${goQuoteString(line.msg)}${kv}`;
 }
 
-/** One journal entry in journalctl's default (short) output. */
-export function journalLine(line: KubeletLogLine, micros: number, o: JournalOptions): string {
+/**
+ * The journal entries of one klog line in journalctl's default (short) output: journald stores each line the
+ * kubelet writes to stderr as an entry, so a value klog prints as a block (`output=<`, the lines, ` >`) is several.
+ */
+export function journalLines(line: KubeletLogLine, micros: number, o: JournalOptions): string[] {
   const wall = o.epoch + Math.floor(micros / 1000);
-  return `${journalTime(wall, o.utcOffsetMinutes)} ${line.node} kubelet[${o.kubeletPid}]: ${klogLine(line, micros, o)}`;
+  const prefix = `${journalTime(wall, o.utcOffsetMinutes)} ${line.node} kubelet[${o.kubeletPid}]: `;
+  return klogLine(line, micros, o).split('\n').map((text) => prefix + text);
 }
