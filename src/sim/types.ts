@@ -278,8 +278,15 @@ export interface ObjectReference {
 }
 
 export interface EventSource {
-  component: string; // "default-scheduler" | "kubelet"
+  /** "kubelet", "taint-eviction-controller"; absent on an event recorded through events.k8s.io/v1 (the scheduler's). */
+  component?: string;
   host?: string;
+}
+
+/** An events.k8s.io/v1 series: an isomorphic event seen `count` times, last at lastObservedTime (MicroTime). */
+export interface EventSeries {
+  count: number;
+  lastObservedTime: string;
 }
 
 /** core/v1 Event, as `kubectl get events` and `kubectl describe` read it. */
@@ -291,11 +298,14 @@ export interface KubeEvent {
   reason: string;
   message: string;
   source: EventSource;
-  firstTimestamp: string;
-  lastTimestamp: string;
-  count: number;
+  /** Set by a core/v1 recorder (the kubelet's); null on an events.k8s.io/v1 event (the scheduler's), which has eventTime. */
+  firstTimestamp: string | null;
+  lastTimestamp: string | null;
+  /** Absent (0) on an events.k8s.io/v1 event, which counts in `series`. */
+  count?: number;
   type: 'Normal' | 'Warning';
   eventTime: string | null;
+  series?: EventSeries;
   reportingComponent: string;
   reportingInstance: string;
   action?: string;

@@ -5,7 +5,7 @@
 // counts them.
 // upstream: staging/src/k8s.io/client-go/tools/record/events_cache.go (EventAggregate, eventObserve, Filter)
 
-import type { KubeEvent, ObjectReference } from '../types.ts';
+import type { EventSeries, KubeEvent, ObjectReference } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
 import { kept } from '../core/kept.ts';
 
@@ -21,6 +21,8 @@ export interface EventInput {
 }
 
 const MAX_EVENTS = 10; // defaultAggregateMaxEvents
+const FINISH_TIME = 360_000; // tools/events finishTime
+const REFRESH_TIME = 1_800_000; // tools/events refreshTime
 const AGGREGATE_INTERVAL = 600_000; // defaultAggregateIntervalInSeconds
 const SPAM_BURST = 25; // defaultSpamBurst
 const SPAM_QPS = 1 / 300; // defaultSpamQPS
@@ -108,8 +110,9 @@ export class EventRecorder {
     return state;
   }
 
-  /** Record one event; returns the stored object, or undefined when the spam filter dropped it. */
+  /** Record one event; returns the stored object, or undefined when the spam filter dropped it or a series counted it. */
   record(input: EventInput): KubeEvent | undefined {
+    if (input.component === 'default-scheduler') return this.#recordV1(input);
     const now = this.#ctx.now;
     const o = input.involved;
     const host = input.host ?? '';
@@ -139,7 +142,7 @@ export class EventRecorder {
     const ts = this.#ctx.rfc3339(now);
     let ev: KubeEvent;
     if (prev) {
-      ev = { ...prev, message, count: prev.count + 1, lastTimestamp: ts, metadata: { ...prev.metadata } };
+      ev = { ...prev, message, count: prev.count! + 1, lastTimestamp: ts, metadata: { ...prev.metadata } };
     } else {
       const name = kept`${o.name}.${this.#eventNameSuffix(now)}`;
       ev = {
@@ -154,9 +157,9 @@ export class EventRecorder {
         lastTimestamp: ts,
         count: 1,
         type: input.type,
-        eventTime: input.component === 'default-scheduler' ? this.#ctx.micro(now) : null,
+        eventTime: null,
         reportingComponent: input.component,
-        reportingInstance: input.component === 'default-scheduler' ? 'default-scheduler-control-plane' : host,
+        reportingInstance: host,
       };
       if (input.action) ev.action = input.action;
     }
@@ -175,6 +178,99 @@ export class EventRecorder {
     ev.metadata.resourceVersion = this.#nextRV();
     this.#write(ev);
     return ev;
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // The scheduler records through events.k8s.io/v1 (client-go tools/events), read back here as core/v1: eventTime,
+  // reportingComponent and reportingInstance set; firstTimestamp and lastTimestamp null, no count, an empty source.
+  // No correlator and no spam filter: an event isomorphic to one in the broadcaster's cache (same type, action,
+  // reason, reporting controller and instance, and regarding object, its resourceVersion included) is counted in a
+  // series instead. The second occurrence is written at once, with series {count: 2}; later ones only count in the
+  // cache, which finishSeries (every 6 min: a series quiet for 6 min is written and forgotten, a lone event older
+  // than that forgotten) and refreshExistingEventSeries (every 30 min: every series is written) write out.
+  // upstream: client-go tools/events event_broadcaster.go (recordToSink, getKey, finishSeries,
+  //           refreshExistingEventSeries; finishTime 6m, refreshTime 30m), event_recorder.go makeEvent
+
+  readonly #isomorphic = new Map<string, { ev: KubeEvent; series?: EventSeries; eventTime: number; lastObserved: number }>();
+  /** The broadcaster's wait.Until loops: their phase, and the next tick each has scheduled (-1: none). */
+  #phase = -1;
+  #finishAt = -1;
+  #refreshAt = -1;
+
+  #recordV1(input: EventInput): KubeEvent | undefined {
+    const now = this.#ctx.now;
+    const o = input.involved;
+    const instance = `${input.component}-control-plane`;
+    const key = `${input.type}\0${input.action}\0${input.reason}\0${input.component}\0${instance}\0${o.kind}\0${o.namespace}\0${o.name}\0${o.uid}\0${o.apiVersion}\0${o.resourceVersion}\0${o.fieldPath}`;
+    const cached = this.#isomorphic.get(key);
+    if (cached) {
+      cached.lastObserved = now;
+      const count = (cached.series?.count ?? 1) + 1;
+      cached.series = { count, lastObservedTime: this.#ctx.micro(now) };
+      return count === 2 ? this.#writeSeries(cached) : undefined;
+    }
+    const ev: KubeEvent = {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: kept`${o.name}.${this.#eventNameSuffix(now)}`, namespace: o.namespace ?? 'default', uid: this.#ctx.rng.uuid(), resourceVersion: this.#nextRV(), creationTimestamp: this.#ctx.rfc3339(now) },
+      involvedObject: o,
+      reason: input.reason,
+      message: input.message,
+      source: {},
+      firstTimestamp: null,
+      lastTimestamp: null,
+      type: input.type,
+      eventTime: this.#ctx.micro(now),
+      reportingComponent: input.component,
+      reportingInstance: instance,
+    };
+    if (input.action) ev.action = input.action;
+    this.#isomorphic.set(key, { ev, eventTime: now, lastObserved: now });
+    this.#write(ev);
+    this.#scheduleBroadcasterTicks();
+    return ev;
+  }
+
+  /** A series patch: the cached event with its series now, as a new version. */
+  #writeSeries(c: { ev: KubeEvent; series?: EventSeries }): KubeEvent {
+    c.ev = { ...c.ev, series: c.series, metadata: { ...c.ev.metadata, resourceVersion: this.#nextRV() } };
+    this.#write(c.ev);
+    return c.ev;
+  }
+
+  #scheduleBroadcasterTicks(): void {
+    const loop = this.#ctx.loop;
+    // the scheduler started long before the run: its loops' phase is a seeded draw
+    if (this.#phase < 0) this.#phase = this.#ctx.timingRng('default-scheduler/events').int(0, FINISH_TIME - 1);
+    const next = (period: number): number => this.#phase + Math.ceil((loop.now + 1 - this.#phase) / period) * period;
+    if (this.#finishAt < 0) {
+      this.#finishAt = next(FINISH_TIME);
+      loop.at(this.#finishAt, () => this.#finishSeries());
+    }
+    if (this.#refreshAt < 0 && [...this.#isomorphic.values()].some((c) => c.series)) {
+      this.#refreshAt = next(REFRESH_TIME);
+      loop.at(this.#refreshAt, () => this.#refreshSeries());
+    }
+  }
+
+  #finishSeries(): void {
+    this.#finishAt = -1;
+    const cutoff = this.#ctx.now - FINISH_TIME;
+    for (const [key, c] of this.#isomorphic) {
+      if (c.series) {
+        if (c.lastObserved < cutoff) {
+          this.#writeSeries(c);
+          this.#isomorphic.delete(key);
+        }
+      } else if (c.eventTime < cutoff) this.#isomorphic.delete(key);
+    }
+    if (this.#isomorphic.size) this.#scheduleBroadcasterTicks();
+  }
+
+  #refreshSeries(): void {
+    this.#refreshAt = -1;
+    for (const c of this.#isomorphic.values()) if (c.series) this.#writeSeries(c);
+    if (this.#isomorphic.size) this.#scheduleBroadcasterTicks();
   }
 
   // event names are "<object>.<hex of UnixNano>"; a sequence keeps names unique within one millisecond

@@ -9,7 +9,7 @@ import type { Namespace } from '../api/namespaces.ts';
 import type { Container, ContainerState, ContainerStatus, KubeEvent, Pod, Probe } from '../types.ts';
 import { parseRfc3339, rfc1123z } from './clock.ts';
 import { KUBECTL_DESCRIBE, TabWriter } from './tabwriter.ts';
-import { translateTimestampSince } from './table.ts';
+import { eventInterval, translateTimestampSince } from './table.ts';
 
 export interface DescribeOptions {
   /** Wall-clock ms of "now". */
@@ -318,19 +318,22 @@ function podQOS(pod: Pod): 'Guaranteed' | 'Burstable' | 'BestEffort' {
   return guaranteed ? 'Guaranteed' : 'Burstable';
 }
 
-/** upstream: describe.go DescribeEvents (sorted by lastTimestamp; the field path prefixes the message) */
+/**
+ * upstream: describe.go DescribeEvents (the field path prefixes the message), sorted by pkg/util/event
+ * SortableEvents: by lastTimestamp alone, so the scheduler's events (events.k8s.io/v1: none) come first
+ */
 export function describeEvents(w: PrefixWriter, events: KubeEvent[], now: number): void {
   if (events.length === 0) return w.write(0, 'Events:\t<none>\n');
   w.flushAlignment();
+  const last = (e: KubeEvent): number => (e.lastTimestamp ? parseRfc3339(e.lastTimestamp) : -Infinity);
   const sorted = events
     .map((e, i) => ({ e, i }))
-    .sort((a, b) => parseRfc3339(a.e.lastTimestamp) - parseRfc3339(b.e.lastTimestamp) || a.i - b.i)
+    .sort((a, b) => (last(a.e) === last(b.e) ? a.i - b.i : last(a.e) < last(b.e) ? -1 : 1))
     .map((x) => x.e);
   w.write(0, 'Events:\n  Type\tReason\tAge\tFrom\tMessage\n');
   w.write(1, '----\t------\t----\t----\t-------\n');
   for (const e of sorted) {
-    const first = translateTimestampSince(e.eventTime || e.firstTimestamp, now);
-    const interval = e.count > 1 ? `${translateTimestampSince(e.lastTimestamp, now)} (x${e.count} over ${first})` : first;
+    const interval = eventInterval(e, now);
     const source = e.source.component || e.reportingComponent;
     let message = e.message.trim();
     if (e.involvedObject.fieldPath) message = `${e.involvedObject.fieldPath}: ${message}`;

@@ -196,13 +196,36 @@ function formatEventSource(e: KubeEvent): string {
   return instance ? `${component}, ${instance}` : component;
 }
 
+/**
+ * The time `kubectl events` sorts events by: a series' last observation, else lastTimestamp, else eventTime (an
+ * events.k8s.io/v1 event has no lastTimestamp). `describe` sorts by lastTimestamp alone.
+ */
+// upstream: kubectl pkg/cmd/events/events.go eventTime
+export function eventSortTime(e: KubeEvent): number {
+  const t = e.series?.lastObservedTime ?? e.lastTimestamp ?? e.eventTime;
+  return t ? parseRfc3339(t) : 0;
+}
+
+/** The AGE of describe's events and the LAST SEEN of kubectl events: "4s", or "4s (x3 over 2m)" for a repeat. */
+// upstream: kubectl describe.go DescribeEvents; pkg/cmd/events/event_printer.go getInterval
+export function eventInterval(e: KubeEvent, now: number): string {
+  const first = translateTimestampSince(e.eventTime || e.firstTimestamp, now);
+  if (e.series) return `${translateTimestampSince(e.series.lastObservedTime, now)} (x${e.series.count} over ${first})`;
+  return (e.count ?? 0) > 1 ? `${translateTimestampSince(e.lastTimestamp, now)} (x${e.count} over ${first})` : first;
+}
+
 /** upstream: pkg/printers/internalversion/printers.go printEvent */
 export function printEvent(e: KubeEvent, now: number, wide = false): string[] {
   const firstTimestamp = e.firstTimestamp
     ? translateTimestampSince(e.firstTimestamp, now)
     : translateTimestampSince(e.eventTime, now);
-  const lastTimestamp = e.lastTimestamp ? translateTimestampSince(e.lastTimestamp, now) : firstTimestamp;
-  const count = e.count || 1;
+  let lastTimestamp = e.lastTimestamp ? translateTimestampSince(e.lastTimestamp, now) : firstTimestamp;
+  // singleton events of the new API have no count
+  let count = e.count || 1;
+  if (e.series) {
+    lastTimestamp = translateTimestampSince(e.series.lastObservedTime, now);
+    count = e.series.count;
+  }
   const target = e.involvedObject.name
     ? `${e.involvedObject.kind.toLowerCase()}/${e.involvedObject.name}`
     : e.involvedObject.kind.toLowerCase();

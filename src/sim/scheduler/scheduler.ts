@@ -310,7 +310,7 @@ export class Scheduler {
       }
       // upstream: schedule_one.go finishBinding
       this.#api.recordEvent({
-        involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, uid: pod.metadata.uid, apiVersion: 'v1' },
+        involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, uid: pod.metadata.uid, apiVersion: 'v1', resourceVersion: pod.metadata.resourceVersion },
         type: 'Normal', reason: 'Scheduled', action: 'Binding', component: 'default-scheduler',
         message: kept`Successfully assigned ${pod.metadata.namespace}/${pod.metadata.name} to ${nodeName}`,
       });
@@ -370,7 +370,7 @@ export class Scheduler {
       message = fitErrorMessage(nodes.length, failures.map((f) => f.reasons));
       for (const v of victims) {
         this.#api.recordEvent({
-          involved: { kind: 'Pod', namespace: v.metadata.namespace, name: v.metadata.name, uid: v.metadata.uid, apiVersion: 'v1' },
+          involved: { kind: 'Pod', namespace: v.metadata.namespace, name: v.metadata.name, uid: v.metadata.uid, apiVersion: 'v1', resourceVersion: v.metadata.resourceVersion },
           type: 'Normal', reason: 'Preempted', action: 'Preempting', component: 'default-scheduler',
           message: `Preempted by pod ${pod.metadata.uid} on node ${node.metadata.name}`,
         });
@@ -384,14 +384,18 @@ export class Scheduler {
     }
     q.resourceFailure = failures.some((f) => f.plugin === 'NodeResourcesFit');
     q.plugins = failures.map((f) => f.plugin);
+    // the reference carries the resourceVersion of the pod as the queue had it: the first failure's differs from
+    // the next ones' (the condition written below is a new version), so the first is an event of its own and the
+    // later ones, while the condition stays the same, one series
     this.#api.recordEvent({
-      involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, uid: pod.metadata.uid, apiVersion: 'v1' },
+      involved: { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, uid: pod.metadata.uid, apiVersion: 'v1', resourceVersion: pod.metadata.resourceVersion },
       type: 'Warning', reason: 'FailedScheduling', action: 'Scheduling', component: 'default-scheduler',
       message: message.length > NOTE_LENGTH_LIMIT ? `${message.slice(0, NOTE_LENGTH_LIMIT - 4)} ...` : message,
     });
     const cur = this.#api.getPod(pod.metadata.namespace!, pod.metadata.name);
-    if (cur) {
-      const prev = (cur.status.conditions ?? []).find((c) => c.type === 'PodScheduled');
+    const prev = cur && (cur.status.conditions ?? []).find((c) => c.type === 'PodScheduled');
+    // updatePod writes only a changed condition (UpdatePodCondition: status, reason, message, times)
+    if (cur && !(prev && prev.status === 'False' && prev.reason === 'Unschedulable' && prev.message === message)) {
       const cond: PodCondition = {
         type: 'PodScheduled', status: 'False', lastProbeTime: null,
         lastTransitionTime: prev && prev.status === 'False' ? prev.lastTransitionTime : this.#ctx.rfc3339(),

@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { execute } from '../../../src/sim/commands/execute.ts';
 import { createEngine } from '../../../src/sim/engine.ts';
 import type { ClusterAction, ClusterState, Engine } from '../../../src/sim/types.ts';
+import { eventEnd, eventStart } from '../sim/helpers.ts';
 
 const COMMANDS: (string[] | undefined)[] = [
   ['sh', '-c', 'exit 1'],
@@ -194,7 +195,7 @@ export function invariantChecker(): (s: ClusterState, e: Engine) => void {
       if (trace[i].t < trace[i - 1].t || trace[i].seq !== i) throw new Error(`trace out of order at #${i}`);
     }
     lastTrace = trace.length;
-    for (const ev of s.events) if (ev.firstTimestamp > ev.lastTimestamp) throw new Error(`event ${ev.metadata.name} ends before it starts`);
+    for (const ev of s.events) if (eventEnd(ev) < eventStart(ev)) throw new Error(`event ${ev.metadata.name} ends before it starts`);
   };
 }
 

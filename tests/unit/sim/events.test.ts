@@ -77,3 +77,79 @@ describe('EventCorrelator', () => {
     expect(rec.record(input('kubelet events have none'))!.eventTime).toBeNull();
   });
 });
+
+// The scheduler's recorder: client-go tools/events (events.k8s.io/v1), as a core/v1 reader sees its events.
+describe('events.k8s.io/v1 recorder (tools/events event_broadcaster.go)', () => {
+  const failed = (rv: string, message = '0/1 nodes are available: 1 Insufficient cpu.'): EventInput => ({
+    involved: { kind: 'Pod', namespace: 'default', name: 'big', uid: 'u-2', apiVersion: 'v1', resourceVersion: rv },
+    type: 'Warning', reason: 'FailedScheduling', action: 'Scheduling', message, component: 'default-scheduler',
+  });
+  it('an event has eventTime, action and the reporting controller; no first/last timestamp, count or source', () => {
+    const { rec } = recorder();
+    const ev = rec.record(failed('10'))!;
+    expect(ev).toMatchObject({
+      eventTime: '2026-08-04T03:00:00.000000Z', firstTimestamp: null, lastTimestamp: null, source: {},
+      action: 'Scheduling', reportingComponent: 'default-scheduler', reportingInstance: 'default-scheduler-control-plane',
+    });
+    expect(ev).not.toHaveProperty('count');
+    expect(ev).not.toHaveProperty('series');
+  });
+  it('the second isomorphic event is written at once as a series of 2; later ones only count in the cache', () => {
+    const { ctx, rec, written } = recorder();
+    const first = rec.record(failed('10'))!;
+    ctx.loop.runUntil(10_000);
+    const second = rec.record(failed('10'))!;
+    expect(second.metadata.name).toBe(first.metadata.name);
+    expect(second.series).toEqual({ count: 2, lastObservedTime: '2026-08-04T03:00:10.000000Z' });
+    expect(second.eventTime).toBe(first.eventTime);
+    ctx.loop.runUntil(20_000);
+    expect(rec.record(failed('10'))).toBeUndefined();
+    expect(written.length).toBe(2);
+  });
+  it('the key is the regarding object with its resourceVersion, not the message (getKey)', () => {
+    const { rec, written } = recorder();
+    const a = rec.record(failed('10'))!;
+    const b = rec.record(failed('11'))!;
+    expect(b.metadata.name).not.toBe(a.metadata.name);
+    const c = rec.record(failed('11', 'another message'))!;
+    expect(c.metadata.name).toBe(b.metadata.name);
+    expect(c.message).toBe(b.message);
+    expect(written.length).toBe(3);
+  });
+  it('finishSeries writes a series quiet for 6 minutes with its count, then forgets it; refresh writes every 30 minutes', () => {
+    const { ctx, rec, written } = recorder();
+    rec.record(failed('10'));
+    ctx.loop.runUntil(60_000);
+    rec.record(failed('10'));
+    ctx.loop.runUntil(120_000);
+    rec.record(failed('10'));
+    expect(written.at(-1)!.series!.count).toBe(2);
+    // the broadcaster's 6-minute tick after the last observation is more than 6 minutes old
+    ctx.loop.runUntil(120_000 + 2 * 360_000);
+    const last = written.at(-1)!;
+    expect(last.series).toEqual({ count: 3, lastObservedTime: '2026-08-04T03:02:00.000000Z' });
+    const n = written.length;
+    // forgotten: the next one is a new event
+    const again = rec.record(failed('10'))!;
+    expect(again.metadata.name).not.toBe(last.metadata.name);
+    expect(again).not.toHaveProperty('series');
+    expect(written.length).toBe(n + 1);
+  });
+  it('a series that keeps going is written by refreshExistingEventSeries, every 30 minutes', () => {
+    const ctx = new SimContext(new EventLoop(), 1, new History(), DEFAULT_EPOCH, DEFAULT_TIMINGS);
+    const writes: { t: number; count: number }[] = [];
+    let rv = 0;
+    const rec = new EventRecorder(ctx, (ev) => ev.series && writes.push({ t: ctx.now, count: ev.series.count }), () => String(++rv));
+    // one failure a minute for 90 minutes
+    for (let t = 0; t <= 5_400_000; t += 60_000) {
+      ctx.loop.runUntil(t);
+      rec.record(failed('10'));
+    }
+    // the series of 2 at once, then the refreshes, 30 minutes apart, each with the count so far
+    expect(writes[0]).toEqual({ t: 60_000, count: 2 });
+    const refreshes = writes.slice(1);
+    expect(refreshes.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < refreshes.length; i++) expect(refreshes[i].t - refreshes[i - 1].t).toBe(1_800_000);
+    for (const r of refreshes) expect(r.count).toBe(Math.floor(r.t / 60_000) + 1);
+  });
+});

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { execute } from '../../../src/sim/commands/execute.ts';
 import { parseJournalTime } from '../../../src/sim/commands/nodetools.ts';
 import { describePod } from '../../../src/sim/render/describe.ts';
+import { kstr } from '../../../src/sim/kubelet/env.ts';
 import { EPOCH, event, nginxTestState, pod, ts } from './fixtures.ts';
 
 const run = (line: string, t = 150_000) => execute(line, { state: nginxTestState(t) });
@@ -96,6 +97,28 @@ describe('journalctl -u kubelet', () => {
     expect(parseJournalTime('2026-08-04 11:30:00', now, 480)).toBe(Date.UTC(2026, 7, 4, 3, 30, 0));
     expect(parseJournalTime('today', now, 480)).toBe(Date.UTC(2026, 7, 3, 16, 0, 0));
   });
+  it('a value klog writes as a block is one journal entry per line; -n counts entries', () => {
+    const state = nginxTestState();
+    state.kubeletLogs.push({
+      t: 42_000, node: 'worker01', severity: 'I', source: 'prober.go:107', msg: 'Probe failed',
+      kv: [['probeType', '"Liveness"'], ['output', kstr("cat: can't open '/tmp/healthy': No such file or directory\n")]],
+    });
+    const out = execute('journalctl -u kubelet', { state }).stdout.split('\n');
+    expect(out[2]).toMatch(/prober\.go:107\] "Probe failed" probeType="Liveness" output=<$/);
+    expect(out[3]).toBe("Aug 04 11:32:05 worker01 kubelet[2972481]: \tcat: can't open '/tmp/healthy': No such file or directory");
+    expect(out[4]).toBe('Aug 04 11:32:05 worker01 kubelet[2972481]:  >');
+    expect(execute('journalctl -u kubelet -n 2', { state }).stdout.split('\n').filter(Boolean).map((l) => l.slice(-1))).toEqual(['y', '>']);
+    expect(execute('journalctl -u kubelet | grep -c Probe', { state }).stdout).toBe('1\n');
+  });
+  // upstream: k8s.io/klog/v2 internal/serialize/keyvalues_test.go (multiLineString), klog_test.go (multiLine)
+  it('klog\'s string values: quoted on one line, a block with a line break (writeStringValue)', () => {
+    expect(kstr('ready')).toBe('"ready"');
+    expect(kstr('Hello world!\n\tStarts with tab.\n  Starts with spaces.\nNo whitespace.')).toBe('<\n\tHello world!\n\t\tStarts with tab.\n\t  Starts with spaces.\n\tNo whitespace.\n >');
+    expect(kstr('first value line\nsecond value line')).toBe('<\n\tfirst value line\n\tsecond value line\n >');
+    // a value that ends in a line break gets no second one
+    expect(kstr('one line\n')).toBe('<\n\tone line\n >');
+    expect(kstr('a\n\n')).toBe('<\n\ta\n\t\n >');
+  });
   it('drops klog lines above the kubelet\'s --v', () => {
     const state = nginxTestState();
     state.kubeletLogs.push({ t: 42_000, node: 'worker01', severity: 'I', source: 'kuberuntime_container.go:898', msg: 'Killing container with a grace period', kv: [], v: 2 });
@@ -121,6 +144,30 @@ describe('describe: events with repeats and Terminating', () => {
         '  Normal   Scheduled  8m23s                 default-scheduler  Successfully assigned default/crash-test to worker01\n' +
         '  Warning  BackOff    23s (x12 over 7m59s)  kubelet            spec.containers{crash-test}: Back-off restarting failed container crash-test in pod crash-test_default(uid)\n',
     );
+  });
+  it('an events.k8s.io/v1 event (the scheduler\'s): aged from eventTime, a series as (xN over …), its null lastTimestamp first', () => {
+    const now = EPOCH + 900_000;
+    const v1 = (seq: number, t: number, series?: { count: number; last: number }) => ({
+      ...event('big', seq, 'FailedScheduling', '0/1 nodes are available: 1 Insufficient cpu.', t, { type: 'Warning' }),
+      source: {}, firstTimestamp: null, lastTimestamp: null, count: undefined, reportingComponent: 'default-scheduler',
+      eventTime: new Date(EPOCH + t + 400).toISOString().replace(/Z$/, '000Z'),
+      ...(series ? { series: { count: series.count, lastObservedTime: new Date(EPOCH + series.last + 400).toISOString().replace(/Z$/, '000Z') } } : {}),
+    });
+    const kubeletEvent = event('big', 3, 'Pulled', 'pulled', 100_000);
+    const events = [kubeletEvent, v1(1, 0), v1(2, 330_000, { count: 3, last: 630_000 })];
+    const text = describePod(pod('big'), { now, utcOffsetMinutes: 480, events });
+    // describe sorts by lastTimestamp alone: the scheduler's (none) first, in the order listed
+    expect(text.slice(text.indexOf('Events:')).split('\n').slice(3, 6).map((l) => l.replace(/ +/g, ' '))).toEqual([
+      ' Warning FailedScheduling 14m default-scheduler 0/1 nodes are available: 1 Insufficient cpu.',
+      ' Warning FailedScheduling 4m29s (x3 over 9m29s) default-scheduler 0/1 nodes are available: 1 Insufficient cpu.',
+      ' Normal Pulled 13m kubelet pulled',
+    ]);
+    const state = { ...nginxTestState(900_000), events };
+    const rows = execute('kubectl get events -o wide --sort-by=.lastTimestamp', { state }).stdout.split('\n').map((l) => l.replace(/ +/g, ' '));
+    expect(rows.slice(1, 4).map((r) => r.split(' ').slice(0, 3).join(' '))).toEqual(['14m Warning FailedScheduling', '4m29s Warning FailedScheduling', '13m Normal Pulled']);
+    // COUNT: 1 for a singleton of the new API, the series' count otherwise
+    expect(rows[1]).toMatch(/ 14m 1 big\.\S+$/);
+    expect(rows[2]).toMatch(/ 9m29s 3 big\.\S+$/);
   });
   it('a deleted pod that is still running reads "Terminating (lasts ...)" with its grace period', () => {
     const p = pod('web', { metadata: { deletionTimestamp: ts(10_000), deletionGracePeriodSeconds: 30 } });

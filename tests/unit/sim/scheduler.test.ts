@@ -31,7 +31,7 @@ describe('FailedScheduling in the engine', () => {
     const msg = '0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.';
     expect(p.status.conditions).toEqual([{ type: 'PodScheduled', status: 'False', lastProbeTime: null, lastTransitionTime: '2026-08-04T03:00:00Z', reason: 'Unschedulable', message: msg }]);
     const ev = e.state().events.find((x) => x.reason === 'FailedScheduling')!;
-    expect(ev).toMatchObject({ type: 'Warning', message: msg, source: { component: 'default-scheduler' }, action: 'Scheduling' });
+    expect(ev).toMatchObject({ type: 'Warning', message: msg, source: {}, reportingComponent: 'default-scheduler', action: 'Scheduling' });
   });
   it('a request that fits the node but not what is left: no preemption victims found (same priority)', () => {
     const e = engineWith({ nodes: [node('w1', { images: ['nginx:1.29'] })] });
@@ -105,13 +105,22 @@ describe('FailedScheduling in the engine', () => {
       'Successfully assigned default/second to w1',
     ]);
   });
-  it('a pod that stays unschedulable is retried after podMaxInUnschedulablePodsDuration (5 min): the event count grows', () => {
+  it('a pod that stays unschedulable is retried after podMaxInUnschedulablePodsDuration (5 min): a new event, then a series', () => {
     const e = engineWith({ nodes: [node('w1')] });
     create(e, podManifest('big', { image: 'nginx', resources: { requests: { cpu: '8' } } }));
+    const failures = () => e.state().events.filter((x) => x.reason === 'FailedScheduling');
     e.advanceTo(299_000);
-    expect(e.state().events.find((x) => x.reason === 'FailedScheduling')!.count).toBe(1);
+    expect(failures().length).toBe(1);
+    // the first failure wrote PodScheduled=False: the retry refers to a newer resourceVersion, so it is not
+    // isomorphic to the first event
     e.advanceTo(331_000);
-    expect(e.state().events.find((x) => x.reason === 'FailedScheduling')!.count).toBe(2);
+    expect(failures().map((x) => x.series?.count)).toEqual([undefined, undefined]);
+    const [a, b] = failures();
+    expect(b.involvedObject.resourceVersion).not.toBe(a.involvedObject.resourceVersion);
+    // the condition does not change again (updatePod writes nothing), so the next retry joins the second event
+    e.advanceTo(661_000);
+    expect(failures().map((x) => x.series?.count)).toEqual([undefined, 2]);
+    expect(e.state().pods[0].status.conditions!.find((c) => c.type === 'PodScheduled')!.lastTransitionTime).toBe(e.state().pods[0].metadata.creationTimestamp);
   });
   it('a lower-priority pod is preempted for a higher-priority one', () => {
     const e = engineWith({ nodes: [node('w1', { images: ['nginx:1.29'] })] });

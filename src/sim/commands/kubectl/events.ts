@@ -4,7 +4,7 @@
 // event_printer.go (EventPrinter, getInterval)
 
 import { parseRfc3339 } from '../../render/clock.ts';
-import { translateTimestampSince } from '../../render/table.ts';
+import { eventInterval, eventSortTime } from '../../render/table.ts';
 import { KUBECTL_TABLE, tabulate } from '../../render/tabwriter.ts';
 import type { KubeEvent } from '../../types.ts';
 import { type ExecContext, nowOf } from '../context.ts';
@@ -48,17 +48,6 @@ const EVENT_LIST_ORDER: Order = {
 
 const KINDS: Record<string, string> = { pods: 'Pod', nodes: 'Node', namespaces: 'Namespace', events: 'Event' };
 
-/** The time events sort by: lastTimestamp when set, else eventTime (the model records no series). */
-function eventTime(e: KubeEvent): number {
-  if (e.lastTimestamp) return parseRfc3339(e.lastTimestamp);
-  return e.eventTime ? parseRfc3339(e.eventTime) : 0;
-}
-
-// upstream: event_printer.go getInterval, translateTimestampSince
-function interval(e: KubeEvent, now: number): string {
-  const first = translateTimestampSince(e.eventTime || e.firstTimestamp, now);
-  return (e.count ?? 1) > 1 ? `${translateTimestampSince(e.lastTimestamp, now)} (x${e.count} over ${first})` : first;
-}
 
 export function kubectlEvents(p: ParsedArgs, ctx: ExecContext): CommandResult {
   const allNamespaces = bool(p, 'all-namespaces');
@@ -93,7 +82,7 @@ export function kubectlEvents(p: ParsedArgs, ctx: ExecContext): CommandResult {
     .filter((e) => types.length === 0 || types.some((t) => t.toLowerCase() === e.type.toLowerCase()))
     // sort.Sort(SortableEvents): by eventTime (stable here; Go's sort of a dozen or fewer is an insertion sort)
     .map((e, i) => [e, i] as const)
-    .sort(([a, i], [b, j]) => eventTime(a) - eventTime(b) || i - j)
+    .sort(([a, i], [b, j]) => eventSortTime(a) - eventSortTime(b) || i - j)
     .map(([e]) => e);
   if (events.length === 0) return out('', allNamespaces ? 'No events found.\n' : `No events found in ${namespace} namespace.\n`);
   // the name printer refuses a typed list ("list types are not supported by name printing"), and Run does not
@@ -108,7 +97,7 @@ export function kubectlEvents(p: ParsedArgs, ctx: ExecContext): CommandResult {
   const now = nowOf(ctx);
   const rows = events.map((e) => [
     ...(allNamespaces ? [e.metadata.namespace ?? ''] : []),
-    interval(e, now), e.type, e.reason, `${e.involvedObject.kind}/${e.involvedObject.name}`, e.message.trim(),
+    eventInterval(e, now), e.type, e.reason, `${e.involvedObject.kind}/${e.involvedObject.name}`, e.message.trim(),
   ]);
   const headers = [...(allNamespaces ? ['NAMESPACE'] : []), 'LAST SEEN', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE'];
   return out(tabulate(bool(p, 'no-headers') ? rows : [headers, ...rows], KUBECTL_TABLE));

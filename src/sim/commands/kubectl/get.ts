@@ -208,9 +208,11 @@ function sortObjects<T>(items: T[], sortBy: string): T[] {
   if (items.length > 0 && keys.every((k) => k === undefined)) {
     throw new KubectlError(`couldn't find any field with path ${JSON.stringify(relaxedJsonPathExpression(sortBy))} in the list of objects`);
   }
+  // a missing field sorts first, and so does a null one (isLess of two interfaces: nil is less than a value)
   const less = (a: unknown, b: unknown): boolean => {
     if (a === undefined) return true;
     if (b === undefined) return false;
+    if (a === null || b === null) return a === null && b !== null;
     if (typeof a === 'number' && typeof b === 'number') return a < b;
     return String(a) < String(b);
   };
