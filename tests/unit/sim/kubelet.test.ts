@@ -16,7 +16,8 @@ describe('probes', () => {
     e.advanceTo(40_000);
     expect(pod(e, 'liveness-exec')!.status.containerStatuses![0].restartCount).toBe(0);
     const unhealthy = e.state().events.find((x) => x.reason === 'Unhealthy')!;
-    expect(unhealthy).toMatchObject({ type: 'Warning', message: "Liveness probe failed: cat: can't open '/tmp/healthy': No such file or directory" });
+    // the exec prober's output is the command's, line break included (describe and get events trim it)
+    expect(unhealthy).toMatchObject({ type: 'Warning', message: "Liveness probe failed: cat: can't open '/tmp/healthy': No such file or directory\n" });
     e.advanceTo(50_000);
     const events = e.state().events;
     expect(events.find((x) => x.reason === 'Unhealthy')!.count).toBe(3); // failureThreshold 3
