@@ -59,7 +59,8 @@ export function checkDist(root: string, options: CheckOptions = {}): SiteProblem
     visit(tree, 'element', (node) => {
       if (typeof node.properties.id === 'string') ids.add(node.properties.id);
     });
-    pages.set(file, { file, url: urlOf(root, file), ids, tree });
+    // keyed by absolute path, as fileFor answers (htmlFiles lists them under root as given, maybe relative)
+    pages.set(resolve(file), { file, url: urlOf(root, file), ids, tree });
   }
 
   for (const page of pages.values()) {

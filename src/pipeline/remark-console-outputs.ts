@@ -17,8 +17,11 @@ import { commandAt, formatAt } from '../sim/run.ts';
 import { site } from '../site.ts';
 import { failAt } from './fail.ts';
 import { pageLang, wordsFor } from './labels.ts';
-import { parseMeta } from './meta.ts';
+import { parseMeta, unknownAttributes } from './meta.ts';
 import { loadScenario, scenarioRun, UnknownScenarioError, type LoadedScenario } from './scenarios.ts';
+
+/** What a console block's meta may hold. */
+const CONSOLE_ATTRIBUTES = ['scenario', 'at', 'seed', 'real'];
 
 export interface ConsoleOutputOptions {
   /** Project root (scenarios are read from <root>/content/scenarios). */
@@ -58,6 +61,15 @@ export default function remarkConsoleOutputs(options: ConsoleOutputOptions = {})
     visit(tree, 'code', (node, index, parent) => {
       if (node.lang !== 'console' || !parent || index === undefined) return;
       const meta = parseMeta(node.meta);
+      const unknown = unknownAttributes(Object.keys(meta), CONSOLE_ATTRIBUTES, 'a console block');
+      if (unknown) failAt(file, `${unknown}. A simulated block is \`\`\`console scenario="<name>" [at="<duration>"] [seed="<n>"]; a quoted one is \`\`\`console real.`, node.position, 'console-meta');
+      if (meta.scenario === true || (meta.real !== undefined && meta.real !== true)) {
+        failAt(file, meta.scenario === true ? 'scenario on a console block needs a name: scenario="<name>".' : '`real` on a console block takes no value: ```console real.', node.position, 'console-meta');
+      }
+      if (meta.real === true && meta.scenario !== undefined) failAt(file, 'a console block is either real (quoted from a cluster) or scenario="…" (simulated), not both.', node.position, 'console-meta');
+      if (meta.scenario === undefined && (meta.at !== undefined || meta.seed !== undefined)) {
+        failAt(file, `${meta.at !== undefined ? 'at' : 'seed'}="…" on a console block needs scenario="<name>": without it the block is plain text and nothing runs.`, node.position, 'console-meta');
+      }
       if (meta.real === true) {
         parent.children[index] = outputFigure('real', words.real, node) as never;
         return;

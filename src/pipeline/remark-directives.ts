@@ -22,6 +22,7 @@ import { site } from '../site.ts';
 import { failAt } from './fail.ts';
 import { pageLang, wordsFor } from './labels.ts';
 import { outputFigure, scenarioOrFail } from './remark-console-outputs.ts';
+import { unknownAttributes } from './meta.ts';
 import { noteReplay, scenarioRun } from './scenarios.ts';
 import { sequenceFromTrace } from './trace-diagram.ts';
 
@@ -30,6 +31,8 @@ export interface DirectiveOptions {
 }
 
 const KNOWN = ['simulation', 'sequence', 'compare'];
+/** The attributes each directive takes. */
+const ATTRIBUTES: Record<string, string[]> = { simulation: ['scenario', 'seed'], sequence: ['scenario', 'seed', 'pod', 'from', 'until'], compare: [] };
 
 /** The phase state diagram the player highlights (states named as the phases are). */
 export const PHASE_DIAGRAM = [
@@ -59,6 +62,14 @@ function text(value: string): PhrasingContent {
 function attr(node: ContainerDirective | LeafDirective, name: string): string | undefined {
   const v = node.attributes?.[name];
   return v === null || v === undefined ? undefined : String(v);
+}
+
+/** Whether the source line `line` (1-based) is a closing fence of colons, as a closed container directive ends. */
+function closedAt(file: VFile, line: number | undefined): boolean {
+  if (line === undefined) return true;
+  const source = String(file.value ?? '');
+  if (!source) return true;
+  return /^\s*:{3,}\s*$/.test(source.split('\n')[line - 1] ?? '');
 }
 
 /** The literal text a text directive was written as (when it was not meant as one). */
@@ -96,6 +107,13 @@ export default function remarkDirectives(options: DirectiveOptions = {}) {
       const d = node as ContainerDirective | LeafDirective;
       if (!KNOWN.includes(d.name)) {
         failAt(file, `unknown directive "${d.type === 'containerDirective' ? ':::' : '::'}${d.name}". podlife knows ${KNOWN.map((k) => `"${k}"`).join(', ')} (e.g. :::simulation{scenario="crash-loop"}).`, d.position, 'directive');
+      }
+      const fence = d.type === 'containerDirective' ? ':::' : '::';
+      const unknown = unknownAttributes(Object.keys(d.attributes ?? {}), ATTRIBUTES[d.name], `${fence}${d.name}`);
+      if (unknown) failAt(file, `${unknown}.`, d.position, 'directive');
+      // a container directive without its closing fence runs to the end of the page, swallowing what follows
+      if (d.type === 'containerDirective' && !closedAt(file, d.position?.end.line)) {
+        failAt(file, `${fence}${d.name} opened here is never closed: add a line ::: after its content.`, d.position, 'directive');
       }
       const scenarioName = attr(d, 'scenario');
       if (d.name !== 'compare' && !scenarioName) {
@@ -163,6 +181,10 @@ export default function remarkDirectives(options: DirectiveOptions = {}) {
       const until = time('until');
       const untilText = attr(d, 'until');
       const pod = attr(d, 'pod');
+      if (pod !== undefined && !run.trace.some((e) => e.object === `pod/default/${pod}`)) {
+        const pods = [...new Set(run.trace.flatMap((e) => (e.object.startsWith('pod/default/') ? [e.object.slice('pod/default/'.length)] : [])))];
+        failAt(file, `::sequence{pod="${pod}"}: scenario ${loaded.name} has no pod "${pod}" (its pods: ${pods.join(', ') || 'none'}).`, d.position, 'directive');
+      }
       const sequence = sequenceFromTrace(run.trace, { from, until, object: pod ? `pod/default/${pod}` : undefined });
       if (sequence.keys.length === 0) {
         failAt(file, `::sequence{scenario="${loaded.name}"} has no events to draw${pod ? ` for pod "${pod}"` : ''}${untilText ? ` before ${untilText}` : ''}. Check the pod name and the until time.`, d.position, 'directive');

@@ -83,6 +83,11 @@ describe('console blocks', () => {
     ['a command the simulation cannot run', '```console scenario="crash-loop" at="1m"\n$ kubectl get pods\n$ docker ps\n```\n', /cannot run "docker ps"/, 3],
     ['an unknown kubectl flag', '```console scenario="crash-loop" at="1m"\n$ kubectl get pods --colour\n```\n', /unknown flag: --colour/, 2],
     ['a command that is not in the timeline (no at)', '```console scenario="crash-loop"\n$ kubectl get nodes\n```\n', /not a command of scenario crash-loop's timeline.*Add at=/s, 2],
+    // a typo must not leave a block with no output
+    ['a misspelt attribute', 'Text.\n\n```console scenaro="crash-loop" at="10s"\n$ kubectl get pods\n```\n', /unknown attribute "scenaro" \(did you mean scenario\?\) on a console block; known: scenario, at, seed, real/, 3],
+    ['at without a scenario', '```console at="10s"\n$ kubectl logs once\n```\n', /at="…" on a console block needs scenario="<name>"/, 1],
+    ['both real and a scenario', '```console real scenario="crash-loop"\n$ kubectl get pods\n```\n', /either real .* or scenario/, 1],
+    ['a scenario with no name', '```console scenario\n$ kubectl get pods\n```\n', /needs a name: scenario="<name>"/, 1],
   ])('fails on %s with the line', async (_name, markdown, message, line) => {
     const err = await failure(markdown);
     expect(err.message).toMatch(message);
@@ -118,8 +123,19 @@ describe('directives', () => {
     ['an unknown directive', ':::player{scenario="x"}\n:::\n', /unknown directive ":::player"/],
     ['a simulation without a scenario', ':::simulation\n:::\n', /needs a scenario/],
     ['a sequence with a bad until', '::sequence{scenario="nginx-test" until="soon"}\n', /bad until="soon"/],
+    ['a misspelt attribute', '::sequence{scenario="nginx-test" untill="10s"}\n', /unknown attribute "untill" \(did you mean until\?\) on ::sequence; known: scenario, seed, pod, from, until/],
+    ['an attribute compare does not take', ':::compare{scenario="nginx-test"}\n:::\n', /unknown attribute "scenario" on :::compare; it takes none/],
+    ['a pod the scenario does not have', '::sequence{scenario="nginx-test" pod="nosuch"}\n', /scenario nginx-test has no pod "nosuch" \(its pods: nginx-test\)/],
   ])('fails on %s', async (_name, markdown, message) => {
     expect((await failure(markdown)).message).toMatch(message);
+  });
+
+  it('fails on a container directive that is never closed, at its opening line, instead of swallowing the page', async () => {
+    const err = await failure('# Title\n\n:::simulation{scenario="nginx-test"}\nText.\n\n::sequence{scenario="nginx-test"}\n\n## Try it\n');
+    expect(err.message).toMatch(/:::simulation opened here is never closed: add a line ::: after its content/);
+    expect(err.line).toBe(3);
+    // closed, nested in a compare, at the end of the page: fine
+    await render(':::compare\n```console real\n$ x\n```\n:::\n\n:::simulation{scenario="nginx-test"}\nText.\n:::');
   });
 });
 

@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkDist } from '../../../src/pipeline/check-dist.ts';
 
@@ -24,6 +24,12 @@ describe('checkDist', () => {
       '_astro/s.js': '',
     });
     expect(checkDist(root)).toEqual([]);
+  });
+
+  it('checks anchors on other pages with the root given relative to the working directory (`podlife check` does)', () => {
+    const root = site({ 'en/a/index.html': page('<a href="/en/b/#nope">anchor</a><a href="/en/b/#y">fine</a>'), 'en/b/index.html': page('<h2 id="y">Y</h2>') });
+    const messages = checkDist(relative(process.cwd(), root)).map((p) => p.message);
+    expect(messages).toEqual(['link to /en/b/#nope: no element with id "nope" on /en/b/']);
   });
 
   it('reports each kind of problem with the page', () => {
