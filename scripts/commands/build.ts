@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { UsageError } from '../errors.ts';
 
 export const summary = 'build the site into dist/ (Astro + Pagefind); dist/ is replaced only on success';
 
@@ -59,7 +60,21 @@ function exec(command: string, args: string[]): Promise<number> {
   });
 }
 
+const USAGE = `Usage: podlife build [--out <dir>] [--force]
+
+Builds the site with Astro, indexes it for search with Pagefind, and only then replaces <dir> (default dist/):
+a failed build reports the chapter or scenario file and line, and leaves the last good site in place.
+  --out <dir>  where the site goes (default: dist)
+  --force      rebuild Astro's content cache`;
+
 export async function run(args: string[]): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(USAGE);
+    return 0;
+  }
+  const unknown = args.filter((a, i) => a.startsWith('-') && a !== '--out' && a !== '--force' && args[i - 1] !== '--out');
+  if (unknown.length) throw new UsageError(`build: unknown option ${unknown[0]}\n\n${USAGE}`);
+  if (args.includes('--out') && !args[args.indexOf('--out') + 1]) throw new UsageError(`build: --out needs a directory\n\n${USAGE}`);
   const outDir = resolve(args.includes('--out') ? args[args.indexOf('--out') + 1] : 'dist');
   const next = join(dirname(outDir), `.podlife-next-${process.pid}`);
   const old = join(dirname(outDir), `.podlife-old-${process.pid}`);

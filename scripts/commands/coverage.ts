@@ -1,6 +1,7 @@
 // `podlife coverage`: which quoted steps of the book the shipped scenarios exercise.
 import { getSourceIndex } from '../../src/excerpts/source-index.ts';
 import { stepsExercised } from '../../src/pipeline/checks.ts';
+import { UsageError } from '../errors.ts';
 
 export const summary = 'table of the quoted code steps and the scenarios that exercise them';
 
@@ -10,6 +11,7 @@ export async function run(args: string[]): Promise<number> {
     return 0;
   }
   const lang = args.includes('--lang') ? args[args.indexOf('--lang') + 1] : 'en';
+  if (lang !== 'en' && lang !== 'zh') throw new UsageError(`coverage: --lang must be en or zh, not ${lang === undefined ? 'nothing' : JSON.stringify(lang)}`);
   const index = await getSourceIndex();
   const used = stepsExercised();
   const steps = index.steps(lang);

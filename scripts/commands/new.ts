@@ -100,15 +100,15 @@ export async function run(args: string[]): Promise<number> {
     console.log(USAGE);
     return kind ? 0 : 2;
   }
-  if (kind !== 'chapter' && kind !== 'scenario') throw new UsageError(`podlife new: unknown kind "${kind}"\n\n${USAGE}`);
+  if (kind !== 'chapter' && kind !== 'scenario') throw new UsageError(`new: unknown kind "${kind}"\n\n${USAGE}`);
   if (!name || !NAME.test(name)) {
-    throw new UsageError(`podlife new ${kind}: give a name in lowercase letters, digits and dashes (e.g. "image-pulls"), not ${name ? `"${name}"` : 'nothing'}\n\n${USAGE}`);
+    throw new UsageError(`new ${kind}: give a name in lowercase letters, digits and dashes (e.g. "image-pulls"), not ${name ? `"${name}"` : 'nothing'}\n\n${USAGE}`);
   }
   const title = option(args, '--title') ?? name.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
 
   if (kind === 'scenario') {
     const file = join('content/scenarios', `${name}.yaml`);
-    if (existsSync(file)) throw new UsageError(`podlife new scenario: ${file} already exists; choose another name or edit it.`);
+    if (existsSync(file)) throw new UsageError(`new scenario: ${file} already exists; choose another name or edit it.`);
     mkdirSync('content/scenarios', { recursive: true });
     writeFileSync(file, scenario(name, title));
     console.log(`created ${file}\nrun it: npx podlife simulate ${name}`);
@@ -117,9 +117,9 @@ export async function run(args: string[]): Promise<number> {
 
   const files = (['zh', 'en'] as const).map((lang) => join('content/chapters', lang, `${name}.md`));
   const taken = files.filter((f) => existsSync(f));
-  if (taken.length) throw new UsageError(`podlife new chapter: ${taken.join(' and ')} already exist${taken.length === 1 ? 's' : ''}; choose another slug.`);
+  if (taken.length) throw new UsageError(`new chapter: ${taken.join(' and ')} already exist${taken.length === 1 ? 's' : ''}; choose another slug.`);
   const orderText = option(args, '--order');
-  if (orderText !== undefined && !/^[1-9]\d*$/.test(orderText)) throw new UsageError(`podlife new chapter: --order must be a positive integer, not "${orderText}"`);
+  if (orderText !== undefined && !/^[1-9]\d*$/.test(orderText)) throw new UsageError(`new chapter: --order must be a positive integer, not "${orderText}"`);
   for (const lang of ['zh', 'en'] as const) {
     const dir = join('content/chapters', lang);
     const order = orderText ? Number(orderText) : nextOrder(dir);

@@ -3,7 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.ts';
-import { resolveScenario, SCENARIO_DIR } from '../lib/scenario-file.ts';
+import { knownHint, resolveScenario, SCENARIO_DIR } from '../lib/scenario-file.ts';
 import { parseScenario } from '../../src/sim/scenario.ts';
 import { formatTranscript, runCommandAt, runScenario, runnable } from '../../src/sim/run.ts';
 import { parseGoDuration } from '../../src/sim/render/duration.ts';
@@ -73,7 +73,7 @@ export async function run(args: string[]): Promise<number> {
     } else if (scenarioArg === undefined) scenarioArg = a;
     else throw Object.assign(new UsageError(`unexpected argument ${JSON.stringify(a)}`), { hint: 'put the command to run after --at <duration> --' });
   }
-  if (scenarioArg === undefined) throw Object.assign(new UsageError('which scenario?'), { hint: 'podlife simulate <scenario> (see --help)' });
+  if (scenarioArg === undefined) throw Object.assign(new UsageError('which scenario? podlife simulate <scenario> (see --help)'), { hint: knownHint() });
   if (at !== undefined && command.length === 0) throw new UsageError('--at needs a command after --, e.g. --at 2s -- kubectl get pods');
   if (at === undefined && command.length > 0) throw new UsageError('a command after -- needs --at <duration>');
   if (json && at !== undefined) throw new UsageError('--json and --at cannot be used together');

@@ -77,12 +77,32 @@ describe('podlife simulate', () => {
   it('rejects bad arguments with a clear message and exit 2', async () => {
     const unknown = await podlife('simulate', 'no-such-scenario');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^podlife: no scenario "no-such-scenario": no such file, and no content\/scenarios\/no-such-scenario\.yaml\n  hint: known scenarios: backoff-reset, crash-loop, delete, /);
+    expect(unknown.stderr).toMatch(/^podlife: no scenario "no-such-scenario": no content\/scenarios\/no-such-scenario\.yaml\n  hint: known scenarios: backoff-reset, crash-loop, delete, /);
+    // a path is a file, not a name to look up
+    expect((await podlife('simulate', 'content/scenarios/nosuch.yaml')).stderr).toMatch(/^podlife: no such file: content\/scenarios\/nosuch\.yaml\n  hint: known scenarios: /);
+    expect(await podlife('simulate', 'content/scenarios')).toMatchObject({ code: 2, stderr: expect.stringMatching(/^podlife: content\/scenarios is a directory: give a scenario file \(\.yaml\) or a scenario name\n/) });
     const at = await podlife('simulate', 'nginx', '--at', '8x', '--', 'kubectl', 'get', 'pods');
     expect(at).toMatchObject({ code: 2, stderr: 'podlife: --at "8x": time: unknown unit "x" in duration "8x"\n  hint: use a Go duration such as 90s, 8m23s or 1h\n' });
     expect((await podlife('simulate', 'nginx', '--at', '5s')).stderr).toBe('podlife: --at needs a command after --, e.g. --at 2s -- kubectl get pods\n');
     expect((await podlife('simulate', 'nginx', '--frobnicate')).code).toBe(2);
-    expect((await podlife('simulate')).stderr).toMatch(/^podlife: which scenario\?/);
+    expect((await podlife('simulate')).stderr).toMatch(/^podlife: which scenario\? .*\n  hint: known scenarios: backoff-reset, /);
+  });
+
+  it('stops quietly when the reader closes the pipe (| head): no EPIPE stack trace', async () => {
+    const r = await new Promise<Result>((resolve) => {
+      execFile('/bin/sh', ['-c', `"${process.execPath}" scripts/podlife.mjs simulate crash-loop --at 30m -- journalctl -u kubelet | head -1; exit 0`], (err, stdout, stderr) => resolve({ code: err ? 1 : 0, stdout, stderr }));
+    });
+    expect(r.stdout.split('\n').filter(Boolean).length).toBe(1);
+    expect(r.stderr).toBe('');
+  });
+
+  it('podlife --version, help <command>, and a usage that says what each command does', async () => {
+    expect((await podlife('--version')).stdout).toMatch(/^podlife \d+\.\d+\.\d+ \(models Kubernetes v1\.36\.2; Node v22\./);
+    expect((await podlife('help', 'simulate')).stdout).toBe((await podlife('simulate', '--help')).stdout);
+    const usage = await podlife('--help');
+    expect(usage.stdout).toMatch(/\n {2}simulate {2}run a lifecycle scenario and print what kubectl, crictl and journalctl show\n/);
+    // --help on the build prints its usage instead of building
+    expect(await podlife('build', '--help')).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: podlife build /) });
   });
 
   it('a timeline command with an unknown flag fails with the scenario file and line', async () => {
