@@ -10,6 +10,7 @@ import { type CommandResult, execute, isMutating } from './commands/execute.ts';
 import { checkCommandLine } from './commands/check.ts';
 import { apiErrorText } from './commands/kubectl/common.ts';
 import { goDuration } from './render/duration.ts';
+import { NAMESPACE_NAMES } from './api/namespaces.ts';
 
 /** One timeline entry, as the scenario file gives it (scenario.ts TimelineEntry fits). */
 export interface TimelineStep {
@@ -124,7 +125,7 @@ function applyManifest(engine: Engine, scenario: RunnableScenario, step: Timelin
     throw new ScenarioRunError(`the API server rejected the manifest: ${apiErrorText(r.status).trimEnd()}`, {
       file: scenario.file,
       line: step.line,
-      hint: 'fix the pod manifest under this `apply:`',
+      hint: r.status.details?.kind === 'namespaces' ? `the cluster's namespaces: ${NAMESPACE_NAMES.join(', ')}` : 'fix the pod manifest under this `apply:`',
     });
   }
 }

@@ -275,6 +275,9 @@ function parseManifest(ctx: Ctx, node: YNode | null, where: string): { obj: unkn
   if (doc.errors.length) {
     const err = doc.errors[0];
     const p = lc.linePos(err.pos[0]);
+    if (err.code === 'MULTIPLE_DOCS') {
+      throw new ScenarioError(`${where}: an apply holds one manifest, and this one has a second document after ---`, { file: ctx.file, ...at(p.line, p.col), hint: 'split it into two timeline entries, one apply each' });
+    }
     throw new ScenarioError(`${where}: the manifest is not valid YAML: ${err.message.split('\n')[0]}`, { file: ctx.file, ...at(p.line, p.col) });
   }
   const obj = doc.toJS() as any;

@@ -17,6 +17,7 @@ import { EventRecorder, type EventInput } from './events.ts';
 import { kept } from '../core/kept.ts';
 import { clone } from '../core/clone.ts';
 import { podNames } from '../core/names.ts';
+import { NAMESPACE_NAMES } from './namespaces.ts';
 
 export type WatchType = 'ADDED' | 'MODIFIED' | 'DELETED';
 export type PodWatcher = (type: WatchType, pod: Pod) => void;
@@ -216,6 +217,9 @@ export class ApiServer {
     }
     const errs = validatePodCreate(raw);
     if (errs.length) return { ok: false, status: invalidStatus('Pod', meta.name ?? '', errs) };
+    // the NamespaceLifecycle admission plugin (validating, after the strategy's validation): the cluster's
+    // namespaces are fixed (api/namespaces.ts)
+    if (!NAMESPACE_NAMES.includes(namespace)) return { ok: false, status: notFoundStatus('namespaces', namespace) };
     if (this.pods.has(podKey(namespace, meta.name))) return { ok: false, status: alreadyExistsStatus('pods', meta.name) };
 
     // upstream: strategy.go podStrategy.PrepareForCreate; store.go BeforeCreate (uid, creationTimestamp, generation)

@@ -11,7 +11,7 @@ export interface Namespace {
   status: { phase: 'Active' };
 }
 
-const NAMESPACE_NAMES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'];
+export const NAMESPACE_NAMES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'];
 
 /**
  * A stable UUID-shaped id from a name (FNV-1a), for objects the model derives instead of storing (namespaces, node

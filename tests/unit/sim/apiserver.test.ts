@@ -79,6 +79,15 @@ describe('create: defaulting and admission', () => {
 });
 
 describe('create: validation (422 Invalid) and conflicts', () => {
+  it('a namespace the cluster does not have: NotFound from NamespaceLifecycle, after validation', () => {
+    const e = engineWith();
+    const r = e.apply({ type: 'create', namespace: 'nosuch', obj: kubectlRun });
+    expect(r).toEqual({ ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'namespaces "nosuch" not found', reason: 'NotFound', details: { name: 'nosuch', kind: 'namespaces' }, code: 404 } });
+    expect(e.state().pods).toEqual([]);
+    const invalid = e.apply({ type: 'create', namespace: 'nosuch', obj: podManifest('web', { image: undefined }) });
+    expect(!invalid.ok && invalid.status.reason).toBe('Invalid');
+    expect(e.apply({ type: 'create', namespace: 'kube-system', obj: kubectlRun }).ok).toBe(true);
+  });
   it('a container without an image', () => {
     const s = reject(podManifest('web', { image: undefined }));
     expect(s).toEqual({
