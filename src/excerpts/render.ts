@@ -38,7 +38,7 @@ function labels(lang: string, tag: string): Labels {
       verified: `已与 ${tag} 核对`,
       unverified: `尚未与 ${tag} 核对`,
       unverifiedTitle: (proven) =>
-        `行号只标出引用本身能证明的部分（${proven}）。用 npm run sources:verify -- --upstream <Kubernetes 源码目录> 核对这段摘录。`,
+        `这段摘录还没有逐行对照 ${tag} 标签的源码核对过；行号只标出引用本身能证明的部分（${proven}）。GitHub 链接打开的是 ${tag} 的文件。`,
       permalink: `在 GitHub 上查看（${tag}）`,
       copy: '复制代码',
       copied: '已复制',
@@ -53,7 +53,7 @@ function labels(lang: string, tag: string): Labels {
     verified: `verified against ${tag}`,
     unverified: `not yet verified against ${tag}`,
     unverifiedTitle: (proven) =>
-      `Line numbers are shown only where the reference itself proves them (${proven}). Check this excerpt with npm run sources:verify -- --upstream <kubernetes checkout>.`,
+      `This excerpt has not yet been compared line by line with the ${tag} tag's source; line numbers are shown only where the reference itself proves them (${proven}). The GitHub link opens the ${tag} file.`,
     permalink: `view on GitHub (${tag})`,
     copy: 'Copy code',
     copied: 'Copied',

@@ -166,12 +166,25 @@ export default function rehypeDiagrams(options: DiagramOptions = {}) {
   };
 }
 
+/** The smallest scale a wide diagram is drawn at: mermaid's 16 px text stays above 11 px. */
+const MIN_SCALE = 0.7;
+/** The text column's width in CSS pixels (.prose max-width: 52rem). */
+const COLUMN = 832;
+
 function inline(svg: string, id: string, f: Found): Element {
   const svgNode = fromHtmlIsomorphic(svg.replaceAll(PLACEHOLDER, id), { fragment: true }).children[0] as Element;
+  const className = ['diagram'];
+  // Fitted to the column, a long sequence diagram (a whole run's trace is over 2,000 units wide) would shrink its
+  // text to 4 px: one that would go below MIN_SCALE keeps that scale, and its figure scrolls sideways instead.
+  const width = Number(String(svgNode.properties.viewBox ?? '').split(/\s+/)[2]);
+  if (width * MIN_SCALE > COLUMN) {
+    svgNode.properties.width = String(Math.round(width * MIN_SCALE));
+    className.push('diagram-wide');
+  }
   return {
     type: 'element',
     tagName: 'figure',
-    properties: { className: ['diagram'], dataDiagram: f.hash },
+    properties: { className, dataDiagram: f.hash },
     children: [svgNode],
   };
 }
