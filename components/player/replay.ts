@@ -4,7 +4,7 @@ import { createEngineCore } from '../../src/sim/engine-core.ts';
 import type { Replay } from '../../src/sim/replay.ts';
 import type { ClusterState, Engine, TraceEvent } from '../../src/sim/types.ts';
 import type { SimSource } from './source.ts';
-import type { Patches } from '../../src/sim/api/apiserver.ts';
+import type { Patches, Validation } from '../../src/sim/api/apiserver.ts';
 
 export { readReplay, type Replay } from '../../src/sim/replay.ts';
 
@@ -15,22 +15,25 @@ export class ReplaySource implements SimSource {
   /**
    * Replay a recorded run; JSON patch and strategic merge patch are fetched only for a run that sends one (or patches
    * a node, or sends an action beyond create, delete and patch: crictl stopp), the
-   * resize support only for a run that resizes a pod.
+   * resize support only for a run that resizes a pod, and the API server's validation only for a run that needs it:
+   * one with a request it rejected as invalid (the replay says so), or one that loads the patch module.
    */
   static async load(replay: Replay): Promise<ReplaySource> {
     const patch = (f: (a: Extract<Replay['actions'][number]['action'], { type: 'patch' }>) => boolean): boolean =>
       replay.actions.some(({ action: a }) => a.type === 'patch' && f(a));
     const other = replay.actions.some(({ action: a }) => a.type !== 'create' && a.type !== 'delete' && a.type !== 'patch');
-    const [patches, resize] = await Promise.all([
-      other || patch((a) => a.kind === 'Node' || a.patchType !== 'merge' || a.subresource !== undefined) ? import('../../src/sim/api/patch.ts') : undefined,
+    const patching = other || patch((a) => a.kind === 'Node' || a.patchType !== 'merge' || a.subresource !== undefined);
+    const [patches, resize, validation] = await Promise.all([
+      patching ? import('../../src/sim/api/patch.ts') : undefined,
       patch((a) => a.kind === 'Pod' && a.subresource === 'resize') ? import('../../src/sim/resize.ts') : undefined,
+      patching || replay.validate ? import('../../src/sim/api/validation.ts') : undefined,
     ]);
-    return new ReplaySource(replay, patches && { ...patches, resize });
+    return new ReplaySource(replay, patches && { ...patches, resize }, validation);
   }
 
-  private constructor(replay: Replay, patches: Patches | undefined) {
+  private constructor(replay: Replay, patches: Patches | undefined, validation: Validation | undefined) {
     this.title = replay.title;
-    const engine = createEngineCore(replay.config, { seed: replay.seed }, patches);
+    const engine = createEngineCore(replay.config, { seed: replay.seed }, patches, validation);
     for (const { at, action } of replay.actions) {
       engine.advanceTo(at);
       engine.apply(action);

@@ -7,7 +7,7 @@ import { EventLoop } from './core/loop.ts';
 import { History, type Collection } from './core/history.ts';
 import { SimContext } from './core/context.ts';
 import { DEFAULT_TIMINGS, type Timings } from './core/timings.ts';
-import { ApiServer, type Patches } from './api/apiserver.ts';
+import { ApiServer, type Patches, type Validation } from './api/apiserver.ts';
 import { parseImageRef } from './api/imageref.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 import { tolerates } from './scheduler/framework.ts';
@@ -47,13 +47,13 @@ class SimEngine implements Engine {
   #cache: { key: string; state: ClusterState } | undefined;
   readonly #patches: Patches | undefined;
 
-  constructor(config: EngineConfig, opts: EngineOptions, patches: Patches | undefined) {
+  constructor(config: EngineConfig, opts: EngineOptions, patches: Patches | undefined, validation: Validation | undefined) {
     const timings: Timings = { ...DEFAULT_TIMINGS, ...(config.timings ?? {}) };
     const images: Record<string, ImageBehaviour> = {};
     for (const [ref, b] of Object.entries(config.images ?? {})) images[parseImageRef(ref).normalized] = b;
     const history = new History();
     this.#ctx = new SimContext(new EventLoop(), opts.seed ?? 1, history, config.start ?? DEFAULT_EPOCH, timings);
-    this.#api = new ApiServer(this.#ctx, patches);
+    this.#api = new ApiServer(this.#ctx, patches, validation);
     this.#patches = patches;
     // nodes change only through patches, so the controllers that react to a node update come with them. The node
     // lifecycle controller watches nodes before the scheduler, so a retry after a cordon or uncordon sees its taint.
@@ -188,8 +188,10 @@ class SimEngine implements Engine {
 
 /**
  * A live simulated cluster. Same config, seed and calls → byte-identical trace and states. Without `patches`
- * (api/patch.ts), a patch action fails with an internal error; engine.ts's createEngine always has them.
+ * (api/patch.ts), a patch action fails with an internal error; without `validation` (api/validation.ts), the API
+ * server takes every request as valid, which only a replay of requests that passed it may rely on. engine.ts's
+ * createEngine always has both.
  */
-export function createEngineCore(config: EngineConfig, opts: EngineOptions, patches: Patches | undefined): Engine {
-  return new SimEngine(config, opts, patches);
+export function createEngineCore(config: EngineConfig, opts: EngineOptions, patches: Patches | undefined, validation?: Validation): Engine {
+  return new SimEngine(config, opts, patches, validation);
 }

@@ -11,6 +11,7 @@ import type { ClusterAction, Engine } from './types.ts';
 export function recordReplay(scenario: Scenario, seed: number): Replay {
   const base = runnable(scenario);
   const actions: Replay['actions'] = [];
+  let invalid = false;
   const recording = {
     ...base,
     createEngine(s: number): Engine {
@@ -26,7 +27,9 @@ export function recordReplay(scenario: Scenario, seed: number): Replay {
         apply: ((action: ClusterAction) => {
           // A deep copy as JSON: what the page will fetch, and safe from later changes to the object.
           actions.push({ at: engine.now, action: JSON.parse(JSON.stringify(action)) as ClusterAction });
-          return engine.apply(action);
+          const r = engine.apply(action);
+          if (!r.ok && r.status.reason === 'Invalid') invalid = true;
+          return r;
         }) as Engine['apply'],
         state: () => engine.state(),
         stateAt: (t: number) => engine.stateAt(t),
@@ -34,5 +37,5 @@ export function recordReplay(scenario: Scenario, seed: number): Replay {
     },
   };
   const run = runScenario(recording, { seed });
-  return { version: REPLAY_VERSION, title: scenario.title, seed, config: scenarioToEngineConfig(scenario), actions, end: run.engine.now };
+  return { version: REPLAY_VERSION, title: scenario.title, seed, config: scenarioToEngineConfig(scenario), actions, end: run.engine.now, ...(invalid ? { validate: true as const } : {}) };
 }

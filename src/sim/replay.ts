@@ -15,6 +15,11 @@ export interface Replay {
   actions: { at: number; action: ClusterAction }[];
   /** Virtual time the run ended at. */
   end: number;
+  /**
+   * Set when the API server rejected a request of the run as invalid: a replay needs api/validation.ts then. Without
+   * it, every request passed validation when recorded, and a replay may leave the validation out.
+   */
+  validate?: true;
 }
 
 /** Check the shape of a fetched replay; throws a message naming what is wrong. */

@@ -8,7 +8,7 @@ import type { ApiStatus, ApplyResult, KubeEvent, Node, Pod, PodCondition, PodSpe
 import type { SimContext } from '../core/context.ts';
 import { decodeObject, decodePod, objectMeta } from './schema.ts';
 import { admitDefaultTolerationSeconds, admitPriority, computePodQOS, defaultPodSpec, setDefaultsPodSpec } from './defaults.ts';
-import { isQualifiedName, isValidLabelValue, validateMeta, validatePodCreate, validatePodEphemeralContainersUpdate, validatePodUpdate } from './validation.ts';
+import type * as validationModule from './validation.ts';
 import { alreadyExistsStatus, badRequestStatus, GoRepr, invalidStatus, notFoundStatus } from './fielderrors.ts';
 import type * as patchModule from './patch.ts';
 import type * as resizeModule from '../resize.ts';
@@ -29,7 +29,13 @@ export type Patches = Pick<typeof patchModule, 'jsonPatch' | 'strategicMergePatc
 
 const podKey = (ns: string, name: string): string => podNames(ns, name).key;
 
-const NODE_PATCH_DEPS = { isQualifiedName, isValidLabelValue, validateMeta, badRequestStatus, invalidStatus, GoRepr, mergePatch, decodeObject, objectMeta };
+/**
+ * The API server's validation (api/validation.ts), passed in: every engine has it but the player's replay of a run
+ * recorded at build time, whose every request passed it then (a replay that holds a rejected request, or that
+ * patches a node, loads it).
+ */
+export type Validation = Pick<typeof validationModule, 'isQualifiedName' | 'isValidLabelValue' | 'validateMeta' | 'validatePodCreate' | 'validatePodEphemeralContainersUpdate' | 'validatePodUpdate'>;
+const NO_ERRORS = (): [] => [];
 
 /** A node informer's update handler: the new object and the one it replaced. */
 export type NodeWatcher = (node: Node, old: Node) => void;
@@ -49,10 +55,12 @@ export class ApiServer {
   #rv: number;
 
   readonly #patches: Patches | undefined;
+  readonly #validation: Validation | undefined;
 
-  constructor(ctx: SimContext, patches?: Patches) {
+  constructor(ctx: SimContext, patches?: Patches, validation?: Validation) {
     this.#ctx = ctx;
     this.#patches = patches;
+    this.#validation = validation;
     this.#cPods = ctx.history.collection('pods');
     this.pods = ctx.history.live[this.#cPods] as Map<string, Pod>;
     this.#cEvents = ctx.history.collection('events');
@@ -169,11 +177,14 @@ export class ApiServer {
     const node = this.nodes.get(name);
     if (!node) return { ok: false, status: notFoundStatus('nodes', name) };
     const apply = this.#patches?.patchNode;
-    if (!apply) {
-      const message = 'podlife: this engine was created without node patch support (use createEngine, or pass api/patch.ts to createEngineCore)';
+    const v = this.#validation;
+    if (!apply || !v) {
+      const message = 'podlife: this engine was created without node patch support (use createEngine, or pass api/patch.ts and api/validation.ts to createEngineCore)';
       return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'InternalError', code: 500 } };
     }
-    const r = apply(node, patchType, patch, NODE_PATCH_DEPS);
+    const r = apply(node, patchType, patch, {
+      isQualifiedName: v.isQualifiedName, isValidLabelValue: v.isValidLabelValue, validateMeta: v.validateMeta, badRequestStatus, invalidStatus, GoRepr, mergePatch, decodeObject, objectMeta,
+    });
     if ('status' in r) return { ok: false, status: r.status };
     if (r.unchanged) return { ok: true, object: node, unchanged: true };
     const stored = this.addNode(r.node);
@@ -215,7 +226,7 @@ export class ApiServer {
     if (forbidden) {
       return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: forbidden, reason: 'Forbidden', details: { name: meta.name, kind: 'pods' }, code: 403 } };
     }
-    const errs = validatePodCreate(raw);
+    const errs = (this.#validation?.validatePodCreate ?? NO_ERRORS)(raw);
     if (errs.length) return { ok: false, status: invalidStatus('Pod', meta.name ?? '', errs) };
     // the NamespaceLifecycle admission plugin (validating, after the strategy's validation): the cluster's
     // namespaces are fixed (api/namespaces.ts)
@@ -326,8 +337,10 @@ export class ApiServer {
     setDefaultsPodSpec(next.spec);
     admitDefaultTolerationSeconds(next.spec);
     if (resize) next = resize.dropNonResizeUpdates(next, pod);
+    const v = this.#validation;
     const errs = resize ? resize.validatePodResize(next, pod)
-      : subresource === 'ephemeralcontainers' ? validatePodEphemeralContainersUpdate(next, pod) : validatePodUpdate(next, pod);
+      : !v ? []
+        : subresource === 'ephemeralcontainers' ? v.validatePodEphemeralContainersUpdate(next, pod) : v.validatePodUpdate(next, pod);
     if (errs.length) return { ok: false, status: invalidStatus('Pod', name, errs) };
     if (JSON.stringify(next.spec) !== JSON.stringify(pod.spec)) next.metadata.generation = (pod.metadata.generation ?? 1) + 1;
     if (JSON.stringify(next) === JSON.stringify(pod)) return { ok: true, object: pod, unchanged: true };

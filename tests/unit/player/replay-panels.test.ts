@@ -48,6 +48,39 @@ describe.each(names)('scenario %s', (name) => {
   });
 });
 
+describe('a replay leaves the API server\'s validation out unless the run needs it', () => {
+  // a merge patch the API server rejects (pod updates may not change the container's name): no patch module, so
+  // only the replay's own mark brings the validation in
+  const scenario = parseScenario(
+    [
+      'title: t', 'timeline:',
+      '  - at: 0s', '    run: kubectl run web --image=nginx:alpine --restart=Never',
+      '  - at: 5s', '    run: kubectl patch pod web --type=merge -p \'{"spec":{"containers":[{"name":"web","image":"nginx:alpine","workingDir":"/tmp"}]}}\'',
+      '  - at: 10s', '    run: kubectl get pod web -o jsonpath={.spec.containers[0].workingDir}',
+    ].join('\n'),
+    'rejected.yaml',
+  );
+  const run = runScenario(runnable(scenario), { seed: 1 });
+  it('a run with a request rejected as invalid is marked, and replays with the validation to the same states', async () => {
+    expect(run.steps[1].stderr).toMatch(/is invalid/);
+    const replay = recordReplay(scenario, 1);
+    expect(replay.validate).toBe(true);
+    const source = await ReplaySource.load(readReplay(JSON.parse(JSON.stringify(replay)), 'rejected.replay.json'));
+    expect(JSON.stringify(source.stateAt(run.engine.now))).toBe(JSON.stringify(run.engine.stateAt(run.engine.now)));
+    // without the validation, the rejected patch would have changed the pod: the mark is what keeps the replay exact
+    const { createEngineCore } = await import('../../../src/sim/engine-core.ts');
+    const bare = createEngineCore(replay.config, { seed: 1 }, undefined);
+    for (const { at, action } of replay.actions) {
+      bare.advanceTo(at);
+      bare.apply(action);
+    }
+    expect(bare.state().pods[0].spec.containers[0].workingDir).toBe('/tmp');
+  });
+  it('a run whose every request passed is not marked', () => {
+    expect(recordReplay(parseScenario(readFileSync(join(dir, 'crash-loop.yaml'), 'utf8'), 'crash-loop.yaml'), 1).validate).toBeUndefined();
+  });
+});
+
 describe('reading a replay', () => {
   it('refuses what is not one, naming the file', () => {
     expect(() => readReplay(null, 'x.replay.json')).toThrow('x.replay.json: not a simulation replay');
