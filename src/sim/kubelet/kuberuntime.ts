@@ -347,12 +347,21 @@ export class RuntimeManager {
     return this.#pullImage(pod, c, ref, backOffKey);
   }
 
-  // EnsureImageExists's pullImage and what follows it: the Pulled or Failed event and the back-off.
-  // upstream: pkg/kubelet/images/image_manager.go (*imageManager).pullImage
+  /** When the node's image puller is free: serializeImagePulls (the default) pulls one image at a time, in order. */
+  #pullerFreeAt = 0;
+
+  // EnsureImageExists's pullImage and what follows it: the Pulled or Failed event and the back-off. The pull waits
+  // for the ones requested before it (the serial puller's one worker): the event gives the pull's own time and the
+  // time including that wait.
+  // upstream: pkg/kubelet/images/image_manager.go (*imageManager).pullImage; puller.go serialImagePuller
   *#pullImage(pod: Pod, c: Container, ref: ImageRef, backOffKey: string): Proc<ImageResult> {
     const env = this.#env;
     const requested = c.image;
     const start = env.ctx.now;
+    const wait = Math.max(0, this.#pullerFreeAt - start);
+    const pull = env.runtime.behaviour(ref).pull ?? env.ctx.timings.defaultPull;
+    this.#pullerFreeAt = start + wait + pull;
+    if (wait > 0) yield sleepFor(wait);
     const res = yield* env.runtime.pullImage(ref, env.ctx.timings.defaultPull);
     if (res.error !== undefined) {
       recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Failed to pull image ${q(requested)}: ${res.error}`);
@@ -363,8 +372,7 @@ export class RuntimeManager {
       return { msg: res.error, err: 'ErrImagePull' };
     }
     this.lastPull.set(pod.metadata.uid, env.ctx.now);
-    const took = formatGoDuration(env.ctx.now - start);
-    recordContainerEvent(env, pod, c, 'Normal', 'Pulled', `Successfully pulled image ${q(requested)} in ${took} (${took} including waiting). Image size: ${res.size} bytes.`);
+    recordContainerEvent(env, pod, c, 'Normal', 'Pulled', `Successfully pulled image ${q(requested)} in ${formatGoDuration(pull)} (${formatGoDuration(env.ctx.now - start)} including waiting). Image size: ${res.size} bytes.`);
     this.imageBackOff.gc();
     return { imageRef: ref.normalized, msg: '' };
   }

@@ -124,6 +124,23 @@ describe('init containers', () => {
 });
 
 describe('image pulls', () => {
+  it('one at a time on a node (serializeImagePulls): a pull waits for the ones before it, and Pulled says so', () => {
+    const e = engineWith({ images: { 'registry.example/a:v1': { pull: 4000 }, 'registry.example/b:v1': { pull: 2500 } } });
+    create(e, podManifest('a', { image: 'registry.example/a:v1' }));
+    create(e, podManifest('b', { image: 'registry.example/b:v1' }));
+    e.advanceTo(30_000);
+    const pulled = (name: string) => e.state().events.find((x) => x.reason === 'Pulled' && x.involvedObject.name === name)!;
+    const pulling = (name: string) => e.state().events.find((x) => x.reason === 'Pulling' && x.involvedObject.name === name)!;
+    // both asked at once (Pulling at the same second); b's pull starts when a's ends
+    expect(pulling('b').firstTimestamp).toBe(pulling('a').firstTimestamp);
+    expect(pulled('a').message).toMatch(/ in 4s \(4s including waiting\)\. /);
+    // b asked a few milliseconds after a (its sync came next): its wait is a's pull less those milliseconds
+    const waited = Number(/ in 2\.5s \(([\d.]+)s including waiting\)\. /.exec(pulled('b').message)![1]);
+    expect(waited).toBeGreaterThan(6.4);
+    expect(waited).toBeLessThanOrEqual(6.5);
+    const started = (name: string) => Date.parse(pod(e, name)!.status.containerStatuses![0].state.running!.startedAt);
+    expect(started('b') - started('a')).toBeGreaterThanOrEqual(2000);
+  });
   it('ErrImagePull, then ImagePullBackOff while the image back-off lasts, with the real messages', () => {
     const e = engineWith({ images: { 'registry.invalid/app:v1': { error: 'not found', pull: 500 } } });
     create(e, podManifest('app', { image: 'registry.invalid/app:v1' }));
