@@ -74,7 +74,7 @@ describe('a replay leaves the API server\'s validation out unless the run needs 
       bare.advanceTo(at);
       bare.apply(action);
     }
-    expect(bare.state().pods[0].spec.containers[0].workingDir).toBe('/tmp');
+    expect((bare.state().pods[0].spec.containers[0] as { workingDir?: string }).workingDir).toBe('/tmp');
   });
   it('a run whose every request passed is not marked', () => {
     expect(recordReplay(parseScenario(readFileSync(join(dir, 'crash-loop.yaml'), 'utf8'), 'crash-loop.yaml'), 1).validate).toBeUndefined();
