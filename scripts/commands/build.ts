@@ -20,6 +20,7 @@ const ASTRO = resolve('node_modules/astro/bin/astro.mjs');
 export function readableOutput(): (line: string) => boolean {
   let inDump = false;
   let skipNext = false;
+  let inNotice = false;
   return (raw) => {
     // Build tools colour their output when they think a terminal (or FORCE_COLOR) is there: match
     // on the text without the colour codes.
@@ -28,6 +29,18 @@ export function readableOutput(): (line: string) => boolean {
       if (line === '}') inDump = false;
       return false;
     }
+    // Astro's own "use astro:head-inject" directive makes the bundler warn once per chapter, in a framed box that
+    // ends with "───╯": nothing a contributor can act on, and it buries real messages
+    if (inNotice) {
+      if (/^\s*─*╯\s*$/.test(line)) inNotice = false;
+      return false;
+    }
+    if (/\[MODULE_LEVEL_DIRECTIVE\].*"use astro:head-inject"/.test(line)) {
+      inNotice = true;
+      return false;
+    }
+    // the hook's generic wrapper line: podlife's own message, with the file and line, follows it
+    if (/\[ERROR\] \[podlife\] An unhandled error occurred while running the "astro:config:setup" hook/.test(line)) return false;
     if (skipNext) {
       skipNext = false;
       if (/[\\/](node_modules|src[\\/]pipeline)[\\/]/.test(line)) return false;

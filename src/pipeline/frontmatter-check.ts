@@ -48,6 +48,19 @@ export function checkChapters(root = process.cwd()): void {
   if (problems.length) throw new ChapterProblems(problems.join('\n'));
 }
 
+/** The line and column of a value whose opening quote is never closed on its line, if there is one. */
+function unclosedQuote(yaml: string): { line: number; col: number } | undefined {
+  const rows = yaml.split('\n');
+  for (let i = 0; i < rows.length; i++) {
+    const m = /^(\s*[\w-]+:\s*)(["'])/.exec(rows[i]);
+    if (!m) continue;
+    const rest = rows[i].slice(m[1].length + 1);
+    const closed = m[2] === '"' ? /(^|[^\\])"/.test(rest) || rest.startsWith('"') : rest.includes("'");
+    if (!closed) return { line: i + 1, col: m[1].length + 1 };
+  }
+  return undefined;
+}
+
 function checkFrontmatter(text: string, file: string, problems: string[]): Found {
   const m = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
   if (!m) {
@@ -58,7 +71,10 @@ function checkFrontmatter(text: string, file: string, problems: string[]): Found
   const doc = parseDocument(m[1], { lineCounter: lines, prettyErrors: false });
   if (doc.errors.length) {
     const e = doc.errors[0];
-    problems.push(`${file}:${e.linePos?.[0].line !== undefined ? e.linePos[0].line + 1 : 1}: the frontmatter is not valid YAML: ${e.message.split('\n')[0]}`);
+    // the frontmatter's first line is the file's second (after ---); an unclosed quote is reported where the
+    // document ends, so point at the line that opens it instead
+    const at = e.code === 'MISSING_CHAR' ? (unclosedQuote(m[1]) ?? lines.linePos(e.pos[0])) : lines.linePos(e.pos[0]);
+    problems.push(`${file}:${at.line + 1}:${at.col}: the frontmatter is not valid YAML: ${e.message.split('\n')[0]}`);
     return { file };
   }
   const lineOf = (key: string): number => {
