@@ -48,6 +48,25 @@ export function checkChapters(root = process.cwd()): void {
   if (problems.length) throw new ChapterProblems(problems.join('\n'));
 }
 
+/** A chapter written in one language only: one line per missing file (the book of that language lacks it). */
+export function missingTranslations(root = process.cwd()): string[] {
+  const dir = join(root, CHAPTERS_DIR);
+  const slugs = (lang: string): Set<string> =>
+    new Set(existsSync(join(dir, lang)) ? readdirSync(join(dir, lang)).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3)) : []);
+  const have = new Map(languages.map((l) => [l, slugs(l)] as const));
+  const out: string[] = [];
+  for (const [lang, own] of have) {
+    for (const slug of [...own].sort()) {
+      for (const other of languages) {
+        if (other !== lang && !have.get(other)!.has(slug)) {
+          out.push(`${CHAPTERS_DIR}/${lang}/${slug}.md has no ${CHAPTERS_DIR}/${other}/${slug}.md, so the ${other} book goes without this chapter (\`npx podlife new chapter\` writes both languages)`);
+        }
+      }
+    }
+  }
+  return out;
+}
+
 /** The line and column of a value whose opening quote is never closed on its line, if there is one. */
 function unclosedQuote(yaml: string): { line: number; col: number } | undefined {
   const rows = yaml.split('\n');

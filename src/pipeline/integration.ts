@@ -11,7 +11,7 @@ import { closeSharedBrowser } from './browser.ts';
 import { securePage } from './csp.ts';
 import { clearScenarioCache, replayJson, replayPath, replaysToPublish, SCENARIOS_DIR, scenarioNames } from './scenarios.ts';
 import { checkTraceKeys } from './checks.ts';
-import { checkChapters } from './frontmatter-check.ts';
+import { checkChapters, missingTranslations } from './frontmatter-check.ts';
 import { clientDiagramsWereUsed } from './rehype-diagrams.ts';
 
 const require = createRequire(import.meta.url);
@@ -48,8 +48,10 @@ export default function podlife(): AstroIntegration {
     name: 'podlife',
     hooks: {
       // Chapter files in the right place with valid frontmatter, reported by line, before Astro reads them.
-      'astro:config:setup': ({ command }) => {
-        if (command === 'build') checkChapters();
+      'astro:config:setup': ({ command, logger }) => {
+        if (command !== 'build') return;
+        checkChapters();
+        for (const warning of missingTranslations()) logger.warn(warning);
       },
       'astro:build:done': async ({ dir }) => {
         await closeSharedBrowser();

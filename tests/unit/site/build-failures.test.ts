@@ -47,6 +47,14 @@ describe('the build refuses broken chapters', () => {
     expect(bad.output).toContain('zh, en');
   }, 240_000);
 
+  it('a chapter in one language only builds, with a warning naming the file that is missing', () => {
+    const project = makeProject({ ...good, 'en/only.md': chapter({ title: 'Only', description: 'In English only.', order: 2 }) });
+    const r = project.podlife(['build']);
+    expect(r.code, r.output).toBe(0);
+    expect(r.output).toContain('content/chapters/en/only.md has no content/chapters/zh/only.md, so the zh book goes without this chapter');
+    expect(existsSync(join(project.dir, 'dist/en/only/index.html'))).toBe(true);
+  }, 240_000);
+
   it('two chapters with the same order fail naming both files', () => {
     const project = makeProject({ ...good, 'en/second.md': chapter({ title: 'Second', description: 'x', order: 1 }) });
     const bad = project.podlife(['build']);
