@@ -7,7 +7,7 @@
 //
 // Review the diff of a regenerated golden before committing it: it is what readers will see.
 
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scenarioNames, transcriptOf } from './scenarios.ts';
 
@@ -24,6 +24,8 @@ describe('golden transcripts', () => {
     const transcript = transcriptOf(name);
     const golden = `../../golden/${name}.txt`;
     if (process.env.UPDATE_GOLDEN) writeFileSync(`tests/golden/${name}.txt`, transcript);
+    // a new scenario's golden is written on purpose, and reviewed: never as a side effect of a test run
+    else if (!existsSync(`tests/golden/${name}.txt`)) expect.fail(`no golden for scenario ${name}: write it with UPDATE_GOLDEN=1 npx vitest run tests/unit/sim/golden, then review tests/golden/${name}.txt`);
     else await expect(transcript).toMatchFileSnapshot(golden);
   });
   it('same scenario and seed give the same bytes; another seed gives other IDs', () => {
