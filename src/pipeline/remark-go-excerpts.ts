@@ -10,6 +10,8 @@ import type { LockEntry } from '../excerpts/lock.ts';
 import { type Excerpt, excerptAnchor } from '../excerpts/model.ts';
 import { isExcerptBlock, parseExcerpt } from '../excerpts/parse.ts';
 import { pinExcerpt } from '../excerpts/pin.ts';
+import { readStepComment } from '../excerpts/step-comments.ts';
+import { failAt } from './fail.ts';
 import { getSourceIndex } from '../excerpts/source-index.ts';
 import { EXCERPT_PLACEHOLDER, type ExcerptJob, type ExcerptPipelineOptions, chapterForFile, failWith } from './excerpt-context.ts';
 
@@ -21,6 +23,13 @@ export default function remarkGoExcerpts(options: ExcerptPipelineOptions = {}) {
     visit(tree, 'code', (node: Code, index, parent) => {
       if (parent && index !== undefined && isExcerptBlock(node.lang, node.value, node.meta)) {
         found.push({ node, index, parent: parent as { children: unknown[] } });
+      } else if (node.lang === 'go') {
+        // numbered steps mean an excerpt was meant: without its reference the block would be plain code, and
+        // the step links to it would fail far from the cause
+        const at = node.value.split('\n').findIndex((line) => /^\s*\/\//.test(line) && readStepComment(line.trim()));
+        if (at >= 0) {
+          failAt(file, `this go block has numbered step comments (line ${(node.position?.start.line ?? 0) + 1 + at}) but no source reference, so it is not an excerpt: make its first line // Source: <path in kubernetes/kubernetes> L<line of the func>, or add source="<path>#L<line>" to the fence.`, node.position, 'podlife:excerpt');
+        }
       }
     });
     if (!found.length) return;

@@ -64,6 +64,13 @@ describe('a chapter through the pipeline', () => {
 });
 
 describe('bad input fails the build with file, line, what is wrong and the fix', () => {
+  it('a go block with numbered steps but no source reference: it says so, instead of a step link failing elsewhere', async () => {
+    const root = copyBook();
+    edit(root, 'content/chapters/en/numbered.md', '// Source: pkg/kubelet/kuberuntime/kuberuntime_manager.go L58\n', '');
+    const err = await failure(root, 'content/chapters/en/numbered.md');
+    expect(err.message).toMatch(/this go block has numbered step comments \(line \d+\) but no source reference, so it is not an excerpt: make its first line \/\/ Source: /);
+    expect(String(err)).toContain(`${path.join(root, 'content/chapters/en/numbered.md')}:7:`);
+  });
   it('a malformed // Source: line', async () => {
     const root = copyBook();
     edit(root, 'content/chapters/en/numbered.md', '// Source: pkg/kubelet/kuberuntime/kuberuntime_manager.go L58', '// Source: kuberuntime_manager.go:58');
