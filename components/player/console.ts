@@ -7,6 +7,8 @@ import type { Labels } from './labels.ts';
 export interface ConsoleOutput {
   stdout: string;
   stderr: string;
+  /** Both streams in the order written, when that is not stdout then stderr (shell.ts CommandResult). */
+  writes?: [1 | 2, string][];
   /** A note from the player (not the command's output), e.g. that the scenario was re-simulated. */
   note?: string;
 }
@@ -71,8 +73,7 @@ export class Console {
     const entry = h('span', { class: 'sim-console-entry' }, [
       out.at && h('span', { class: 'sim-console-at', text: `[${out.at}] ` }),
       h('span', { class: 'sim-console-cmd', text: `$ ${line}\n` }),
-      out.stdout && h('span', { class: 'sim-console-stdout', text: withNewline(out.stdout) }),
-      out.stderr && h('span', { class: 'sim-console-stderr', text: withNewline(out.stderr) }),
+      ...(out.writes ?? [[1, out.stdout], [2, out.stderr]]).map(([fd, text]) => text && h('span', { class: fd === 1 ? 'sim-console-stdout' : 'sim-console-stderr', text: withNewline(text) })),
       out.note && h('span', { class: 'sim-console-note', text: withNewline(out.note) }),
     ]);
     this.#log.append(entry);

@@ -16,6 +16,8 @@ const AFTER_LAST_EDIT = 60_000;
 export interface ConsoleAnswer {
   stdout: string;
   stderr: string;
+  /** Both streams in the order written, when not stdout then stderr. */
+  writes?: [1 | 2, string][];
   exitCode: number;
   /** The command changed the cluster: the scenario was re-simulated with it at that moment. */
   resimulated: boolean;
@@ -83,7 +85,7 @@ export class Simulation implements SimSource {
     }
     this.#adopt(edits, run);
     const record = [...run.steps].reverse().find((s: StepRecord) => s.at === at && s.command === line);
-    return { stdout: record?.stdout ?? '', stderr: record?.stderr ?? '', exitCode: record?.exitCode ?? 0, resimulated: true };
+    return { stdout: record?.stdout ?? '', stderr: record?.stderr ?? '', writes: record?.writes, exitCode: record?.exitCode ?? 0, resimulated: true };
   }
 
   /** The first pod manifest of the scenario as YAML (what the editor starts from), or undefined if it creates none. */

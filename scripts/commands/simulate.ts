@@ -7,6 +7,7 @@ import { knownHint, resolveScenario, SCENARIO_DIR } from '../lib/scenario-file.t
 import { parseScenario } from '../../src/sim/scenario.ts';
 import { formatTranscript, runCommandAt, runScenario, runnable } from '../../src/sim/run.ts';
 import { parseGoDuration } from '../../src/sim/render/duration.ts';
+import { writesOf } from '../../src/sim/commands/shell.ts';
 
 export const summary = 'run a lifecycle scenario and print what kubectl, crictl and journalctl show';
 
@@ -85,8 +86,8 @@ export async function run(args: string[]): Promise<number> {
     // One argument is a whole command line (pipes allowed); several are words to quote back.
     const line = command.length === 1 ? command[0] : command.map(shellQuote).join(' ');
     const r = runCommandAt(scenario, at, line, { seed });
-    process.stdout.write(r.stdout);
-    process.stderr.write(r.stderr);
+    // in the order the command wrote them (a warning before the output reads so in a terminal)
+    for (const [fd, text] of writesOf(r)) (fd === 1 ? process.stdout : process.stderr).write(text);
     return r.exitCode;
   }
   const result = runScenario(scenario, { seed });

@@ -11,6 +11,7 @@ import {
 } from '../sim/index.ts';
 import { execute, isMutating } from '../sim/commands/execute.ts';
 import { apiErrorText } from '../sim/commands/kubectl/common.ts';
+import { shown } from '../sim/commands/shell.ts';
 import { goDuration } from '../sim/render/duration.ts';
 import { ChangeFeed } from './feed.ts';
 
@@ -98,7 +99,7 @@ export class LiveCluster {
       },
       apply: (a) => engine.apply(a),
     });
-    const said = `${r.stdout}${r.stderr}`.trimEnd().split('\n').join(' / ');
+    const said = shown(r).trimEnd().split('\n').join(' / ');
     this.#log(`[${at}] timeline: $ ${step.run}${said ? ` → ${said}` : ''}`);
   }
 }

@@ -8,6 +8,7 @@ import { createEngine } from './engine.ts';
 import { type Scenario, scenarioToEngineConfig } from './scenario.ts';
 import { type CommandResult, execute, isMutating } from './commands/execute.ts';
 import { checkCommandLine } from './commands/check.ts';
+import { type Write, shown } from './commands/shell.ts';
 import { apiErrorText } from './commands/kubectl/common.ts';
 import { goDuration } from './render/duration.ts';
 import { NAMESPACE_NAMES } from './api/namespaces.ts';
@@ -55,6 +56,8 @@ export interface StepRecord {
   stdout: string;
   stderr: string;
   exitCode: number;
+  /** Both streams in the order written, when not stdout then stderr (CommandResult.writes). */
+  writes?: Write[];
 }
 
 export interface SimulationRun {
@@ -187,7 +190,7 @@ export function commandAt(scenario: RunnableScenario, run: SimulationRun, at: nu
 export function formatTranscript(run: SimulationRun): string {
   let out = '';
   for (const s of run.steps) {
-    out += `$ ${s.command}\n${s.stdout}${s.stderr}`;
+    out += `$ ${s.command}\n${shown(s)}`;
     // A tool that ends without a newline (jsonpath) leaves the next prompt on a fresh line, as a
     // terminal shows it after the shell prints its prompt.
     if (!out.endsWith('\n')) out += '\n';

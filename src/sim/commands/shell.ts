@@ -6,6 +6,43 @@ export interface CommandResult {
   stdout: string;
   stderr: string;
   exitCode: number;
+  /**
+   * Both streams in the order they were written, as a terminal shows them, when that is not simply stdout then
+   * stderr (a warning before the output; commands run one after another). The texts add up to stdout and stderr.
+   */
+  writes?: Write[];
+}
+
+/** One write to stdout (1) or stderr (2). */
+export type Write = [fd: 1 | 2, text: string];
+
+/** A result's writes in order: stdout, then stderr, unless it records another order. */
+export function writesOf(r: CommandResult): Write[] {
+  return r.writes ?? [[1, r.stdout], [2, r.stderr]];
+}
+
+/** What a terminal shows of a result: both streams, in the order they were written. */
+export function shown(r: CommandResult): string {
+  return r.writes ? r.writes.map((w) => w[1]).join('') : r.stdout + r.stderr;
+}
+
+/** The result of these writes, in order (recorded only when stderr does not simply follow stdout). */
+export function fromWrites(writes: Write[], exitCode: number): CommandResult {
+  const ws = writes.filter((w) => w[1] !== '');
+  let stdout = '';
+  let stderr = '';
+  let order = 0; // 1 once stderr was written: a later stdout write is out of the default order
+  let reordered = false;
+  for (const [fd, text] of ws) {
+    if (fd === 1) {
+      stdout += text;
+      if (order) reordered = true;
+    } else {
+      stderr += text;
+      order = 1;
+    }
+  }
+  return reordered ? { stdout, stderr, exitCode, writes: ws } : { stdout, stderr, exitCode };
 }
 
 export type Token =
@@ -187,23 +224,23 @@ export type CommandHandler = (argv: string[], stdin: string) => CommandResult;
 
 /** Run a parsed command list; `lookup` resolves a command name to its implementation. */
 export function runList(list: CommandList, lookup: (name: string) => CommandHandler | undefined): CommandResult {
-  let stdout = '';
-  let stderr = '';
+  const writes: Write[] = [];
   let status = 0;
   for (const { joiner, pipeline } of list) {
     if ((joiner === '&&' && status !== 0) || (joiner === '||' && status === 0)) continue;
     const r = runPipeline(pipeline, lookup);
-    stdout += r.stdout;
-    stderr += r.stderr;
+    writes.push(...writesOf(r));
     status = r.exitCode;
   }
-  return { stdout, stderr, exitCode: status };
+  return fromWrites(writes, status);
 }
 
 function runPipeline(pipeline: Pipeline, lookup: (name: string) => CommandHandler | undefined): CommandResult {
   let input = '';
-  let stderr = '';
-  let last: CommandResult = { stdout: '', stderr: '', exitCode: 0 };
+  // what reaches the terminal: each command's stderr, then the last one's stdout (a lone command keeps its order)
+  const shownErr: Write[] = [];
+  let last: Write[] = [];
+  let exitCode = 0;
   for (const cmd of pipeline) {
     const handler = lookup(cmd.argv[0]);
     const r: CommandResult = cmd.redirectError
@@ -211,15 +248,17 @@ function runPipeline(pipeline: Pipeline, lookup: (name: string) => CommandHandle
       : handler
         ? handler(cmd.argv, input)
         : { stdout: '', stderr: `bash: ${cmd.argv[0]}: command not found\n`, exitCode: 127 };
-    let out = cmd.discardStdout ? '' : r.stdout;
-    let err = cmd.discardStderr ? '' : r.stderr;
-    if (cmd.mergeStderr) {
-      out += err;
-      err = '';
+    // 2>&1 sends stderr where stdout goes, in the order written; >/dev/null and 2>/dev/null drop a stream
+    const writes = writesOf(r)
+      .filter(([fd]) => !(fd === 1 ? cmd.discardStdout : cmd.discardStderr))
+      .map(([fd, text]): Write => [cmd.mergeStderr ? 1 : fd, text]);
+    input = writes.filter(([fd]) => fd === 1).map((w) => w[1]).join('');
+    if (pipeline.length === 1) last = writes;
+    else {
+      shownErr.push(...writes.filter(([fd]) => fd === 2));
+      last = [[1, input]];
     }
-    stderr += err;
-    input = out;
-    last = { stdout: out, stderr: '', exitCode: r.exitCode };
+    exitCode = r.exitCode;
   }
-  return { stdout: last.stdout, stderr, exitCode: last.exitCode };
+  return fromWrites([...shownErr, ...last], exitCode);
 }

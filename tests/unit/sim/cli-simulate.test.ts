@@ -96,6 +96,16 @@ describe('podlife simulate', () => {
     expect(r.stderr).toBe('');
   });
 
+  it('--at writes both streams in the order the command wrote them: a warning before the output', async () => {
+    const r = await new Promise<Result>((resolve) => {
+      execFile('/bin/sh', ['-c', `"${process.execPath}" scripts/podlife.mjs simulate nginx --at 30s -- kubectl delete pod nginx --force --grace-period=0 2>&1`], (err, stdout, stderr) => resolve({ code: err ? 1 : 0, stdout, stderr }));
+    });
+    expect(r.stdout.split('\n').slice(0, 2)).toEqual([
+      'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.',
+      'pod "nginx" force deleted from default namespace',
+    ]);
+  });
+
   it('podlife --version, help <command>, and a usage that says what each command does', async () => {
     expect((await podlife('--version')).stdout).toMatch(/^podlife \d+\.\d+\.\d+ \(models Kubernetes v1\.36\.2; Node v22\./);
     expect((await podlife('help', 'simulate')).stdout).toBe((await podlife('simulate', '--help')).stdout);

@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { execute } from '../../../src/sim/commands/execute.ts';
+import { shown } from '../../../src/sim/commands/shell.ts';
 import type { ApplyResult, ClusterAction, Pod } from '../../../src/sim/types.ts';
 import { nginxTestState, pod } from './fixtures.ts';
 
@@ -205,11 +206,13 @@ describe('kubectl delete', () => {
     execute('kubectl delete pod a --grace-period=0', ctx);
     const forced = execute('kubectl delete pod/b --force', ctx);
     expect(sent.map((a) => (a as { gracePeriodSeconds?: number }).gracePeriodSeconds)).toEqual([1, 0]);
-    expect(forced).toEqual({
+    expect(forced).toMatchObject({
       stdout: 'pod "b" force deleted from default namespace\n',
       stderr: 'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n',
       exitCode: 0,
     });
+    // the warning is written first
+    expect(shown(forced)).toBe(forced.stderr + forced.stdout);
     expect(execute('kubectl delete pod c --force --grace-period=5', ctx).stderr).toBe('error: --force and --grace-period greater than 0 cannot be specified together\n');
   });
   it('no arguments, no name, not found', () => {

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { execute } from '../../../src/sim/commands/execute.ts';
-import { parse, tokenize } from '../../../src/sim/commands/shell.ts';
+import { parse, shown, tokenize } from '../../../src/sim/commands/shell.ts';
 import { grep, head, tail, wc } from '../../../src/sim/commands/filters.ts';
 import { nginxTestState } from './fixtures.ts';
 
@@ -55,9 +55,19 @@ describe('bash errors', () => {
   });
   it('the exit status of a pipeline is the last command\'s, stderr is not piped', () => {
     const r = run('kubectl get pod missing | wc -l');
-    expect(r).toEqual({ stdout: '0\n', stderr: 'Error from server (NotFound): pods "missing" not found\n', exitCode: 0 });
+    expect(r).toMatchObject({ stdout: '0\n', stderr: 'Error from server (NotFound): pods "missing" not found\n', exitCode: 0 });
     expect(run('kubectl get pod missing 2>&1 | wc -l').stdout).toBe('1\n');
     expect(run('kubectl get pod missing && echo yes').exitCode).toBe(1);
+  });
+  it('a terminal shows both streams in the order written: commands one after another, 2>&1, warnings first', () => {
+    const both = run('kubectl get pod missing; kubectl get pods --no-headers');
+    expect(both.stdout).not.toBe('');
+    expect(shown(both)).toBe(both.stderr + both.stdout);
+    expect(run('kubectl get pod missing 2>&1; kubectl get pods --no-headers').stdout).toBe(both.stderr + both.stdout);
+    // stdout then stderr, the default, needs no record
+    expect(run('kubectl get pods --no-headers; kubectl get pod missing').writes).toBeUndefined();
+    const warned = run('kubectl run x --image=nginx --dry-run -o name');
+    expect(shown(warned)).toMatch(/^W\d{4} [\d:.]+ +\d+ helpers\.go:719\] --dry-run is deprecated and can be replaced with --dry-run=client\.\npod\/x\n$/);
   });
 });
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Taint, Toleration } from '../../../src/sim/types.ts';
 import { execute } from '../../../src/sim/commands/execute.ts';
+import { shown } from '../../../src/sim/commands/shell.ts';
 import { create, engineWith, pod, podManifest } from './helpers.ts';
 
 const IMAGE = 'nginx:1.29';
@@ -132,11 +133,13 @@ describe('the Eviction API (POST pods/{name}/eviction) and kubectl drain', () =>
     );
     // a finished pod needs neither --force nor a warning; the emptyDir pod is deleted with a warning
     const drained = execute('kubectl drain w1 --force --delete-emptydir-data --disable-eviction', ctx);
-    expect(drained).toEqual({
+    expect(drained).toMatchObject({
       stdout: 'node/w1 already cordoned\npod/done deleted\npod/scratch deleted\nnode/w1 drained\n',
       stderr: 'Warning: deleting Pods that declare no controller: default/scratch\n',
       exitCode: 0,
     });
+    // as a terminal shows it: the warning before the deletions (deleteOrEvictPodsSimple prints it first)
+    expect(shown(drained)).toBe('node/w1 already cordoned\nWarning: deleting Pods that declare no controller: default/scratch\npod/done deleted\npod/scratch deleted\nnode/w1 drained\n');
     expect(pod(e, 'scratch')!.metadata.deletionTimestamp).toBeDefined();
     expect(pod(e, 'scratch')!.status.conditions!.some((c) => c.type === 'DisruptionTarget')).toBe(false);
   });

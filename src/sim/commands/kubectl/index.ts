@@ -1,7 +1,7 @@
 // `kubectl <verb> ...`: flag parsing per verb (pflag rules), dispatch, and kubectl's error output.
 
 import { FlagError, type FlagSpec, type ParsedArgs, parseFlags } from '../flags.ts';
-import type { CommandResult } from '../shell.ts';
+import { type CommandResult, fromWrites, writesOf } from '../shell.ts';
 import { type ExecContext, nowOf, offsetOf } from '../context.ts';
 import { klogHeader } from '../../render/journal.ts';
 import { GLOBAL_FLAGS, KubectlError, errorText, out } from './common.ts';
@@ -139,7 +139,7 @@ export function kubectl(argv: string[], ctx: ExecContext, stdin: string): Comman
     // invalid value is the verb's error, at its own point
     warning = spec.flags.some((f) => f.name === 'dry-run') ? klogWarning(ctx, deprecatedDryRun(parsed)) : '';
     const r = spec.run(parsed, ctx, stdin);
-    return warning ? { ...r, stderr: warning + r.stderr } : r;
+    return warning ? fromWrites([[2, warning], ...writesOf(r)], r.exitCode) : r;
   } catch (e) {
     if (e instanceof KubectlError) return out('', warning + errorText(e), 1);
     throw e;

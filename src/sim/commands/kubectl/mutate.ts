@@ -9,7 +9,7 @@ import { PatchError, createThreeWayMergePatch, jsonPatch, strategicMergePatch } 
 import { mergePatch } from '../../api/merge-patch.ts';
 import { deepEqual } from '../../core/structural.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, int, str } from '../flags.ts';
-import type { CommandResult } from '../shell.ts';
+import { type CommandResult, type Write, fromWrites } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
 import { KubectlError, apiErrorText, namespaceOf, notFound, out, podsIn, submit, typeAndNames } from './common.ts';
 import { OBJECT_FORMATS, OBJECT_META_ORDER, type Order, asList, inStructOrder, parseOutput, printObject } from './output.ts';
@@ -283,8 +283,9 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
   }
   // with an object format the objects are printed together at the end (shouldPrintObject), as a List when several
   const objects: unknown[] = [];
-  let stdout = '';
-  let stderr = '';
+  // a missing-annotation warning is printed as its object is applied, before its line; errors all at the end
+  const writes: Write[] = [];
+  let errors = '';
   let exit = 0;
   for (const file of files) {
     const text = file === '-' ? stdin : ctx.files?.[file];
@@ -307,19 +308,22 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
         throw new KubectlError(`podlife: applying ${String(obj.kind)} (${String(obj.apiVersion)}) is not supported; this simulation models v1 Pods`);
       }
       const r = applyPod(obj, ctx, namespaceOf(ctx, str(p, 'namespace')), source, mode === 'client');
-      stderr += r.stderr;
+      const warning = r.stderr.startsWith('Warning: resource ') ? r.stderr.slice(0, r.stderr.indexOf('\n') + 1) : '';
+      writes.push([2, warning]);
+      errors += r.stderr.slice(warning.length);
       if (r.exitCode !== 0) exit = r.exitCode;
       if (r.operation === undefined) continue;
       const name = `pod/${String((obj.metadata as { name?: unknown } | undefined)?.name ?? '')}`;
-      if (format?.kind === 'name') stdout += `${name}\n`;
+      if (format?.kind === 'name') writes.push([1, `${name}\n`]);
       else if (format) objects.push(r.object);
-      else stdout += `${name} ${r.operation}${mode === 'client' ? ' (dry run)' : ''}\n`;
+      else writes.push([1, `${name} ${r.operation}${mode === 'client' ? ' (dry run)' : ''}\n`]);
     }
   }
   if (format && format.kind !== 'name' && objects.length > 0) {
-    stdout += printObject(objects.length === 1 ? objects[0] : asList(objects), format, '');
+    writes.push([1, printObject(objects.length === 1 ? objects[0] : asList(objects), format, '')]);
   }
-  return out(stdout, stderr, exit);
+  writes.push([2, errors]);
+  return fromWrites(writes, exit);
 }
 
 const WARNING_NO_LAST_APPLIED = (objectName: string) =>
@@ -430,9 +434,11 @@ export function kubectlDelete(p: ParsedArgs, ctx: ExecContext): CommandResult {
   // kubectl turns --grace-period=0 into 1 unless --force is given, and --force alone into 0.
   if (grace === 0 && !force) grace = 1;
   if (force && grace < 0) grace = 0;
+  // the warning comes first (RunDelete prints it before it deletes); errors come after the deletions
+  let warning = '';
   let stderr = '';
   if (grace === 0 && force) {
-    stderr +=
+    warning =
       'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n';
   } else if (grace > 0 && force) {
     throw new KubectlError('--force and --grace-period greater than 0 cannot be specified together');
@@ -446,7 +452,7 @@ export function kubectlDelete(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (names.length === 0) {
     if (!bool(p, 'all') && !str(p, 'selector')) throw new KubectlError('resource(s) were provided, but no name was specified');
     targets = select(podsIn(ctx, namespace), 'pods', str(p, 'selector')).map((x) => x.metadata.name);
-    if (targets.length === 0) return out('No resources found\n', stderr);
+    if (targets.length === 0) return fromWrites([[2, warning], [1, 'No resources found\n']], 0);
   }
   let stdout = '';
   let exit = 0;
@@ -474,7 +480,7 @@ export function kubectlDelete(p: ParsedArgs, ctx: ExecContext): CommandResult {
     }
     stdout += output === 'name' ? `pod/${name}\n` : `pod "${name}" ${operation}\n`;
   }
-  return out(stdout, stderr, exit);
+  return fromWrites([[2, warning], [1, stdout], [2, stderr]], exit);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@
 import type { ApplyResult, Node, Pod, Taint } from '../../types.ts';
 import { isQualifiedName, isValidLabelValue } from '../../api/validation.ts';
 import { bool, type FlagSpec, int, type ParsedArgs, str } from '../flags.ts';
-import type { CommandResult } from '../shell.ts';
+import { type CommandResult, type Write, fromWrites } from '../shell.ts';
 import { type ExecContext, nowOf } from '../context.ts';
 import { parseRfc3339 } from '../../render/clock.ts';
 import {
@@ -461,7 +461,10 @@ const aggregate = (errs: string[]): string => (errs.length === 1 ? errs[0] : `[$
 export function kubectlDrain(p: ParsedArgs, ctx: ExecContext): CommandResult {
   const cordoned = cordonNodes(p, ctx, true, 'drain');
   if (!('nodes' in cordoned)) return cordoned;
-  let { stdout, stderr } = cordoned;
+  // in the order kubectl writes them: the cordon lines, then per node its errors or warning, evictions, "drained"
+  const writes: Write[] = [[1, cordoned.stdout], [2, cordoned.stderr]];
+  const stdoutW = (text: string) => writes.push([1, text]);
+  const stderrW = (text: string) => writes.push([2, text]);
   const dry = dryRunOf(p) === 'client';
   const grace = int(p, 'grace-period', -1);
   const evict = !bool(p, 'disable-eviction');
@@ -500,36 +503,36 @@ export function kubectlDrain(p: ParsedArgs, ctx: ExecContext): CommandResult {
     }
     if (errors.size) {
       const errs = [...errors].map(([msg, ps]) => `cannot delete ${msg}: ${ps.join(', ')}`);
-      stderr += `error: unable to drain node ${JSON.stringify(name)} due to error: ${aggregate(errs)}, continuing command...\n`;
+      stderrW(`error: unable to drain node ${JSON.stringify(name)} due to error: ${aggregate(errs)}, continuing command...\n`);
       fatal.push(errs);
       remaining.push(name);
       continue;
     }
-    if (warnings.size) stderr += `Warning: ${[...warnings].map(([msg, ps]) => `${msg}: ${ps.join(', ')}`).join('; ')}\n`;
+    if (warnings.size) stderrW(`Warning: ${[...warnings].map(([msg, ps]) => `${msg}: ${ps.join(', ')}`).join('; ')}\n`);
     const id = (pod: Pod) => `${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}`;
     if (dry) {
-      for (const pod of chosen) stdout += `evicting pod ${id(pod)} (dry run)\n`;
+      for (const pod of chosen) stdoutW(`evicting pod ${id(pod)} (dry run)\n`);
     } else {
       let done = '';
       for (const pod of chosen) {
         const namespace = pod.metadata.namespace ?? 'default';
-        if (evict) stdout += `evicting pod ${id(pod)}\n`;
+        if (evict) stdoutW(`evicting pod ${id(pod)}\n`);
         const action = evict
           ? { type: 'evict' as const, namespace, name: pod.metadata.name, ...(grace >= 0 ? { gracePeriodSeconds: grace } : {}) }
           : { type: 'delete' as const, kind: 'Pod' as const, namespace, name: pod.metadata.name, ...(grace >= 0 ? { gracePeriodSeconds: grace } : {}) };
         const r = submit(ctx, action);
         if (!r.ok && r.status.reason !== 'NotFound') {
-          stderr += `error when ${evict ? 'evicting' : 'deleting'} pods/${JSON.stringify(pod.metadata.name)} -n ${JSON.stringify(namespace)}: ${r.status.message}\n`;
+          stderrW(`error when ${evict ? 'evicting' : 'deleting'} pods/${JSON.stringify(pod.metadata.name)} -n ${JSON.stringify(namespace)}: ${r.status.message}\n`);
           continue;
         }
         done += `pod/${pod.metadata.name} ${evict ? 'evicted' : 'deleted'}\n`;
       }
-      stdout += done;
+      stdoutW(done);
     }
-    stdout += `node/${name} drained${dry ? ' (dry run)' : ''}\n`;
+    stdoutW(`node/${name} drained${dry ? ' (dry run)' : ''}\n`);
   }
-  if (remaining.length) stderr += `There are pending nodes to be drained:\n${remaining.map((n) => ` ${n}\n`).join('')}`;
+  if (remaining.length) stderrW(`There are pending nodes to be drained:\n${remaining.map((n) => ` ${n}\n`).join('')}`);
   // CheckErr prints an aggregate one error per line, without "error: " (an aggregate of one node's errors is unwrapped)
-  if (fatal.length) stderr += (fatal.length === 1 ? fatal[0] : fatal.map(aggregate)).map((e) => `${e}\n`).join('');
-  return out(stdout, stderr, fatal.length ? 1 : 0);
+  if (fatal.length) stderrW((fatal.length === 1 ? fatal[0] : fatal.map(aggregate)).map((e) => `${e}\n`).join(''));
+  return fromWrites(writes, fatal.length ? 1 : 0);
 }
