@@ -59,10 +59,14 @@ async function main(argv: string[]): Promise<number> {
   return cmd.run(rest);
 }
 
-// A reader that stops reading (`| head -1`, `| grep -q`) closes the pipe: stop quietly, as a Unix tool does.
+// A reader that stops reading (`| head -1`, `| grep -q`) closes the pipe: what is left to print is dropped,
+// quietly, and the command still finishes (a build still cleans up after itself).
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(0);
+    if (err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED') {
+      stream.destroy();
+      return;
+    }
     throw err;
   });
 }
