@@ -196,6 +196,8 @@ export class EventRecorder {
   #phase = -1;
   #finishAt = -1;
   #refreshAt = -1;
+  /** Cached events with a series (what refreshExistingEventSeries writes). */
+  #series = 0;
 
   #recordV1(input: EventInput): KubeEvent | undefined {
     const now = this.#ctx.now;
@@ -207,7 +209,10 @@ export class EventRecorder {
       cached.lastObserved = now;
       const count = (cached.series?.count ?? 1) + 1;
       cached.series = { count, lastObservedTime: this.#ctx.micro(now) };
-      return count === 2 ? this.#writeSeries(cached) : undefined;
+      if (count > 2) return undefined;
+      this.#series++;
+      this.#schedule(REFRESH_TIME);
+      return this.#writeSeries(cached);
     }
     const ev: KubeEvent = {
       apiVersion: 'v1',
@@ -227,7 +232,7 @@ export class EventRecorder {
     if (input.action) ev.action = input.action;
     this.#isomorphic.set(key, { ev, eventTime: now, lastObserved: now });
     this.#write(ev);
-    this.#scheduleBroadcasterTicks();
+    this.#schedule(FINISH_TIME);
     return ev;
   }
 
@@ -238,22 +243,20 @@ export class EventRecorder {
     return c.ev;
   }
 
-  #scheduleBroadcasterTicks(): void {
+  /** The next tick of one of the broadcaster's loops, once one is due (both run while there is something to do). */
+  #schedule(period: typeof FINISH_TIME | typeof REFRESH_TIME): void {
+    const finish = period === FINISH_TIME;
+    if ((finish ? this.#finishAt : this.#refreshAt) >= 0) return;
     const loop = this.#ctx.loop;
-    // the scheduler started long before the run: its loops' phase is a seeded draw
+    // the scheduler started long before the run: its loops' common phase is a seeded draw
     if (this.#phase < 0) this.#phase = this.#ctx.timingRng('default-scheduler/events').int(0, FINISH_TIME - 1);
-    const next = (period: number): number => this.#phase + Math.ceil((loop.now + 1 - this.#phase) / period) * period;
-    if (this.#finishAt < 0) {
-      this.#finishAt = next(FINISH_TIME);
-      loop.at(this.#finishAt, () => this.#finishSeries());
-    }
-    if (this.#refreshAt < 0 && [...this.#isomorphic.values()].some((c) => c.series)) {
-      this.#refreshAt = next(REFRESH_TIME);
-      loop.at(this.#refreshAt, () => this.#refreshSeries());
-    }
+    const at = this.#phase + Math.ceil((loop.now + 1 - this.#phase) / period) * period;
+    if (finish) this.#finishAt = at;
+    else this.#refreshAt = at;
+    loop.at(at, finish ? this.#finishSeries : this.#refreshSeries);
   }
 
-  #finishSeries(): void {
+  readonly #finishSeries = (): void => {
     this.#finishAt = -1;
     const cutoff = this.#ctx.now - FINISH_TIME;
     for (const [key, c] of this.#isomorphic) {
@@ -261,17 +264,18 @@ export class EventRecorder {
         if (c.lastObserved < cutoff) {
           this.#writeSeries(c);
           this.#isomorphic.delete(key);
+          this.#series--;
         }
       } else if (c.eventTime < cutoff) this.#isomorphic.delete(key);
     }
-    if (this.#isomorphic.size) this.#scheduleBroadcasterTicks();
-  }
+    if (this.#isomorphic.size) this.#schedule(FINISH_TIME);
+  };
 
-  #refreshSeries(): void {
+  readonly #refreshSeries = (): void => {
     this.#refreshAt = -1;
     for (const c of this.#isomorphic.values()) if (c.series) this.#writeSeries(c);
-    if (this.#isomorphic.size) this.#scheduleBroadcasterTicks();
-  }
+    if (this.#series) this.#schedule(REFRESH_TIME);
+  };
 
   // event names are "<object>.<hex of UnixNano>"; a sequence keeps names unique within one millisecond
   #eventNameSuffix(now: number): string {
