@@ -135,7 +135,8 @@ export class Player {
 
     this.#setTimeline();
     const asked = readMoment(location.search, opts.scenario);
-    this.#moveTo(momentAt(sim.trace, Math.min(asked ?? 0, sim.end)), { announce: false });
+    // the address changes only when the reader moves: loading the player leaves the chapter's URL as it was
+    this.#moveTo(momentAt(sim.trace, Math.min(asked ?? 0, sim.end)), { url: false, announce: false });
   }
 
   /** Once on the page: scroll the trace to the current event (layout exists only now). */

@@ -132,6 +132,8 @@ test('the trace is the runner’s, and the status panel marks what an event chan
 test('the URL keeps the moment, and loading it restores that moment', async ({ page }) => {
   const errors = watchErrors(page);
   await openPlayer(page);
+  // loading the player does not touch the address; moving does
+  expect(new URL(page.url()).search).toBe('');
   await scrubTo(page, AT_8M23S);
   await expect(page).toHaveURL(/[?&]scenario=crash-loop&t=503s/);
   const shared = page.url();
