@@ -27,6 +27,17 @@ export class TraceList {
       const button = (e.target as Element).closest<HTMLButtonElement>('button[data-index]');
       if (button) on.choose(Number(button.dataset.index));
     });
+    // one Tab stop for the whole list (a roving tabindex): the arrow keys, Home and End move between its events
+    this.#list.addEventListener('keydown', (e) => {
+      const at = this.#rows.findIndex((r) => r.contains(document.activeElement));
+      const shown = this.#rows.filter((r) => !r.hidden);
+      const i = shown.indexOf(this.#rows[at]);
+      const to = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: shown.length - 1 }[e.key];
+      if (at < 0 || to === undefined || !shown[to]) return;
+      e.preventDefault();
+      this.#rove(shown[to]);
+      shown[to].querySelector('button')!.focus();
+    });
     this.#scroller = h('div', { class: 'sim-trace-scroll' }, [this.#list]);
     this.#filterKey = h('code', {});
     const clear = h('button', { class: 'sim-link-button', text: labels.showAll, attrs: { type: 'button' } });
@@ -45,10 +56,10 @@ export class TraceList {
       const key = e.key ? h('code', { class: 'sim-trace-key', text: e.key }) : h('span', { class: 'sim-trace-key sim-trace-nokey' });
       const href = e.key ? this.#stepHrefs[e.key] : undefined;
       const elsewhere = href && !href.startsWith('#')
-        ? [h('a', { class: 'sim-trace-goto', text: '↗', attrs: { href, title: this.#labels.stepElsewhere(e.key!), 'aria-label': this.#labels.stepElsewhere(e.key!) } })]
+        ? [h('a', { class: 'sim-trace-goto', text: '↗', attrs: { href, tabindex: -1, title: this.#labels.stepElsewhere(e.key!), 'aria-label': this.#labels.stepElsewhere(e.key!) } })]
         : [];
       const row = h('li', { class: 'sim-trace-row', attrs: { 'data-key': e.key } }, [
-        h('button', { class: 'sim-trace-event', attrs: { type: 'button', 'data-index': i } }, [
+        h('button', { class: 'sim-trace-event', attrs: { type: 'button', tabindex: -1, 'data-index': i } }, [
           h('span', { class: 'sim-trace-time', text: formatClock(e.t) }),
           h('span', { class: `sim-trace-actor sim-actor-${e.actor}`, text: e.actor }),
           h('span', { class: 'sim-trace-detail', text: e.detail }),
@@ -61,8 +72,19 @@ export class TraceList {
     this.#list.replaceChildren(...this.#rows);
     if (this.#rows.length === 0) this.#list.append(h('li', { class: 'sim-empty', text: this.#labels.noEvents }));
     this.#current = -1;
+    this.#stop = undefined;
     this.#applyFilter();
   }
+
+  /** Make `row` the list's one Tab stop (its event, and its link to another chapter); the others take none. */
+  #rove(row: HTMLLIElement | undefined): void {
+    const set = (r: HTMLLIElement | undefined, tabIndex: number) => r?.querySelectorAll<HTMLElement>('button, a').forEach((el) => (el.tabIndex = tabIndex));
+    if (row === this.#stop) return;
+    set(this.#stop, -1);
+    set(row, 0);
+    this.#stop = row;
+  }
+  #stop: HTMLLIElement | undefined;
 
   setFilter(key: string | undefined): void {
     this.#filter = key;
@@ -74,6 +96,8 @@ export class TraceList {
     this.#filterBar.hidden = key === undefined;
     setText(this.#filterKey, key ?? '');
     for (const row of this.#rows) row.hidden = key !== undefined && row.dataset.key !== key;
+    const current = this.#rows[this.#current];
+    this.#rove(current && !current.hidden ? current : this.#rows.find((r) => !r.hidden));
   }
 
   /** Mark the current event and keep it in view inside the list (never scrolling the page). */
@@ -89,6 +113,8 @@ export class TraceList {
     if (!row) return;
     row.classList.add('sim-trace-current');
     row.querySelector('button')?.setAttribute('aria-current', 'step');
+    // the Tab stop follows the current event, unless the reader is moving through the list with the keys
+    if (!this.#list.contains(document.activeElement) && !row.hidden) this.#rove(row);
     this.reveal();
   }
 

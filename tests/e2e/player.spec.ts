@@ -239,6 +239,37 @@ test('keyboard: the scrubber moves by seconds and events, space plays and pauses
   expect(errors()).toEqual([]);
 });
 
+test('keyboard: the trace is one Tab stop, and the arrow keys, Home and End move through its events', async ({ page }) => {
+  const errors = watchErrors(page);
+  await openPlayer(page);
+  const list = player(page).locator('.sim-trace-list');
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-index') ?? null);
+  // one event (and its link to another chapter, if it has one) takes Tab: not the hundreds of rows
+  const stops = await list.evaluate((ol) => [...ol.querySelectorAll<HTMLElement>('button, a')].filter((el) => el.tabIndex >= 0).length);
+  expect(stops).toBeGreaterThanOrEqual(1);
+  expect(stops).toBeLessThanOrEqual(2);
+  await list.locator('button[tabindex="0"]').focus();
+  const at = Number(await focused());
+  await page.keyboard.press('ArrowDown');
+  expect(await focused()).toBe(String(at + 1));
+  await page.keyboard.press('End');
+  expect(await focused()).toBe(String((await list.locator('button[data-index]').count()) - 1));
+  await page.keyboard.press('Home');
+  expect(await focused()).toBe('0');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(player(page).locator('.sim-trace-current button')).toHaveAttribute('data-index', '1');
+  // Tab leaves the list at once (after the event's link to another chapter, when it has one)
+  const inList = () => page.evaluate(() => document.activeElement?.closest('.sim-trace-list') !== null);
+  await page.keyboard.press('Tab');
+  if (await inList()) {
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('sim-trace-goto'))).toBe(true);
+    await page.keyboard.press('Tab');
+  }
+  expect(await inList()).toBe(false);
+  expect(errors()).toEqual([]);
+});
+
 test('the console runs podlife simulate’s commands at the current time, with history and clear errors', async ({ page }) => {
   const errors = watchErrors(page);
   await openPlayer(page);
