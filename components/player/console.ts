@@ -3,12 +3,13 @@
 import { h, uid } from './dom.ts';
 import { CommandHistory } from './history.ts';
 import type { Labels } from './labels.ts';
+import type { Write } from '../../src/sim/commands/shell.ts';
 
 export interface ConsoleOutput {
   stdout: string;
   stderr: string;
   /** Both streams in the order written, when that is not stdout then stderr (shell.ts CommandResult). */
-  writes?: [1 | 2, string][];
+  writes?: Write[];
   /** A note from the player (not the command's output), e.g. that the scenario was re-simulated. */
   note?: string;
 }

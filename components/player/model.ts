@@ -4,6 +4,7 @@
 // page shows is always one deterministic run.
 import { type Document, isNode, LineCounter, parseDocument, stringify } from 'yaml';
 import type { ApiStatus, ClusterState, TraceEvent } from '../../src/sim/types.ts';
+import type { Write } from '../../src/sim/commands/shell.ts';
 import { checkCommandLine } from '../../src/sim/commands/check.ts';
 import { execute, isMutating } from '../../src/sim/commands/execute.ts';
 import { apiErrorText } from '../../src/sim/commands/kubectl/common.ts';
@@ -17,7 +18,7 @@ export interface ConsoleAnswer {
   stdout: string;
   stderr: string;
   /** Both streams in the order written, when not stdout then stderr. */
-  writes?: [1 | 2, string][];
+  writes?: Write[];
   exitCode: number;
   /** The command changed the cluster: the scenario was re-simulated with it at that moment. */
   resimulated: boolean;

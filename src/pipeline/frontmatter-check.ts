@@ -74,7 +74,7 @@ function unclosedQuote(yaml: string): { line: number; col: number } | undefined 
     const m = /^(\s*[\w-]+:\s*)(["'])/.exec(rows[i]);
     if (!m) continue;
     const rest = rows[i].slice(m[1].length + 1);
-    const closed = m[2] === '"' ? /(^|[^\\])"/.test(rest) || rest.startsWith('"') : rest.includes("'");
+    const closed = m[2] === '"' ? /(^|[^\\])"/.test(rest) : rest.includes("'");
     if (!closed) return { line: i + 1, col: m[1].length + 1 };
   }
   return undefined;
