@@ -17,9 +17,13 @@ interface Found {
   orderLine?: number;
 }
 
-export function checkChapters(root = process.cwd()): void {
+/**
+ * Check every chapter; throws ChapterProblems listing what is wrong. Returns the warnings: a chapter written in one
+ * language only (the book of the other goes without it).
+ */
+export function checkChapters(root = process.cwd()): string[] {
   const dir = join(root, CHAPTERS_DIR);
-  if (!existsSync(dir)) return;
+  if (!existsSync(dir)) return [];
   const problems: string[] = [];
   const byLang = new Map<string, Found[]>();
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
@@ -46,25 +50,18 @@ export function checkChapters(root = process.cwd()): void {
     }
   }
   if (problems.length) throw new ChapterProblems(problems.join('\n'));
-}
-
-/** A chapter written in one language only: one line per missing file (the book of that language lacks it). */
-export function missingTranslations(root = process.cwd()): string[] {
-  const dir = join(root, CHAPTERS_DIR);
-  const slugs = (lang: string): Set<string> =>
-    new Set(existsSync(join(dir, lang)) ? readdirSync(join(dir, lang)).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3)) : []);
-  const have = new Map(languages.map((l) => [l, slugs(l)] as const));
-  const out: string[] = [];
-  for (const [lang, own] of have) {
+  const slugs = new Map(languages.map((l) => [l, new Set((byLang.get(l) ?? []).map((c) => c.file.slice(c.file.lastIndexOf('/') + 1, -3)))] as const));
+  const warnings: string[] = [];
+  for (const [lang, own] of slugs) {
     for (const slug of [...own].sort()) {
       for (const other of languages) {
-        if (other !== lang && !have.get(other)!.has(slug)) {
-          out.push(`${CHAPTERS_DIR}/${lang}/${slug}.md has no ${CHAPTERS_DIR}/${other}/${slug}.md, so the ${other} book goes without this chapter (\`npx podlife new chapter\` writes both languages)`);
+        if (!slugs.get(other)!.has(slug)) {
+          warnings.push(`${CHAPTERS_DIR}/${lang}/${slug}.md has no ${CHAPTERS_DIR}/${other}/${slug}.md, so the ${other} book goes without this chapter (\`npx podlife new chapter\` writes both languages)`);
         }
       }
     }
   }
-  return out;
+  return warnings;
 }
 
 /** The line and column of a value whose opening quote is never closed on its line, if there is one. */

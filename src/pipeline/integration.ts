@@ -11,7 +11,7 @@ import { closeSharedBrowser } from './browser.ts';
 import { securePage } from './csp.ts';
 import { clearScenarioCache, replayJson, replayPath, replaysToPublish, SCENARIOS_DIR, scenarioNames } from './scenarios.ts';
 import { checkTraceKeys } from './checks.ts';
-import { checkChapters, missingTranslations } from './frontmatter-check.ts';
+import { checkChapters } from './frontmatter-check.ts';
 import { clientDiagramsWereUsed } from './rehype-diagrams.ts';
 
 const require = createRequire(import.meta.url);
@@ -50,8 +50,7 @@ export default function podlife(): AstroIntegration {
       // Chapter files in the right place with valid frontmatter, reported by line, before Astro reads them.
       'astro:config:setup': ({ command, logger }) => {
         if (command !== 'build') return;
-        checkChapters();
-        for (const warning of missingTranslations()) logger.warn(warning);
+        for (const warning of checkChapters()) logger.warn(warning);
       },
       'astro:build:done': async ({ dir }) => {
         await closeSharedBrowser();

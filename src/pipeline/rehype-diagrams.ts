@@ -173,21 +173,20 @@ const COLUMN = 832;
 
 function inline(svg: string, id: string, f: Found): Element {
   const svgNode = fromHtmlIsomorphic(svg.replaceAll(PLACEHOLDER, id), { fragment: true }).children[0] as Element;
-  const className = ['diagram'];
-  const focus: { tabIndex?: number } = {};
+  const properties: Element['properties'] = { className: ['diagram'], dataDiagram: f.hash };
   // Fitted to the column, a long sequence diagram (a whole run's trace is over 2,000 units wide) would shrink its
   // text to 4 px: one that would go below MIN_SCALE keeps that scale, and its figure scrolls sideways instead.
   const width = Number(String(svgNode.properties.viewBox ?? '').split(/\s+/)[2]);
   if (width * MIN_SCALE > COLUMN) {
     svgNode.properties.width = String(Math.round(width * MIN_SCALE));
-    className.push('diagram-wide');
+    properties.className = ['diagram', 'diagram-wide'];
     // a region that scrolls must take the keyboard too (the arrow keys scroll it once focused)
-    focus.tabIndex = 0;
+    properties.tabIndex = 0;
   }
   return {
     type: 'element',
     tagName: 'figure',
-    properties: { className, dataDiagram: f.hash, ...focus },
+    properties,
     children: [svgNode],
   };
 }

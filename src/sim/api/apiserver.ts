@@ -35,7 +35,6 @@ const podKey = (ns: string, name: string): string => podNames(ns, name).key;
  * patches a node, loads it).
  */
 export type Validation = Pick<typeof validationModule, 'isQualifiedName' | 'isValidLabelValue' | 'validateMeta' | 'validatePodCreate' | 'validatePodEphemeralContainersUpdate' | 'validatePodUpdate'>;
-const NO_ERRORS = (): [] => [];
 
 /** A node informer's update handler: the new object and the one it replaced. */
 export type NodeWatcher = (node: Node, old: Node) => void;
@@ -226,7 +225,7 @@ export class ApiServer {
     if (forbidden) {
       return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: forbidden, reason: 'Forbidden', details: { name: meta.name, kind: 'pods' }, code: 403 } };
     }
-    const errs = (this.#validation?.validatePodCreate ?? NO_ERRORS)(raw);
+    const errs = this.#validation ? this.#validation.validatePodCreate(raw) : [];
     if (errs.length) return { ok: false, status: invalidStatus('Pod', meta.name ?? '', errs) };
     // the NamespaceLifecycle admission plugin (validating, after the strategy's validation): the cluster's
     // namespaces are fixed (api/namespaces.ts)

@@ -326,19 +326,20 @@ export function journalctl(argv: string[], ctx: ExecContext): CommandResult {
   const verbosity = rt?.kubeletVerbosity ?? 0;
   const nodeLines = ctx.state.kubeletLogs.filter((line) => line.node === host && (line.v ?? 0) <= verbosity);
   const micros = klogMicros(nodeLines);
-  const entries = nodeLines
+  const logged = nodeLines
     .map((line, index) => ({ line, index }))
     .filter(({ line }) => wanted && line.t <= ctx.state.t)
-    .filter(({ line }) => ctx.state.epoch + line.t >= from && ctx.state.epoch + line.t <= to)
-    .flatMap(({ line, index }) => journalLines(line, micros[index], { epoch: ctx.state.epoch, utcOffsetMinutes: offset, kubeletPid: line.pid ?? pid }));
-  let picked = entries;
+    .filter(({ line }) => ctx.state.epoch + line.t >= from && ctx.state.epoch + line.t <= to);
   // -e (jump to the end in the pager) implies -n1000; --no-pager, -b (every line is of this boot) and -x (the
   // kubelet's lines have no catalog entries) change nothing here
   const n = str(p, 'lines') || (bool(p, 'pager-end') ? '1000' : '');
-  if (n !== '' && n !== 'all') {
-    if (!/^\+?\d+$/.test(n)) return res('', `Failed to parse lines '${n}'\n`, 1);
-    picked = n.startsWith('+') ? entries.slice(0, Number(n.slice(1))) : Number(n) === 0 ? [] : entries.slice(-Number(n));
-  }
+  if (n !== '' && n !== 'all' && !/^\+?\d+$/.test(n)) return res('', `Failed to parse lines '${n}'\n`, 1);
+  // -n counts journal entries; a klog line is one entry or more, so the first or last n lines hold them all
+  const bound = <T>(list: T[]): T[] =>
+    n === '' || n === 'all' ? list : n.startsWith('+') ? list.slice(0, Number(n.slice(1))) : Number(n) === 0 ? [] : list.slice(-Number(n));
+  let picked = bound(
+    bound(logged).flatMap(({ line, index }) => journalLines(line, micros[index], { epoch: ctx.state.epoch, utcOffsetMinutes: offset, kubeletPid: line.pid ?? pid })),
+  );
   if (bool(p, 'reverse')) picked = [...picked].reverse();
   // -f prints what is there now: a recorded moment has no future to follow.
   if (picked.length === 0) return res(bool(p, 'quiet') ? '' : '-- No entries --\n');

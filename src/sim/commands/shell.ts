@@ -31,15 +31,15 @@ export function fromWrites(writes: Write[], exitCode: number): CommandResult {
   const ws = writes.filter((w) => w[1] !== '');
   let stdout = '';
   let stderr = '';
-  let order = 0; // 1 once stderr was written: a later stdout write is out of the default order
+  let sawStderr = false; // a stdout write after a stderr one is out of the default order
   let reordered = false;
   for (const [fd, text] of ws) {
     if (fd === 1) {
       stdout += text;
-      if (order) reordered = true;
+      reordered ||= sawStderr;
     } else {
       stderr += text;
-      order = 1;
+      sawStderr = true;
     }
   }
   return reordered ? { stdout, stderr, exitCode, writes: ws } : { stdout, stderr, exitCode };

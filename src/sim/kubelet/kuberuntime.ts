@@ -359,10 +359,10 @@ export class RuntimeManager {
     const requested = c.image;
     const start = env.ctx.now;
     const wait = Math.max(0, this.#pullerFreeAt - start);
-    const pull = env.runtime.behaviour(ref).pull ?? env.ctx.timings.defaultPull;
+    const pull = env.runtime.pullTime(ref, env.ctx.timings.defaultPull);
     this.#pullerFreeAt = start + wait + pull;
     if (wait > 0) yield sleepFor(wait);
-    const res = yield* env.runtime.pullImage(ref, env.ctx.timings.defaultPull);
+    const res = yield* env.runtime.pullImage(ref, pull);
     if (res.error !== undefined) {
       recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Failed to pull image ${q(requested)}: ${res.error}`);
       env.klog('E', 'log.go:32', 'PullImage from image service failed', [['err', q(res.error)], ['image', q(ref.normalized)]]);

@@ -196,16 +196,6 @@ function formatEventSource(e: KubeEvent): string {
   return instance ? `${component}, ${instance}` : component;
 }
 
-/**
- * The time `kubectl events` sorts events by: a series' last observation, else lastTimestamp, else eventTime (an
- * events.k8s.io/v1 event has no lastTimestamp). `describe` sorts by lastTimestamp alone.
- */
-// upstream: kubectl pkg/cmd/events/events.go eventTime
-export function eventSortTime(e: KubeEvent): number {
-  const t = e.series?.lastObservedTime ?? e.lastTimestamp ?? e.eventTime;
-  return t ? parseRfc3339(t) : 0;
-}
-
 /** The AGE of describe's events and the LAST SEEN of kubectl events: "4s", or "4s (x3 over 2m)" for a repeat. */
 // upstream: kubectl describe.go DescribeEvents; pkg/cmd/events/event_printer.go getInterval
 export function eventInterval(e: KubeEvent, now: number): string {

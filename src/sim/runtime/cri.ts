@@ -209,10 +209,15 @@ export class ContainerRuntime {
     return this.images.get(ref.normalized);
   }
 
-  /** PullImage: takes the image's pull time; fails with its configured registry error. */
-  *pullImage(ref: ImageRef, defaultPull: number): Proc<PullResult> {
+  /** The image's pull time (its behaviour's, else `defaultPull`). */
+  pullTime(ref: ImageRef, defaultPull: number): number {
+    return this.behaviour(ref).pull ?? defaultPull;
+  }
+
+  /** PullImage: takes `took` (pullTime); fails with the image's configured registry error. */
+  *pullImage(ref: ImageRef, took: number): Proc<PullResult> {
     const b = this.behaviour(ref);
-    yield sleepFor(b.pull ?? defaultPull);
+    yield sleepFor(took);
     if (b.error !== undefined) {
       const e = b.error;
       if (e.startsWith('rpc error:')) return { error: e };

@@ -4,7 +4,7 @@
 // event_printer.go (EventPrinter, getInterval)
 
 import { parseRfc3339 } from '../../render/clock.ts';
-import { eventInterval, eventSortTime } from '../../render/table.ts';
+import { eventInterval } from '../../render/table.ts';
 import { KUBECTL_TABLE, tabulate } from '../../render/tabwriter.ts';
 import type { KubeEvent } from '../../types.ts';
 import { type ExecContext, nowOf } from '../context.ts';
@@ -45,6 +45,16 @@ const EVENT_LIST_ORDER: Order = {
     },
   },
 };
+
+/**
+ * The time `kubectl events` sorts events by: a series' last observation, else lastTimestamp, else eventTime (an
+ * events.k8s.io/v1 event has no lastTimestamp). (`describe` sorts by lastTimestamp alone.)
+ */
+// upstream: kubectl pkg/cmd/events/events.go eventTime
+function eventSortTime(e: KubeEvent): number {
+  const t = e.series?.lastObservedTime ?? e.lastTimestamp ?? e.eventTime;
+  return t ? parseRfc3339(t) : 0;
+}
 
 const KINDS: Record<string, string> = { pods: 'Pod', nodes: 'Node', namespaces: 'Namespace', events: 'Event' };
 
