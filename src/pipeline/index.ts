@@ -13,7 +13,8 @@ import remarkConsoleOutputs from './remark-console-outputs.ts';
 import remarkDirective from 'remark-directive';
 import remarkDirectives from './remark-directives.ts';
 import rehypeTraceLinks from './rehype-trace-links.ts';
+import rehypeTables from './rehype-tables.ts';
 
 export const remarkPlugins: RemarkPlugins = [remarkDirective, remarkGoExcerpts, remarkStepLinks, remarkConsoleOutputs, remarkDirectives];
 
-export const rehypePlugins: RehypePlugins = [rehypeGoExcerpts, rehypeDiagrams, rehypeTraceLinks];
+export const rehypePlugins: RehypePlugins = [rehypeGoExcerpts, rehypeDiagrams, rehypeTraceLinks, rehypeTables];

@@ -17,6 +17,8 @@ const words = {
     phases: 'Pod phases',
     sequence: (name: string) => `Sequence of the ${name} scenario, generated from its trace`,
     compare: 'A real cluster and the simulation, side by side',
+    table: (context: string) => (context ? `Table: ${context}` : 'Table'),
+    nth: (label: string, n: number) => `${label} (${n})`,
   },
   zh: {
     real: '真实集群',
@@ -27,6 +29,8 @@ const words = {
     phases: 'Pod 的 phase',
     sequence: (name: string) => `${name} 场景的时序图，由模拟的 trace 生成`,
     compare: '真实集群与模拟的对照',
+    table: (context: string) => (context ? `表格：${context}` : '表格'),
+    nth: (label: string, n: number) => `${label}（${n}）`,
   },
 } as const;
 
