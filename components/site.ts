@@ -1,6 +1,7 @@
 // The only JavaScript every page loads (reading needs none of it): the theme toggle, the search box,
 // excerpt copy buttons. Heavier pieces (Pagefind, the simulation player) are loaded on demand.
 import { init as initExcerptCopy } from './excerpt-copy.ts';
+import { bestSection, type PagefindResult } from './search-sections.ts';
 
 const THEME_KEY = 'podlife-theme';
 
@@ -28,11 +29,6 @@ function initTheme(): void {
   }
 }
 
-interface PagefindResult {
-  url: string;
-  excerpt: string;
-  meta: { title?: string };
-}
 interface Pagefind {
   search(query: string): Promise<{ results: { data(): Promise<PagefindResult> }[] }>;
 }
@@ -55,6 +51,26 @@ function excerptNodes(excerpt: string): Node[] {
     mark.append(text);
     return mark;
   });
+}
+
+/** A result: the best section's link and title under the page's title, and that section's excerpt. */
+function resultItem(hit: PagefindResult): HTMLLIElement {
+  const section = bestSection(hit);
+  const pageTitle = hit.meta.title ?? hit.url;
+  const item = document.createElement('li');
+  const link = document.createElement('a');
+  link.href = section?.url ?? hit.url;
+  if (section?.anchor && section.title !== pageTitle) {
+    const page = Object.assign(document.createElement('span'), { className: 'search-page', textContent: pageTitle });
+    const title = Object.assign(document.createElement('span'), { className: 'search-section', textContent: section.title });
+    link.append(page, ' › ', title);
+  } else {
+    link.textContent = pageTitle;
+  }
+  const excerpt = document.createElement('p');
+  excerpt.append(...excerptNodes(section?.excerpt ?? hit.excerpt));
+  item.append(link, excerpt);
+  return item;
 }
 
 function initSearch(): void {
@@ -91,16 +107,7 @@ function initSearch(): void {
       return;
     }
     const list = document.createElement('ul');
-    for (const hit of found) {
-      const item = document.createElement('li');
-      const link = document.createElement('a');
-      link.href = hit.url;
-      link.textContent = hit.meta.title ?? hit.url;
-      const excerpt = document.createElement('p');
-      excerpt.append(...excerptNodes(hit.excerpt));
-      item.append(link, excerpt);
-      list.append(item);
-    }
+    for (const hit of found) list.append(resultItem(hit));
     results.replaceChildren(list);
   };
 
