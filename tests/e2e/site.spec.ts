@@ -225,13 +225,17 @@ for (const { lang, url } of withTables) {
     expect(names.size).toBe(await wraps.count()); // landmarks that can be told apart
 
     // A table wider than the phone scrolls with the keyboard once focused; the page itself does not scroll.
-    const i = await wraps.evaluateAll((els) => els.findIndex((e) => e.scrollWidth > e.clientWidth));
-    if (i >= 0) {
+    const overflowing = await wraps.evaluateAll((els) =>
+      els.flatMap((e, i) => (e.scrollWidth > e.clientWidth ? [{ i, hasFocusable: !!e.querySelector('a[href], button, input, [tabindex]') }] : [])),
+    );
+    for (const { i, hasFocusable } of overflowing) {
       const region = wraps.nth(i);
       await region.focus();
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => region.evaluate((e) => e.scrollLeft)).toBeGreaterThan(0);
-      // Without the fix axe flags exactly this region: the check below can fail.
+      await region.evaluate((e) => (e.scrollLeft = 0));
+      if (hasFocusable) continue; // axe accepts a region whose links can take focus
+      // Without the fix axe flags this region: the clean run below is a check that can fail.
       await region.evaluate((e) => e.removeAttribute('tabindex'));
       expect((await seriousAxe(page, { rules: ['scrollable-region-focusable'] })).join('\n')).toContain('scrollable-region-focusable');
       await region.evaluate((e) => e.setAttribute('tabindex', '0'));
