@@ -113,6 +113,10 @@ function initSearch(): void {
 
   input.addEventListener('focus', () => void loadPagefind().catch(() => {}), { once: true });
   input.addEventListener('input', () => void show());
+  // A section of the page being read is reached without a page load: get the panel out of the way of it.
+  results.addEventListener('click', (e) => {
+    if ((e.target as Element).closest('a')) results.hidden = true;
+  });
   input.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') {
       input.value = '';

@@ -150,6 +150,15 @@ async function seriousAxe(page: Page, { rules, include }: { rules?: string[]; in
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
+const html = (url: string) => readFileSync(join('dist', url, 'index.html'), 'utf8');
+
+/** A chapter of the language whose contents have subsections (h3) as well as sections. */
+function withSubsections(lang: 'en' | 'zh'): { url: string } {
+  const found = chapters.find((c) => c.lang === lang && html(c.url).includes('toc-depth-3'));
+  if (!found) throw new Error(`no ${lang} chapter with an h3 heading`);
+  return found;
+}
+
 for (const lang of ['en', 'zh'] as const) {
   const label = t(lang, 'onThisPage');
 
@@ -157,8 +166,7 @@ for (const lang of ['en', 'zh'] as const) {
     for (const viewport of [PHONE.viewport, { width: 1000, height: 800 }]) {
       const context = await browser.newContext({ ...PHONE, viewport, javaScriptEnabled: false });
       const page = await context.newPage();
-      const { url } = chapters.find((c) => c.lang === lang)!;
-      await page.goto(url);
+      await page.goto(withSubsections(lang).url);
       await expect(page.locator('.toc-column')).toBeHidden();
       const disclosure = page.locator('article .toc-disclosure');
       await expect(disclosure.locator('summary')).toHaveText(label);
@@ -167,6 +175,9 @@ for (const lang of ['en', 'zh'] as const) {
       const columnLinks = await page.locator('.toc-column .toc a').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.textContent]));
       expect(columnLinks.length).toBeGreaterThan(1);
       expect(await disclosure.locator('a').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.textContent]))).toEqual(columnLinks);
+      // Subsections indented under their sections, as in the column.
+      const indent = (depth: number) => disclosure.locator(`.toc-depth-${depth} a`).first().evaluate((a) => parseFloat(getComputedStyle(a).paddingLeft));
+      expect(await indent(3)).toBeGreaterThan(await indent(2));
 
       await disclosure.locator('summary').click();
       await expect(page.getByRole('navigation', { name: label })).toBeVisible();
@@ -190,7 +201,7 @@ for (const lang of ['en', 'zh'] as const) {
 }
 
 // Chapters with tables, from the built HTML (the e2e run serves dist/).
-const withTables = chapters.filter(({ url }) => readFileSync(join('dist', url, 'index.html'), 'utf8').includes('<table'));
+const withTables = chapters.filter(({ url }) => html(url).includes('<table'));
 
 test('some chapters have tables, and on a phone at least one of them is wider than the column', async ({ browser }) => {
   expect(withTables.map((c) => c.lang).sort()).toEqual(expect.arrayContaining(['en', 'zh']));
@@ -297,6 +308,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(result.locator('.search-page')).toHaveText((await page.locator('article.chapter h1').textContent())!.trim());
     await expect(result.locator('xpath=following-sibling::p[1]/mark').first()).toBeVisible(); // the section's excerpt, with the hit
     await result.click();
+    await expect(page.locator('[data-search-results]')).toBeHidden(); // not left over the section on the same page
     await expect.poll(() => decodeURI(new URL(page.url()).pathname + new URL(page.url()).hash)).toBe(`${url}#${id}`);
     await expect(page.locator(`[id="${id}"]`)).toBeInViewport();
     expect(errors()).toEqual([]);
