@@ -5,8 +5,9 @@
 
 import type { NodeRuntime } from '../types.ts';
 import {
-  crictlImages, crictlInspect, crictlInspectp, crictlPods, crictlPs, findById, type CrictlClock,
+  crictlImages, crictlInspect, crictlInspectp, crictlPods, crictlPs, findById, listContainers, listSandboxes, type CrictlClock,
 } from '../render/crictl.ts';
+import { crictlPodsProto, crictlPsProto } from '../render/crictl-proto.ts';
 import { localFields, rfc3339NanoLocal, wallFromLocal } from '../render/clock.ts';
 import { journalLines, klogMicros } from '../render/journal.ts';
 import { FlagError, type FlagSpec, type ParsedArgs, bool, int, parseFlags, str, arr } from './flags.ts';
@@ -69,6 +70,23 @@ function unsupportedInspectOutput(p: ParsedArgs, sub: string): CommandResult | u
   return undefined;
 }
 
+/**
+ * pods and ps: -o json|yaml|table (anything else is crictl's error, after the list call) and --label key=value
+ * (cri-tools util.go parseLabelStringSlice); undefined output means the table.
+ */
+function listOutput(p: ParsedArgs, what: string): { output?: 'json' | 'yaml'; labels: Record<string, string> } | CommandResult {
+  const labels: Record<string, string> = {};
+  for (const l of arr(p, 'label')) {
+    const pair = l.split('=');
+    if (pair.length !== 2) return fatal(`incorrectly specified label: ${l}`);
+    labels[pair[0]] = pair[1];
+  }
+  const o = str(p, 'output') || 'table';
+  if (o === 'json' || o === 'yaml') return { output: o, labels };
+  if (o !== 'table') return fatal(`listing ${what}: unsupported output format ${JSON.stringify(o)}`);
+  return { labels };
+}
+
 /** crictl's commands a real node has that the model does not run (cri-tools cmd/crictl/main.go). */
 const CRICTL_OTHER = [
   'attach', 'create', 'exec', 'info', 'inspecti', 'imagefsinfo', 'port-forward', 'rm', 'rmi', 'rmp', 'pull', 'run', 'runp',
@@ -84,10 +102,12 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
   const sub = argv[i];
   const rest = argv.slice(i + 1);
   if (!sub) return res('', 'podlife: crictl needs a command: pods, ps, inspect, inspectp, images, logs, stopp, version\n', 1);
-  const at = rest.findIndex((a) => /^(-o|--output)(=.*)?$|^-o\w|^(-v|--verbose|--label)(=.*)?$/.test(a));
+  const listing = sub === 'pods' || sub === 'ps';
+  const at = rest.findIndex((a) => (listing ? /^(-v|--verbose)(=.*)?$/ : /^(-o|--output)(=.*)?$|^-o\w|^(-v|--verbose|--label)(=.*)?$/).test(a));
   if (at >= 0 && sub !== 'inspect' && sub !== 'inspectp') {
     const flag = ['-o', '--output', '--label'].includes(rest[at]) && rest[at + 1] ? `${rest[at]} ${rest[at + 1]}` : rest[at];
-    return res('', `podlife: crictl ${sub} ${flag} is not supported (the table view is; crictl inspect prints JSON)\n`, 1);
+    const instead = listing ? 'the table, -q and -o json|yaml are' : 'the table view is; crictl inspect prints JSON';
+    return res('', `podlife: crictl ${sub} ${flag} is not supported (${instead})\n`, 1);
   }
   if (!rt) return fatal('validate service connection: validate CRI v1 runtime API for endpoint "unix:///run/containerd/containerd.sock": rpc error: code = Unavailable desc = connection error');
   try {
@@ -96,11 +116,14 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
         const p = parseFlags(rest, [...CRICTL_GLOBAL, ...LIST_FLAGS]);
         const state = str(p, 'state').toLowerCase();
         if (state && state !== 'ready' && state !== 'notready') return fatal('--state should be ready or notready');
-        return res(crictlPods(rt, {
+        const out = listOutput(p, 'pod sandboxes');
+        if ('exitCode' in out) return out;
+        const filter = {
           id: str(p, 'id') || undefined, name: str(p, 'name') || undefined, namespace: str(p, 'namespace') || undefined,
-          state: (state || undefined) as 'ready' | 'notready' | undefined, latest: bool(p, 'latest'),
+          state: (state || undefined) as 'ready' | 'notready' | undefined, labels: out.labels, latest: bool(p, 'latest'),
           last: int(p, 'last', 0), quiet: bool(p, 'quiet'), noTrunc: bool(p, 'no-trunc'),
-        }, clock));
+        };
+        return res(out.output ? crictlPodsProto(listSandboxes(rt, filter), clock, out.output) : crictlPods(rt, filter, clock));
       }
       case 'ps': {
         const p = parseFlags(rest, [...CRICTL_GLOBAL, ...PS_FLAGS]);
@@ -108,12 +131,15 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
         if (state && !['created', 'running', 'exited', 'unknown'].includes(state)) {
           return fatal('--state should be one of created, running, exited or unknown');
         }
-        return res(crictlPs(rt, {
+        const out = listOutput(p, 'containers');
+        if ('exitCode' in out) return out;
+        const filter = {
           all: bool(p, 'all'), id: str(p, 'id') || undefined, name: str(p, 'name') || undefined,
           namespace: str(p, 'namespace') || undefined, podId: str(p, 'pod') || undefined,
-          state: (state || undefined) as 'running' | undefined, latest: bool(p, 'latest'), last: int(p, 'last', 0),
+          state: (state || undefined) as 'running' | undefined, labels: out.labels, latest: bool(p, 'latest'), last: int(p, 'last', 0),
           quiet: bool(p, 'quiet'), noTrunc: bool(p, 'no-trunc'), image: str(p, 'image') || undefined,
-        }, clock));
+        };
+        return res(out.output ? crictlPsProto(listContainers(rt, filter), clock, out.output) : crictlPs(rt, filter, clock));
       }
       case 'images':
       case 'image':

@@ -287,6 +287,7 @@ export class Kubelet {
       if (this.#workers.get(uid)?.state === 'finished') return;
       if (this.env.verbosity >= 2) this.env.klog('I', 'kubelet.go:2462', 'SyncLoop ADD', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
       this.#pods.set(uid, pod);
+      this.rm.seen.set(uid, this.#ctx.now);
       const w: PodWorker = {
         uid, pod, working: false, pending: false, state: 'syncing', grace: 0, deleted: false, removedFromApi: false, requeueToken: 0, observedRunning: false,
         status: undefined, written: undefined, reasons: undefined, timing: this.#ctx.timingRng(`pod/${pod.metadata.namespace}/${pod.metadata.name}`),
@@ -971,6 +972,7 @@ export class Kubelet {
       this.#pods.delete(uid);
       this.rm.firstPull.delete(uid);
       this.rm.lastPull.delete(uid);
+      this.rm.seen.delete(uid);
       this.rm.resized.delete(uid);
       this.#ctx.emit('kubelet', 'PodCleanedUp', podObject(w.pod), 'HandlePodCleanups: orphaned pod volumes dir removed');
     }

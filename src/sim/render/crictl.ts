@@ -10,6 +10,7 @@ import { goJson, sortedCopy } from './json.ts';
 import { CRICTL_TABLE, tabulate } from './tabwriter.ts';
 import { SANDBOX_IMAGE } from '../runtime/catalog.ts';
 import { type CrictlClock, truncatedId } from './crictl-list.ts';
+import { sandboxAnnotations } from './crictl-proto.ts';
 
 export * from './crictl-list.ts';
 
@@ -130,7 +131,7 @@ export function crictlInspect(rt: NodeRuntime, c: CriContainer, clock: CrictlClo
 /** `crictl inspectp <id>`: containerd's verbose PodSandboxStatus. */
 export function crictlInspectp(s: CriSandbox, clock: CrictlClock): string {
   const status = {
-    annotations: {},
+    annotations: sandboxAnnotations(s, clock),
     createdAt: rfc3339NanoLocal(clock.epoch + s.createdAt, clock.utcOffsetMinutes),
     id: s.id,
     labels: s.labels,
