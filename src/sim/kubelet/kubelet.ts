@@ -642,7 +642,9 @@ export class Kubelet {
     const first = this.rm.firstPull.get(w.uid);
     const last = this.rm.lastPull.get(w.uid);
     const pulling = first !== undefined && last !== undefined ? last - first : 0;
-    const e2e = now - created;
+    // `when`: the kubelet's watch sees the status it wrote; the end-to-end duration runs from creation to then
+    const when = now + this.#ctx.timings.statusUpdate;
+    const e2e = when - created;
     // the times the tracker took from time.Now() carry Go's monotonic reading (String() appends m=+seconds since the
     // kubelet started); the creation timestamp came from the API and has none
     const epoch = this.#ctx.epoch;
@@ -654,7 +656,7 @@ export class Kubelet {
       ['firstStartedPulling', q(first !== undefined ? goTime(epoch, first, true) : '0001-01-01 00:00:00 +0000 UTC')],
       ['lastFinishedPulling', q(last !== undefined ? goTime(epoch, last, true) : '0001-01-01 00:00:00 +0000 UTC')],
       ['observedRunningTime', q(goTime(epoch, now, true))],
-      ['watchObservedRunningTime', q(goTime(epoch, now + this.#ctx.timings.statusUpdate, true))],
+      ['watchObservedRunningTime', q(goTime(epoch, when, true))],
     ]);
   }
 

@@ -40,3 +40,17 @@ describe('Observed pod startup duration', () => {
     expect(`${m[1].replace(' ', 'T')}Z`).toBe(state.pods[0].metadata.creationTimestamp);
   });
 });
+
+describe('Observed pod startup duration: the durations', () => {
+  it('podStartE2EDuration runs from creation to watchObservedRunningTime; podStartSLOduration leaves out the pull', () => {
+    const e = engineWith({ images: { 'busybox:1.36': { pull: 1500, size: 2_000_000 } } }, 5);
+    create(e, podManifest('web', { image: 'busybox:1.36', imagePullPolicy: 'Always', command: ['sleep', '3600'] }));
+    e.advanceTo(30_000);
+    const state = e.state();
+    const kv = Object.fromEntries(state.kubeletLogs.find((l) => l.msg === 'Observed pod startup duration')!.kv);
+    const wall = (key: string) => Date.parse(`${GO_TIME.exec(kv[key])![1].replace(' ', 'T')}Z`);
+    const e2e = wall('watchObservedRunningTime') - Date.parse(state.pods[0].metadata.creationTimestamp);
+    expect(kv.podStartE2EDuration).toBe(`"${e2e / 1000}s"`);
+    expect(Number(kv.podStartSLOduration)).toBeCloseTo((e2e - (wall('lastFinishedPulling') - wall('firstStartedPulling'))) / 1000, 9);
+  });
+});
