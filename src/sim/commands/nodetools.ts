@@ -5,7 +5,8 @@
 
 import type { NodeRuntime } from '../types.ts';
 import {
-  crictlImages, crictlInspect, crictlInspectp, crictlPods, crictlPs, findById, listContainers, listSandboxes, type CrictlClock,
+  crictlImages, crictlInspect, crictlInspectp, crictlPods, crictlPs, crictlStatusOutput, findById, listContainers, listSandboxes,
+  type CrictlClock,
 } from '../render/crictl.ts';
 import { crictlPodsProto, crictlPsProto } from '../render/crictl-proto.ts';
 import { localFields, rfc3339NanoLocal, wallFromLocal } from '../render/clock.ts';
@@ -62,12 +63,12 @@ export function isMutatingCrictl(argv: string[]): boolean {
   return argv[i] === 'stopp';
 }
 
-/** crictl inspect's -o json (the default) is printed; yaml, go-template and table are not. */
-function unsupportedInspectOutput(p: ParsedArgs, sub: string): CommandResult | undefined {
-  const o = str(p, 'output');
-  if (o && o !== 'json') return res('', `podlife: crictl ${sub} -o ${o} is not supported (the JSON output is; pipe it into jq)\n`, 1);
+/** crictl inspect's -o json (the default) and yaml are printed; go-template and table are not. */
+function inspectOutput(p: ParsedArgs, sub: string): 'json' | 'yaml' | CommandResult {
+  const o = str(p, 'output') || 'json';
+  if (o !== 'json' && o !== 'yaml') return res('', `podlife: crictl ${sub} -o ${o} is not supported (-o json, the default, and -o yaml are; pipe the JSON into jq)\n`, 1);
   if (str(p, 'template')) return res('', `podlife: crictl ${sub} --template is not supported (pipe the JSON into jq)\n`, 1);
-  return undefined;
+  return o;
 }
 
 /**
@@ -152,32 +153,33 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
       case 'inspect': {
         const p = parseFlags(rest, [...CRICTL_GLOBAL, { name: 'output', shorthand: 'o', type: 'string' }, { name: 'quiet', shorthand: 'q', type: 'bool' }, { name: 'template', type: 'string' }]);
         if (p.args.length === 0) return fatal('ID cannot be empty');
-        const bad = unsupportedInspectOutput(p, 'inspect');
-        if (bad) return bad;
-        let stdout = '';
+        const output = inspectOutput(p, 'inspect');
+        if (typeof output !== 'string') return output;
+        // every status is read before anything is printed: an ID that is not found prints nothing but the error
+        const statuses = [];
         for (const id of p.args) {
           const c = findById(rt.containers, id);
           if (!c) {
-            return res(stdout, `FATA[0000] get container status: rpc error: code = NotFound desc = an error occurred when try to find container ${JSON.stringify(id)}: not found\n`, 1);
+            return fatal(`get container status: rpc error: code = NotFound desc = an error occurred when try to find container ${JSON.stringify(id)}: not found`);
           }
-          stdout += crictlInspect(rt, c, clock);
+          statuses.push(crictlInspect(rt, c, clock));
         }
-        return res(stdout);
+        return res(crictlStatusOutput(statuses, output, bool(p, 'quiet')));
       }
       case 'inspectp': {
         const p = parseFlags(rest, [...CRICTL_GLOBAL, { name: 'output', shorthand: 'o', type: 'string' }, { name: 'quiet', shorthand: 'q', type: 'bool' }, { name: 'template', type: 'string' }]);
         if (p.args.length === 0) return fatal('ID cannot be empty');
-        const bad = unsupportedInspectOutput(p, 'inspectp');
-        if (bad) return bad;
-        let stdout = '';
+        const output = inspectOutput(p, 'inspectp');
+        if (typeof output !== 'string') return output;
+        const statuses = [];
         for (const id of p.args) {
           const s = findById(rt.sandboxes, id);
           if (!s) {
-            return res(stdout, `FATA[0000] get pod sandbox status: rpc error: code = NotFound desc = an error occurred when try to find sandbox ${JSON.stringify(id)}: not found\n`, 1);
+            return fatal(`get pod sandbox status: rpc error: code = NotFound desc = an error occurred when try to find sandbox ${JSON.stringify(id)}: not found`);
           }
-          stdout += crictlInspectp(s, clock);
+          statuses.push(crictlInspectp(s, clock));
         }
-        return res(stdout);
+        return res(crictlStatusOutput(statuses, output, bool(p, 'quiet')));
       }
       case 'logs': {
         const p = parseFlags(rest, [...CRICTL_GLOBAL, { name: 'tail', type: 'int' }, { name: 'timestamps', shorthand: 't', type: 'bool' }, { name: 'follow', shorthand: 'f', type: 'bool' }, { name: 'previous', shorthand: 'p', type: 'bool' }]);

@@ -144,3 +144,35 @@ describe('crictl pods -o json', () => {
     expect(sh(state, 'crictl pods -v').stderr).toBe('podlife: crictl pods -v is not supported (the table, -q and -o json|yaml are)\n');
   });
 });
+
+// cri-tools v1.36.0 cmd/crictl/util.go outputStatusData: "Old behavior: single entries are not encapsulated within
+// an array" — so several IDs print one JSON array, and the statuses are all read before anything is printed.
+describe('crictl inspect / inspectp with several IDs, -q and -o yaml', () => {
+  const { state } = crashLoop();
+  const rt = state.runtimes[0];
+  const one = (line: string) => JSON.parse(sh(state, line).stdout);
+
+  it('one ID prints an object; several print an array of the same objects, in the order asked', () => {
+    const [a, b] = rt.containers;
+    const both = one(`crictl inspect ${b.id} ${a.id.slice(0, 12)}`);
+    expect(both).toEqual([one(`crictl inspect ${b.id}`), one(`crictl inspect ${a.id}`)]);
+    expect(both.map((x: { status: { id: string } }) => x.status.id)).toEqual([b.id, a.id]);
+    const sandboxes = one(`crictl inspectp ${rt.sandboxes.map((s) => s.id).join(' ')}`);
+    expect(sandboxes.map((x: { status: { id: string } }) => x.status.id)).toEqual(rt.sandboxes.map((s) => s.id));
+  });
+
+  it('an ID that is not found prints only the error, not the statuses read before it', () => {
+    expect(sh(state, `crictl inspect ${rt.containers[0].id} nope`)).toEqual({
+      stdout: '', exitCode: 1,
+      stderr: 'FATA[0000] get container status: rpc error: code = NotFound desc = an error occurred when try to find container "nope": not found\n',
+    });
+    expect(sh(state, `crictl inspectp ${rt.sandboxes[0].id} nope`).stdout).toBe('');
+  });
+
+  it('-q asks the runtime for the status without its verbose info; -o yaml is the same data', () => {
+    const id = rt.containers[0].id;
+    expect(one(`crictl inspect -q ${id}`)).toEqual({ status: one(`crictl inspect ${id}`).status });
+    expect(parseYaml(sh(state, `crictl inspect -o yaml ${id}`).stdout)).toEqual(one(`crictl inspect ${id}`));
+    expect(sh(state, `crictl inspectp -o yaml ${rt.sandboxes[0].id}`).stdout.startsWith('info:\n  image: registry.k8s.io/pause:3.10\n')).toBe(true);
+  });
+});
