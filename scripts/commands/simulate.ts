@@ -8,6 +8,7 @@ import { parseScenario } from '../../src/sim/scenario.ts';
 import { formatTranscript, runCommandAt, runScenario, runnable } from '../../src/sim/run.ts';
 import { parseGoDuration } from '../../src/sim/render/duration.ts';
 import { writesOf } from '../../src/sim/commands/shell.ts';
+import { formatGoDuration } from '../../src/sim/core/duration.ts';
 
 export const summary = 'run a lifecycle scenario and print what kubectl, crictl and journalctl show';
 
@@ -33,6 +34,25 @@ Examples:
   npx podlife simulate nginx-test --at 89s -- kubectl describe pod nginx-test
   npx podlife simulate content/scenarios/delete.yaml --json
 `;
+
+/**
+ * A long --at (a crash loop restarts every 5 minutes for as many virtual hours as asked: each restart is simulated)
+ * shows how far the simulation got, on stderr when it is a terminal, once the run has taken a second; the line
+ * is erased before the command's output. Piped or redirected, stderr gets nothing.
+ */
+function progressLine(): ((now: number, at: number) => void) | undefined {
+  if (!process.stderr.isTTY) return undefined;
+  const started = performance.now();
+  let shown = false;
+  return (now, at) => {
+    if (now >= at) {
+      if (shown) process.stderr.write('\r\x1b[K');
+    } else if (performance.now() - started > 1000) {
+      process.stderr.write(`\r\x1b[Ksimulating: ${formatGoDuration(now)} of ${formatGoDuration(at)} (${Math.floor((now / at) * 100)}%)`);
+      shown = true;
+    }
+  };
+}
 
 /** Quote a word for a shell line only when it needs it. */
 function shellQuote(w: string): string {
@@ -85,7 +105,7 @@ export async function run(args: string[]): Promise<number> {
   if (at !== undefined) {
     // One argument is a whole command line (pipes allowed); several are words to quote back.
     const line = command.length === 1 ? command[0] : command.map(shellQuote).join(' ');
-    const r = runCommandAt(scenario, at, line, { seed });
+    const r = runCommandAt(scenario, at, line, { seed, onAdvance: progressLine() });
     // in the order the command wrote them (a warning before the output reads so in a terminal)
     for (const [fd, text] of writesOf(r)) (fd === 1 ? process.stdout : process.stderr).write(text);
     return r.exitCode;

@@ -88,7 +88,14 @@ export interface RunOptions {
   seed?: number;
   /** The epoch-relative time zone of the node's shell for printed local times. */
   utcOffsetMinutes?: number;
+  /**
+   * runCommandAt: called as the simulation advances towards `at` (each virtual hour, and at the end), for a
+   * progress display. Advancing in steps runs exactly the same events as one advance.
+   */
+  onAdvance?: (now: number, at: number) => void;
 }
+
+const PROGRESS_STEP = 3_600_000;
 
 /** Steps in time order; entries at the same time keep their file order. */
 function ordered(timeline: TimelineStep[]): TimelineStep[] {
@@ -163,12 +170,21 @@ export function runCommandAt(scenario: RunnableScenario, at: number, command: st
   const seed = options.seed ?? scenario.seed ?? 1;
   const engine = scenario.createEngine(seed);
   const ctx = contextFor(engine, options.utcOffsetMinutes);
+  const advanceTo = (t: number) => {
+    const report = options.onAdvance;
+    for (let next = (Math.floor(engine.now / PROGRESS_STEP) + 1) * PROGRESS_STEP; report && next < t; next += PROGRESS_STEP) {
+      engine.advanceTo(next);
+      report(next, at);
+    }
+    engine.advanceTo(t);
+    report?.(t, at);
+  };
   for (const step of ordered(scenario.timeline).filter((s) => s.at <= at)) {
-    engine.advanceTo(step.at);
+    advanceTo(step.at);
     if (step.apply !== undefined) applyManifest(engine, scenario, step);
     if (step.run !== undefined) execute(step.run, ctx);
   }
-  engine.advanceTo(at);
+  advanceTo(at);
   return execute(command, ctx);
 }
 

@@ -378,6 +378,10 @@ export interface CriSandbox {
   pausePid: number;
   runtimeHandler: string; // "" shows as "(default)"
   labels: Record<string, string>;
+  /** The sandbox config's annotations: the pod's own (newPodAnnotations), as when the sandbox was created. */
+  annotations?: Record<string, string>;
+  /** When the kubelet's pod config first saw the pod (its kubernetes.io/config.seen annotation, which crictl shows). */
+  configSeen?: VirtualTime;
 }
 
 export interface CriContainer {

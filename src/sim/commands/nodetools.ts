@@ -5,8 +5,10 @@
 
 import type { NodeRuntime } from '../types.ts';
 import {
-  crictlImages, crictlInspect, crictlInspectp, crictlPods, crictlPs, findById, type CrictlClock,
+  crictlImages, crictlInspect, crictlInspectp, crictlPods, crictlPs, crictlStatusOutput, findById, listContainers, listSandboxes,
+  type CrictlClock,
 } from '../render/crictl.ts';
+import { crictlPodsProto, crictlPsProto } from '../render/crictl-proto.ts';
 import { localFields, rfc3339NanoLocal, wallFromLocal } from '../render/clock.ts';
 import { journalLines, klogMicros } from '../render/journal.ts';
 import { FlagError, type FlagSpec, type ParsedArgs, bool, int, parseFlags, str, arr } from './flags.ts';
@@ -61,12 +63,29 @@ export function isMutatingCrictl(argv: string[]): boolean {
   return argv[i] === 'stopp';
 }
 
-/** crictl inspect's -o json (the default) is printed; yaml, go-template and table are not. */
-function unsupportedInspectOutput(p: ParsedArgs, sub: string): CommandResult | undefined {
-  const o = str(p, 'output');
-  if (o && o !== 'json') return res('', `podlife: crictl ${sub} -o ${o} is not supported (the JSON output is; pipe it into jq)\n`, 1);
+/** crictl inspect's -o json (the default) and yaml are printed; go-template and table are not. */
+function inspectOutput(p: ParsedArgs, sub: string): 'json' | 'yaml' | CommandResult {
+  const o = str(p, 'output') || 'json';
+  if (o !== 'json' && o !== 'yaml') return res('', `podlife: crictl ${sub} -o ${o} is not supported (-o json, the default, and -o yaml are; pipe the JSON into jq)\n`, 1);
   if (str(p, 'template')) return res('', `podlife: crictl ${sub} --template is not supported (pipe the JSON into jq)\n`, 1);
-  return undefined;
+  return o;
+}
+
+/**
+ * pods and ps: -o json|yaml|table (anything else is crictl's error, after the list call) and --label key=value
+ * (cri-tools util.go parseLabelStringSlice); undefined output means the table.
+ */
+function listOutput(p: ParsedArgs, what: string): { output?: 'json' | 'yaml'; labels: Record<string, string> } | CommandResult {
+  const labels: Record<string, string> = {};
+  for (const l of arr(p, 'label')) {
+    const pair = l.split('=');
+    if (pair.length !== 2) return fatal(`incorrectly specified label: ${l}`);
+    labels[pair[0]] = pair[1];
+  }
+  const o = str(p, 'output') || 'table';
+  if (o === 'json' || o === 'yaml') return { output: o, labels };
+  if (o !== 'table') return fatal(`listing ${what}: unsupported output format ${JSON.stringify(o)}`);
+  return { labels };
 }
 
 /** crictl's commands a real node has that the model does not run (cri-tools cmd/crictl/main.go). */
@@ -84,10 +103,12 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
   const sub = argv[i];
   const rest = argv.slice(i + 1);
   if (!sub) return res('', 'podlife: crictl needs a command: pods, ps, inspect, inspectp, images, logs, stopp, version\n', 1);
-  const at = rest.findIndex((a) => /^(-o|--output)(=.*)?$|^-o\w|^(-v|--verbose|--label)(=.*)?$/.test(a));
+  const listing = sub === 'pods' || sub === 'ps';
+  const at = rest.findIndex((a) => (listing ? /^(-v|--verbose)(=.*)?$/ : /^(-o|--output)(=.*)?$|^-o\w|^(-v|--verbose|--label)(=.*)?$/).test(a));
   if (at >= 0 && sub !== 'inspect' && sub !== 'inspectp') {
     const flag = ['-o', '--output', '--label'].includes(rest[at]) && rest[at + 1] ? `${rest[at]} ${rest[at + 1]}` : rest[at];
-    return res('', `podlife: crictl ${sub} ${flag} is not supported (the table view is; crictl inspect prints JSON)\n`, 1);
+    const instead = listing ? 'the table, -q and -o json|yaml are' : 'the table view is; crictl inspect prints JSON';
+    return res('', `podlife: crictl ${sub} ${flag} is not supported (${instead})\n`, 1);
   }
   if (!rt) return fatal('validate service connection: validate CRI v1 runtime API for endpoint "unix:///run/containerd/containerd.sock": rpc error: code = Unavailable desc = connection error');
   try {
@@ -96,11 +117,14 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
         const p = parseFlags(rest, [...CRICTL_GLOBAL, ...LIST_FLAGS]);
         const state = str(p, 'state').toLowerCase();
         if (state && state !== 'ready' && state !== 'notready') return fatal('--state should be ready or notready');
-        return res(crictlPods(rt, {
+        const out = listOutput(p, 'pod sandboxes');
+        if ('exitCode' in out) return out;
+        const filter = {
           id: str(p, 'id') || undefined, name: str(p, 'name') || undefined, namespace: str(p, 'namespace') || undefined,
-          state: (state || undefined) as 'ready' | 'notready' | undefined, latest: bool(p, 'latest'),
+          state: (state || undefined) as 'ready' | 'notready' | undefined, labels: out.labels, latest: bool(p, 'latest'),
           last: int(p, 'last', 0), quiet: bool(p, 'quiet'), noTrunc: bool(p, 'no-trunc'),
-        }, clock));
+        };
+        return res(out.output ? crictlPodsProto(listSandboxes(rt, filter), clock, out.output) : crictlPods(rt, filter, clock));
       }
       case 'ps': {
         const p = parseFlags(rest, [...CRICTL_GLOBAL, ...PS_FLAGS]);
@@ -108,12 +132,15 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
         if (state && !['created', 'running', 'exited', 'unknown'].includes(state)) {
           return fatal('--state should be one of created, running, exited or unknown');
         }
-        return res(crictlPs(rt, {
+        const out = listOutput(p, 'containers');
+        if ('exitCode' in out) return out;
+        const filter = {
           all: bool(p, 'all'), id: str(p, 'id') || undefined, name: str(p, 'name') || undefined,
           namespace: str(p, 'namespace') || undefined, podId: str(p, 'pod') || undefined,
-          state: (state || undefined) as 'running' | undefined, latest: bool(p, 'latest'), last: int(p, 'last', 0),
+          state: (state || undefined) as 'running' | undefined, labels: out.labels, latest: bool(p, 'latest'), last: int(p, 'last', 0),
           quiet: bool(p, 'quiet'), noTrunc: bool(p, 'no-trunc'), image: str(p, 'image') || undefined,
-        }, clock));
+        };
+        return res(out.output ? crictlPsProto(listContainers(rt, filter), clock, out.output) : crictlPs(rt, filter, clock));
       }
       case 'images':
       case 'image':
@@ -126,32 +153,33 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
       case 'inspect': {
         const p = parseFlags(rest, [...CRICTL_GLOBAL, { name: 'output', shorthand: 'o', type: 'string' }, { name: 'quiet', shorthand: 'q', type: 'bool' }, { name: 'template', type: 'string' }]);
         if (p.args.length === 0) return fatal('ID cannot be empty');
-        const bad = unsupportedInspectOutput(p, 'inspect');
-        if (bad) return bad;
-        let stdout = '';
+        const output = inspectOutput(p, 'inspect');
+        if (typeof output !== 'string') return output;
+        // every status is read before anything is printed: an ID that is not found prints nothing but the error
+        const statuses = [];
         for (const id of p.args) {
           const c = findById(rt.containers, id);
           if (!c) {
-            return res(stdout, `FATA[0000] get container status: rpc error: code = NotFound desc = an error occurred when try to find container ${JSON.stringify(id)}: not found\n`, 1);
+            return fatal(`get container status: rpc error: code = NotFound desc = an error occurred when try to find container ${JSON.stringify(id)}: not found`);
           }
-          stdout += crictlInspect(rt, c, clock);
+          statuses.push(crictlInspect(rt, c, clock));
         }
-        return res(stdout);
+        return res(crictlStatusOutput(statuses, output, bool(p, 'quiet')));
       }
       case 'inspectp': {
         const p = parseFlags(rest, [...CRICTL_GLOBAL, { name: 'output', shorthand: 'o', type: 'string' }, { name: 'quiet', shorthand: 'q', type: 'bool' }, { name: 'template', type: 'string' }]);
         if (p.args.length === 0) return fatal('ID cannot be empty');
-        const bad = unsupportedInspectOutput(p, 'inspectp');
-        if (bad) return bad;
-        let stdout = '';
+        const output = inspectOutput(p, 'inspectp');
+        if (typeof output !== 'string') return output;
+        const statuses = [];
         for (const id of p.args) {
           const s = findById(rt.sandboxes, id);
           if (!s) {
-            return res(stdout, `FATA[0000] get pod sandbox status: rpc error: code = NotFound desc = an error occurred when try to find sandbox ${JSON.stringify(id)}: not found\n`, 1);
+            return fatal(`get pod sandbox status: rpc error: code = NotFound desc = an error occurred when try to find sandbox ${JSON.stringify(id)}: not found`);
           }
-          stdout += crictlInspectp(s, clock);
+          statuses.push(crictlInspectp(s, clock));
         }
-        return res(stdout);
+        return res(crictlStatusOutput(statuses, output, bool(p, 'quiet')));
       }
       case 'logs': {
         const p = parseFlags(rest, [...CRICTL_GLOBAL, { name: 'tail', type: 'int' }, { name: 'timestamps', shorthand: 't', type: 'bool' }, { name: 'follow', shorthand: 'f', type: 'bool' }, { name: 'previous', shorthand: 'p', type: 'bool' }]);

@@ -29,6 +29,11 @@ import { UNSCHEDULABLE_TAINT } from '../scheduler/framework.ts';
 
 type WorkerState = 'syncing' | 'terminating' | 'terminated' | 'finished';
 
+/**
+ * When the kubelet process started, in virtual time: its first node status post (the Ready heartbeat, from which
+ * the lease's renewals count). Go's monotonic readings in its log (m=+...) are seconds since then.
+ */
+const KUBELET_START = -40_000;
 // upstream: pkg/kubelet/active_deadline.go reason, message
 const DEADLINE_REASON = 'DeadlineExceeded';
 const DEADLINE_MESSAGE = 'Pod was active on the node longer than the specified deadline';
@@ -190,7 +195,7 @@ export class Kubelet {
     // a node registered cordoned has had the node lifecycle controller's unschedulable taint since it registered
     const taints = this.node.unschedulable ? [...(this.node.taints ?? []), { ...UNSCHEDULABLE_TAINT, timeAdded: created }] : this.node.taints;
     const cond = (type: string, status: 'True' | 'False', reason: string, message: string) => ({
-      type, status, lastHeartbeatTime: ctx.rfc3339(-40_000), lastTransitionTime: created, reason, message,
+      type, status, lastHeartbeatTime: ctx.rfc3339(KUBELET_START), lastTransitionTime: created, reason, message,
     });
     return {
       apiVersion: 'v1',
@@ -287,6 +292,7 @@ export class Kubelet {
       if (this.#workers.get(uid)?.state === 'finished') return;
       if (this.env.verbosity >= 2) this.env.klog('I', 'kubelet.go:2462', 'SyncLoop ADD', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
       this.#pods.set(uid, pod);
+      this.rm.seen.set(uid, this.#ctx.now);
       const w: PodWorker = {
         uid, pod, working: false, pending: false, state: 'syncing', grace: 0, deleted: false, removedFromApi: false, requeueToken: 0, observedRunning: false,
         status: undefined, written: undefined, reasons: undefined, timing: this.#ctx.timingRng(`pod/${pod.metadata.namespace}/${pod.metadata.name}`),
@@ -636,16 +642,21 @@ export class Kubelet {
     const first = this.rm.firstPull.get(w.uid);
     const last = this.rm.lastPull.get(w.uid);
     const pulling = first !== undefined && last !== undefined ? last - first : 0;
-    const e2e = now - created;
+    // `when`: the kubelet's watch sees the status it wrote; the end-to-end duration runs from creation to then
+    const when = now + this.#ctx.timings.statusUpdate;
+    const e2e = when - created;
+    // the times the tracker took from time.Now() carry Go's monotonic reading (String() appends m=+seconds since the
+    // kubelet started); the creation timestamp came from the API and has none
+    const epoch = this.#ctx.epoch;
     this.env.klog('I', 'pod_startup_latency_tracker.go:104', 'Observed pod startup duration', [
       ['pod', kobj(w.pod)],
       ['podStartSLOduration', String(Math.max(0, e2e - pulling) / 1000)],
       ['podStartE2EDuration', q(formatGoDuration(e2e))],
-      ['podCreationTimestamp', q(goTime(this.#ctx.epoch + created, false))],
-      ['firstStartedPulling', q(first !== undefined ? goTime(this.#ctx.epoch + first, true) : '0001-01-01 00:00:00 +0000 UTC')],
-      ['lastFinishedPulling', q(last !== undefined ? goTime(this.#ctx.epoch + last, true) : '0001-01-01 00:00:00 +0000 UTC')],
-      ['observedRunningTime', q(goTime(this.#ctx.epoch + now, true))],
-      ['watchObservedRunningTime', q(goTime(this.#ctx.epoch + now + this.#ctx.timings.statusUpdate, true))],
+      ['podCreationTimestamp', q(goTime(epoch, created, false))],
+      ['firstStartedPulling', q(first !== undefined ? goTime(epoch, first, true) : '0001-01-01 00:00:00 +0000 UTC')],
+      ['lastFinishedPulling', q(last !== undefined ? goTime(epoch, last, true) : '0001-01-01 00:00:00 +0000 UTC')],
+      ['observedRunningTime', q(goTime(epoch, now, true))],
+      ['watchObservedRunningTime', q(goTime(epoch, when, true))],
     ]);
   }
 
@@ -971,6 +982,7 @@ export class Kubelet {
       this.#pods.delete(uid);
       this.rm.firstPull.delete(uid);
       this.rm.lastPull.delete(uid);
+      this.rm.seen.delete(uid);
       this.rm.resized.delete(uid);
       this.#ctx.emit('kubelet', 'PodCleanedUp', podObject(w.pod), 'HandlePodCleanups: orphaned pod volumes dir removed');
     }
@@ -1154,9 +1166,13 @@ function statusUpdated(phase: PodStatus['phase'], was: PodStatus['phase']): stri
 }
 const statusDetails = new Map<PodStatus['phase'], Map<PodStatus['phase'], string>>();
 
-/** Go's time.Time String(): "2026-08-04 03:00:01.02 +0000 UTC" (fraction trimmed), or whole seconds. */
-function goTime(ms: number, fraction: boolean): string {
-  const whole = Math.trunc(ms); // what Date keeps of a fractional time
+/**
+ * Go's time.Time String() of virtual time t: "2026-08-04 03:00:01 +0000 UTC" for a time from the API (whole
+ * seconds, no monotonic reading), "2026-08-04 03:00:01.02 +0000 UTC m=+41.020000000" for one from time.Now().
+ */
+// upstream: go/src/time/format.go (Time).String
+function goTime(epoch: number, t: number, monotonic: boolean): string {
+  const whole = Math.trunc(epoch + t); // what Date keeps of a fractional time
   const sec = Math.floor(whole / 1000);
   // the text of a whole second is formatted once (the pods of a run share a few seconds)
   let text = goSeconds.get(sec);
@@ -1167,7 +1183,10 @@ function goTime(ms: number, fraction: boolean): string {
     goSeconds.set(sec, text);
   }
   const frac = whole - sec * 1000;
-  if (!fraction || frac === 0) return `${text} +0000 UTC`;
-  return `${text}.${String(frac).padStart(3, '0').replace(/0+$/, '')} +0000 UTC`;
+  if (!monotonic) return `${text} +0000 UTC`;
+  // time.Time.String: " m=+<seconds>.<9 digits>" after the wall time, for a time read from time.Now()
+  const m = whole - epoch - KUBELET_START;
+  const wall = frac === 0 ? text : `${text}.${String(frac).padStart(3, '0').replace(/0+$/, '')}`;
+  return `${wall} +0000 UTC m=+${Math.floor(m / 1000)}.${String(m % 1000).padStart(3, '0')}000000`;
 }
 const goSeconds = new Map<number, string>();

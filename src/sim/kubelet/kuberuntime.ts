@@ -69,6 +69,8 @@ export class RuntimeManager {
   /** When the first pull of a pod started (pod_startup_latency_tracker). */
   readonly firstPull = new Map<string, number>();
   readonly lastPull = new Map<string, number>();
+  /** When the pod config first saw each pod (config.go recordFirstSeenTime: the kubernetes.io/config.seen annotation). */
+  readonly seen = new Map<string, number>();
   readonly probeResults: ProbeResults = { liveness: new Map(), startup: new Map() };
   /** The pods resized in place, by UID: a pod never resized has none, its containers run with its spec's resources. */
   readonly resized = new Map<string, resizeModule.PodResize>();
@@ -303,6 +305,8 @@ export class RuntimeManager {
     return {
       podUid: pod.metadata.uid, name: pod.metadata.name, namespace: pod.metadata.namespace!, attempt,
       hostNetwork: !!pod.spec.hostNetwork, labels,
+      // newPodAnnotations: the pod's annotations (the kubelet's copy adds config.seen and config.source; see configSeen)
+      annotations: { ...pod.metadata.annotations }, configSeen: this.seen.get(pod.metadata.uid),
     };
   }
 

@@ -26,12 +26,16 @@ export interface CrictlClock {
 const created = (clock: CrictlClock, t: number) => `${unitsHumanDuration(clock.now - (clock.epoch + t))} ago`;
 const newestFirst = <T extends { createdAt: number }>(a: T, b: T) => b.createdAt - a.createdAt;
 const matches = (pattern: string | undefined, s: string) => !pattern || new RegExp(pattern).test(s);
+// the runtime's label selector: every key=value given (containerd filterCRISandboxes / filterCRIContainers)
+const labelled = (want: Record<string, string> | undefined, labels: Record<string, string>) =>
+  !want || Object.keys(want).every((k) => labels[k] === want[k]);
 
 export interface PodsFilter {
   name?: string;
   namespace?: string;
   state?: 'ready' | 'notready';
   id?: string;
+  labels?: Record<string, string>;
   latest?: boolean;
   last?: number;
   quiet?: boolean;
@@ -43,6 +47,7 @@ export function listSandboxes(rt: NodeRuntime, f: PodsFilter): CriSandbox[] {
     (s) =>
       (!f.id || s.id.startsWith(f.id)) &&
       (!f.state || (f.state === 'ready') === (s.state === 'SANDBOX_READY')) &&
+      labelled(f.labels, s.labels) &&
       matches(f.name, s.name) &&
       matches(f.namespace, s.namespace),
   );
@@ -77,6 +82,7 @@ export interface PsFilter {
   podId?: string;
   state?: 'created' | 'running' | 'exited' | 'unknown';
   id?: string;
+  labels?: Record<string, string>;
   latest?: boolean;
   last?: number;
   quiet?: boolean;
@@ -99,6 +105,7 @@ export function listContainers(rt: NodeRuntime, f: PsFilter): CriContainer[] {
       (!f.id || c.id.startsWith(f.id)) &&
       (!f.podId || c.sandboxId.startsWith(f.podId)) &&
       (!state || c.state === state) &&
+      labelled(f.labels, c.labels) &&
       (!f.image || c.image === f.image || c.imageId === f.image) &&
       matches(f.name, c.name) &&
       matches(f.namespace, podNamespace(c)),

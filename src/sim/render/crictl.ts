@@ -1,15 +1,17 @@
 // crictl's views of one node's container runtime: `crictl images` (text/tabwriter with minwidth 20) and
 // `inspect`/`inspectp` (containerd's verbose status: {"info": ..., "status": ...}, keys sorted because crictl
-// round-trips them through Go maps, 2-space indent); `pods` and `ps` are in crictl-list.ts (re-exported here),
+// round-trips them through Go maps, 2-space indent; an array of them for several IDs; -o yaml); `pods` and `ps` are in crictl-list.ts (re-exported here),
 // so the player's first load, which prints only `crictl ps`, leaves this module to the console.
 // upstream: cri-tools cmd/crictl/image.go, container.go marshalContainerStatus, util.go outputStatusData (v1.36.0)
 
 import type { CriContainer, CriImage, CriSandbox, NodeRuntime } from '../types.ts';
 import { rfc3339NanoLocal } from './clock.ts';
 import { goJson, sortedCopy } from './json.ts';
+import { toYaml } from './yaml.ts';
 import { CRICTL_TABLE, tabulate } from './tabwriter.ts';
 import { SANDBOX_IMAGE } from '../runtime/catalog.ts';
 import { type CrictlClock, truncatedId } from './crictl-list.ts';
+import { sandboxAnnotations } from './crictl-proto.ts';
 
 export * from './crictl-list.ts';
 
@@ -58,8 +60,8 @@ function imageOf(rt: NodeRuntime, c: CriContainer): CriImage | undefined {
   return rt.images.find((i) => i.id === c.imageId);
 }
 
-/** `crictl inspect <id>`: containerd's verbose ContainerStatus. */
-export function crictlInspect(rt: NodeRuntime, c: CriContainer, clock: CrictlClock): string {
+/** `crictl inspect <id>`: containerd's verbose ContainerStatus, as {info, status}. */
+export function crictlInspect(rt: NodeRuntime, c: CriContainer, clock: CrictlClock): { info: object; status: object } {
   const sandbox = rt.sandboxes.find((s) => s.id === c.sandboxId);
   const local = (t: number) => rfc3339NanoLocal(clock.epoch + t, clock.utcOffsetMinutes);
   const image = imageOf(rt, c);
@@ -124,13 +126,13 @@ export function crictlInspect(rt: NodeRuntime, c: CriContainer, clock: CrictlClo
     snapshotKey: c.id,
     snapshotter: 'overlayfs',
   };
-  return `${goJson(sortedCopy({ info, status }), '  ')}\n`;
+  return { info, status };
 }
 
-/** `crictl inspectp <id>`: containerd's verbose PodSandboxStatus. */
-export function crictlInspectp(s: CriSandbox, clock: CrictlClock): string {
+/** `crictl inspectp <id>`: containerd's verbose PodSandboxStatus, as {info, status}. */
+export function crictlInspectp(s: CriSandbox, clock: CrictlClock): { info: object; status: object } {
   const status = {
-    annotations: {},
+    annotations: sandboxAnnotations(s, clock),
     createdAt: rfc3339NanoLocal(clock.epoch + s.createdAt, clock.utcOffsetMinutes),
     id: s.id,
     labels: s.labels,
@@ -151,5 +153,16 @@ export function crictlInspectp(s: CriSandbox, clock: CrictlClock): string {
     sandboxID: s.id,
     snapshotter: 'overlayfs',
   };
-  return `${goJson(sortedCopy({ info, status }), '  ')}\n`;
+  return { info, status };
+}
+
+/**
+ * What `crictl inspect`/`inspectp` print for the statuses of all the IDs asked (crictl's outputStatusData): one
+ * object, or an array of them for several IDs; `-q` asks for a status without the verbose info. The JSON is
+ * json.Marshal of Go maps (keys sorted) through json.Indent; YAML is that JSON through JSONToYAML.
+ */
+export function crictlStatusOutput(statuses: { info: object; status: object }[], output: 'json' | 'yaml', quiet: boolean): string {
+  const shown = statuses.map((x) => (quiet ? { status: x.status } : x));
+  const value = sortedCopy(shown.length === 1 ? shown[0] : shown);
+  return output === 'json' ? `${goJson(value, '  ')}\n` : `${toYaml(value)}\n`;
 }

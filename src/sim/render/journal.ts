@@ -60,11 +60,38 @@ export function klogHeader(severity: string, wallMs: number, utcOffsetMinutes: n
   return `${severity}${klogTime(wallMs, utcOffsetMinutes, micros)} ${String(pid).padStart(7)} ${source}]`;
 }
 
+/**
+ * The zone abbreviation Go prints for the node's local time (time.Local from /etc/localtime): UTC, and CST for the
+ * article's UTC+8 (Asia/Shanghai); other offsets as tzdata names zones without a letter abbreviation ("+0530").
+ */
+function zoneName(offsetMinutes: number, numeric: string): string {
+  return offsetMinutes === 0 ? 'UTC' : offsetMinutes === 480 ? 'CST' : numeric;
+}
+
+// a time.Time value the engine logged in UTC, its monotonic reading kept (the zero time stays UTC, as in Go)
+const GO_TIME_UTC = /"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(\.\d+)? \+0000 UTC( m=[+-]\d+\.\d{9})?"/g;
+
+/**
+ * A klog value holding time.Time values, in the kubelet's local zone: Go's time.Now(), and metav1.Time decoded from
+ * the API (UnmarshalJSON calls Local()), print "2006-01-02 15:04:05.999999999 -0700 MST" in time.Local.
+ */
+// upstream: go/src/time/format.go (Time).String; k8s.io/apimachinery/pkg/apis/meta/v1/time.go UnmarshalJSON
+export function localGoTimes(value: string, offsetMinutes: number): string {
+  if (offsetMinutes === 0 || !value.includes(' +0000 UTC')) return value;
+  return value.replace(GO_TIME_UTC, (all, wall: string, frac: string | undefined, mono: string | undefined) => {
+    if (wall.startsWith('0001-01-01')) return all;
+    const t = new Date(Date.parse(`${wall.replace(' ', 'T')}Z`) + offsetMinutes * 60_000).toISOString();
+    const a = Math.abs(offsetMinutes);
+    const numeric = `${offsetMinutes < 0 ? '-' : '+'}${String(Math.trunc(a / 60)).padStart(2, '0')}${String(a % 60).padStart(2, '0')}`;
+    return `"${t.slice(0, 10)} ${t.slice(11, 19)}${frac ?? ''} ${numeric} ${zoneName(offsetMinutes, numeric)}${mono ?? ''}"`;
+  });
+}
+
 /** One klog line as the kubelet writes it to stderr; `micros` from klogMicros. */
 export function klogLine(line: KubeletLogLine, micros: number, o: JournalOptions): string {
   const wallMs = Math.floor(micros / 1000);
   const header = klogHeader(line.severity, o.epoch + wallMs, o.utcOffsetMinutes, (((o.epoch + wallMs) % 1000) * 1000) + (micros % 1000), o.kubeletPid, line.source);
-  const kv = line.kv.map(([k, v]) => ` ${k}=${v}`).join('');
+  const kv = line.kv.map(([k, v]) => ` ${k}=${localGoTimes(v, o.utcOffsetMinutes)}`).join('');
   return `${header} ${goQuoteString(line.msg)}${kv}`;
 }
 

@@ -25,6 +25,8 @@ export interface SandboxConfig {
   attempt: number;
   hostNetwork: boolean;
   labels: Record<string, string>;
+  annotations: Record<string, string>;
+  configSeen?: number;
 }
 
 export interface ContainerConfig {
@@ -251,6 +253,8 @@ export class ContainerRuntime {
       pausePid: this.#pid(),
       runtimeHandler: '',
       labels: cfg.labels,
+      annotations: cfg.annotations,
+      configSeen: cfg.configSeen,
     };
     this.#putSandbox(sb);
     return sb;

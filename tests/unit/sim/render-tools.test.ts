@@ -35,7 +35,7 @@ describe('crictl', () => {
     expect(run('crictl logs -p 67aca40f558b6')).toEqual({ stdout: '', stderr: 'FATA[0000] previous terminated container nginx-test not found\n', exitCode: 1 });
   });
   it('flags whose output podlife does not print say so instead of being ignored', () => {
-    expect(run('crictl inspect -o yaml 67aca40f558b6').stderr).toBe('podlife: crictl inspect -o yaml is not supported (the JSON output is; pipe it into jq)\n');
+    expect(run('crictl inspect -o go-template 67aca40f558b6').stderr).toBe('podlife: crictl inspect -o go-template is not supported (-o json, the default, and -o yaml are; pipe the JSON into jq)\n');
     expect(run('crictl inspect -o json 67aca40f558b6').exitCode).toBe(0);
     expect(run("crictl inspectp --template '{{.status.id}}' 5bf1e11f42767").exitCode).toBe(1);
     expect(run('crictl images --digests').stderr).toBe('podlife: crictl images --digests is not supported (the table without that column is)\n');

@@ -230,7 +230,8 @@ function labelOrAnnotate(p: ParsedArgs, ctx: ExecContext, field: 'labels' | 'ann
       for (const [k, v] of Object.entries(changes)) if (v === null) delete next[k]; else next[k] = v;
       return { ...o, metadata: { ...o.metadata, [field]: next } } as Target;
     };
-    // --list: the object with the changes made locally, nothing sent (Go's map order; podlife's is sorted)
+    // --list: the object with the changes made locally, nothing sent. kubectl ranges over the map (Go's order, random
+    // from run to run); a deterministic model prints the keys sorted (documented in content/scenarios/README.md)
     if (list) {
       const next = preview().metadata[field] ?? {};
       const entries = Object.keys(next).sort().map((k) => `${single ? '' : ' '}${k}=${next[k]}\n`);
