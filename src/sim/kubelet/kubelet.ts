@@ -633,28 +633,33 @@ export class Kubelet {
   }
 
   /** The pod startup latency tracker's log line, once, when the pod is first seen Running. */
-  // upstream: pkg/kubelet/util/pod_startup_latency_tracker.go ObservedPodOnWatch
+  // upstream: pkg/kubelet/util/pod_startup_latency_tracker.go ObservedPodOnWatch (the v1.36 field set, with
+  // image pull sessions: kubernetes/kubernetes#131950), calculateImagePullingTime, isStatefulPod
   #observeStartup(w: PodWorker, status: PodStatus): void {
     if (w.observedRunning || status.phase !== 'Running') return;
     w.observedRunning = true;
+    const track = this.rm.startup.get(w.uid);
+    if (track) track.done = true;
     const created = Date.parse(w.pod.metadata.creationTimestamp) - this.#ctx.epoch;
     const now = this.#ctx.now;
-    const first = this.rm.firstPull.get(w.uid);
-    const last = this.rm.lastPull.get(w.uid);
-    const pulling = first !== undefined && last !== undefined ? last - first : 0;
+    const pulling = track ? imagePullingTime(track.sessions) : 0;
+    const init = track?.initTotal ?? 0;
     // `when`: the kubelet's watch sees the status it wrote; the end-to-end duration runs from creation to then
     const when = now + this.#ctx.timings.statusUpdate;
     const e2e = when - created;
     // the times the tracker took from time.Now() carry Go's monotonic reading (String() appends m=+seconds since the
     // kubelet started); the creation timestamp came from the API and has none
     const epoch = this.#ctx.epoch;
-    this.env.klog('I', 'pod_startup_latency_tracker.go:104', 'Observed pod startup duration', [
+    this.env.klog('I', 'pod_startup_latency_tracker.go:148', 'Observed pod startup duration', [
       ['pod', kobj(w.pod)],
-      ['podStartSLOduration', String(Math.max(0, e2e - pulling) / 1000)],
+      ['podStartSLOduration', String(durationSeconds(e2e - pulling - init))],
       ['podStartE2EDuration', q(formatGoDuration(e2e))],
+      ['totalImagesPullingTime', q(formatGoDuration(pulling))],
+      ['totalInitContainerRuntime', q(formatGoDuration(init))],
+      ['isStatefulPod', String(isStatefulPod(w.pod))],
       ['podCreationTimestamp', q(goTime(epoch, created, false))],
-      ['firstStartedPulling', q(first !== undefined ? goTime(epoch, first, true) : '0001-01-01 00:00:00 +0000 UTC')],
-      ['lastFinishedPulling', q(last !== undefined ? goTime(epoch, last, true) : '0001-01-01 00:00:00 +0000 UTC')],
+      ['imagePullSessionsCount', String(track ? track.sessions.length / 2 : 0)],
+      ['imagePullSessionsStartsCount', String(track ? track.starts.length : 0)],
       ['observedRunningTime', q(goTime(epoch, now, true))],
       ['watchObservedRunningTime', q(goTime(epoch, when, true))],
     ]);
@@ -980,8 +985,7 @@ export class Kubelet {
       this.#workers.delete(uid);
       this.#lastIPs.delete(uid);
       this.#pods.delete(uid);
-      this.rm.firstPull.delete(uid);
-      this.rm.lastPull.delete(uid);
+      this.rm.startup.delete(uid);
       this.rm.seen.delete(uid);
       this.rm.resized.delete(uid);
       this.#ctx.emit('kubelet', 'PodCleanedUp', podObject(w.pod), 'HandlePodCleanups: orphaned pod volumes dir removed');
@@ -1190,3 +1194,36 @@ function goTime(epoch: number, t: number, monotonic: boolean): string {
   return `${wall} +0000 UTC m=+${Math.floor(m / 1000)}.${String(m % 1000).padStart(3, '0')}000000`;
 }
 const goSeconds = new Map<number, string>();
+
+/** Go's Duration.Seconds(): whole seconds plus the nanoseconds over 1e9, which can differ from ms / 1000 in the last digit. */
+function durationSeconds(ms: number): number {
+  const sec = Math.trunc(ms / 1000);
+  return sec + ((ms - sec * 1000) * 1e6) / 1e9;
+}
+
+/** The time spent pulling, overlapping sessions counted once. upstream: pod_startup_latency_tracker.go calculateImagePullingTime */
+function imagePullingTime(sessions: number[]): number {
+  let total = 0;
+  let end = 0;
+  for (let i = 0; i < sessions.length; i += 2) {
+    const [s, e] = [sessions[i], sessions[i + 1]];
+    if (i === 0 || s > end) [total, end] = [total + e - s, e];
+    else if (e > end) [total, end] = [total + e - end, e];
+  }
+  return total;
+}
+
+// volume sources that keep no state: a pod that mounts only these is not stateful for the startup SLI
+const STATELESS_SOURCES = ['secret', 'configMap', 'downwardAPI', 'emptyDir', 'projected', 'gitRepo', 'image', 'ephemeral'];
+
+/** upstream: pod_startup_latency_tracker.go isStatefulPod */
+function isStatefulPod(pod: Pod): boolean {
+  for (const v of pod.spec.volumes ?? []) {
+    const src = v as unknown as Record<string, unknown>;
+    if (STATELESS_SOURCES.some((k) => src[k] != null)) continue;
+    const csi = src.csi as { volumeAttributes?: Record<string, string> } | undefined;
+    if (csi?.volumeAttributes?.['csi.storage.k8s.io/ephemeral'] === 'true') continue;
+    return true;
+  }
+  return false;
+}

@@ -59,6 +59,21 @@ type ImageResult = { imageRef?: string; msg: string; err?: string; backoffUntil?
 
 const STARTED: { err?: string; msg: string; backoffUntil?: number } = { msg: '' };
 
+/**
+ * perPodState of the pod startup latency tracker: image pull sessions (a start waits for the next finish, oldest
+ * first) and the init containers' run time. `done` once the pod was seen Running: nothing more is recorded.
+ */
+export interface StartupState {
+  starts: number[];
+  /** Finished pulls, as start, end pairs. */
+  sessions: number[];
+  /** The init container being timed: its name and when it started (none: ''). */
+  init: string;
+  initStart: number;
+  initTotal: number;
+  done: boolean;
+}
+
 export class RuntimeManager {
   readonly #env: NodeEnv;
   /** The crash-loop back-off (10 s → 300 s, reset after 600 s). upstream: pkg/kubelet/kubelet.go newCrashLoopBackOff */
@@ -66,9 +81,15 @@ export class RuntimeManager {
   /** Image pull back-off (10 s → 300 s). upstream: pkg/kubelet/kubelet.go imageBackOffPeriod, MaxImageBackOff */
   readonly imageBackOff: Backoff;
   readonly #prevPullErrMsg = new Map<string, string>();
-  /** When the first pull of a pod started (pod_startup_latency_tracker). */
-  readonly firstPull = new Map<string, number>();
-  readonly lastPull = new Map<string, number>();
+  /** The pod startup latency tracker's record of each pod until it is first seen Running (pod_startup_latency_tracker.go perPodState). */
+  readonly startup = new Map<string, StartupState>();
+
+  /** The tracker's state of a pod, made on first use; none once its startup was logged. */
+  #startup(uid: string): StartupState | undefined {
+    let st = this.startup.get(uid);
+    if (!st) this.startup.set(uid, (st = { starts: [], sessions: [], init: '', initStart: 0, initTotal: 0, done: false }));
+    return st.done ? undefined : st;
+  }
   /** When the pod config first saw each pod (config.go recordFirstSeenTime: the kubernetes.io/config.seen annotation). */
   readonly seen = new Map<string, number>();
   readonly probeResults: ProbeResults = { liveness: new Map(), startup: new Map() };
@@ -175,6 +196,16 @@ export class RuntimeManager {
       const r = this.#startResult(pod, c, podStatus, results);
       if (r.error === undefined) this.#started('ephemeral container', pod, c, r, yield* this.startContainer(sandboxID, pod, c, podStatus));
     }
+    // the startup latency tracker: the init container it timed has finished (RecordInitContainerFinished with the
+    // container's FinishedAt); counted once, before the next one starts
+    const track = pod.spec.initContainers ? this.#startup(pod.metadata.uid) : undefined;
+    if (track?.init) {
+      const done = findContainerStatusByName(podStatus, track.init);
+      if (done?.State === 'exited' && done.FinishedAt !== undefined) {
+        if (done.FinishedAt > track.initStart) track.initTotal += done.FinishedAt - track.initStart;
+        track.init = '';
+      }
+    }
     // SyncPod#7: init containers, in order; a regular init container that fails to start stops the sync
     for (let i = 0; i < changes.InitContainersToStart.length; i++) {
       const idx = changes.InitContainersToStart[i];
@@ -182,6 +213,8 @@ export class RuntimeManager {
       this.#emit(pod, 'StartInitContainer', `start init container ${c.name}`, 'SyncPod#7');
       const r = this.#startResult(pod, c, podStatus, results);
       if (r.error === undefined) this.#started('init container', pod, c, r, yield* this.startContainer(sandboxID, pod, c, podStatus));
+      // upstream: SyncPod's start: a regular init container that started → RecordInitContainerStarted(uid, time.Now())
+      if (r.error === undefined && track && !isRestartableInitContainer(c)) [track.init, track.initStart] = [c.name, env.ctx.now];
       if (r.error !== undefined && !isRestartableInitContainer(c)) return results;
     }
     // SyncPod#8: resize running containers in place
@@ -347,7 +380,8 @@ export class RuntimeManager {
     }
     this.#prevPullErrMsg.delete(backOffKey);
     recordContainerEvent(env, pod, c, 'Normal', 'Pulling', `Pulling image ${q(requested)}`);
-    if (!this.firstPull.has(pod.metadata.uid)) this.firstPull.set(pod.metadata.uid, env.ctx.now);
+    // upstream: image_manager.go EnsureImageExists → podPullingTimeRecorder.RecordImageStartedPulling
+    this.#startup(pod.metadata.uid)?.starts.push(env.ctx.now);
     return this.#pullImage(pod, c, ref, backOffKey);
   }
 
@@ -375,7 +409,9 @@ export class RuntimeManager {
       this.#prevPullErrMsg.set(backOffKey, `ErrImagePull: ${res.error}`);
       return { msg: res.error, err: 'ErrImagePull' };
     }
-    this.lastPull.set(pod.metadata.uid, env.ctx.now);
+    // upstream: RecordImageFinishedPulling: the oldest open start and now make a session
+    const track = this.#startup(pod.metadata.uid);
+    if (track && track.starts.length) track.sessions.push(track.starts.shift()!, env.ctx.now);
     recordContainerEvent(env, pod, c, 'Normal', 'Pulled', `Successfully pulled image ${q(requested)} in ${formatGoDuration(pull)} (${formatGoDuration(env.ctx.now - start)} including waiting). Image size: ${res.size} bytes.`);
     this.imageBackOff.gc();
     return { imageRef: ref.normalized, msg: '' };
