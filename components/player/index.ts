@@ -24,7 +24,8 @@ export function mountPlayer(section: HTMLElement, labels: Labels): void {
   section.setAttribute('aria-busy', 'true');
   void start(section)
     .then(({ source, title, tools }) => {
-      const player = new Player(section, source, { scenario: section.dataset.scenario ?? '', title, labels, tools, stepHrefs: stepHrefs(section) });
+      // the build wrote the title in the page's language; the recorded run carries the scenario's `title`
+      const player = new Player(section, source, { scenario: section.dataset.scenario ?? '', title: section.dataset.title || title, labels, tools, stepHrefs: stepHrefs(section) });
       status.replaceWith(player.root);
       player.attached();
       foldTranscript(section, labels.transcript);

@@ -18,6 +18,7 @@ import type { VFile } from 'vfile';
 import { getSourceIndex } from '../excerpts/source-index.ts';
 import { parseDuration } from '../sim/index.ts';
 import { formatTranscript } from '../sim/run.ts';
+import { scenarioTitle } from '../sim/scenario.ts';
 import { site } from '../site.ts';
 import { failAt } from './fail.ts';
 import { pageLang, wordsFor } from './labels.ts';
@@ -133,7 +134,8 @@ export default function remarkDirectives(options: DirectiveOptions = {}) {
       if (d.name === 'simulation') {
         const keys = [...new Set(run.trace.flatMap((e) => (e.key ? [e.key] : [])))].sort();
         const transcript: Code = { type: 'code', lang: 'console', meta: null, value: formatTranscript(run).replace(/\n$/, '') };
-        const intro: Paragraph = { type: 'paragraph', children: [text(`${words.simulation} · ${loaded.scenario.title}`)] };
+        const title = scenarioTitle(loaded.scenario, lang);
+        const intro: Paragraph = { type: 'paragraph', children: [text(`${words.simulation} · ${title}`)] };
         const tryIt: Paragraph = {
           type: 'paragraph',
           children: [text(`${words.tryIt} `), { type: 'inlineCode', value: `npx podlife simulate ${loaded.name}` }],
@@ -148,7 +150,8 @@ export default function remarkDirectives(options: DirectiveOptions = {}) {
             dataScenarioReplay: noteReplay(loaded.name, run.seed),
             dataSeed: String(run.seed),
             dataLang: lang,
-            ariaLabel: `${words.simulation}: ${loaded.scenario.title}`,
+            dataTitle: title,
+            ariaLabel: `${words.simulation}: ${title}`,
           },
           [
             el('div', { className: ['sim-static'], dataSimStatic: '' }, [
