@@ -25,6 +25,7 @@ export const zh: Labels = {
   containers: '容器（CRI）',
   trace: '事件轨迹',
   traceHint: '每个事件都标出产生它的代码步骤。选择一个事件即可跳到该时刻。',
+  backToPlayer: '回到模拟',
   stepElsewhere: (key: string) => `到引用步骤 ${key} 的章节阅读它`,
   filtered: '只显示此步骤的事件：',
   showAll: '显示全部事件',

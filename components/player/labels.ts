@@ -25,6 +25,7 @@ export const en = {
   containers: 'Containers (CRI)',
   trace: 'Trace',
   traceHint: 'Each event names the code step that caused it. Choose one to move there.',
+  backToPlayer: 'Back to the simulation',
   stepElsewhere: (key: string) => `Read step ${key} in the chapter that quotes it`,
   filtered: 'Showing only the events of step',
   showAll: 'Show all events',
