@@ -15,7 +15,6 @@ export const zh: Labels = {
   speed: '速度',
   phase: '阶段',
   phases: 'Pod 阶段',
-  transcript: '构建时的输出（即 podlife simulate 的输出）',
   noPod: '尚无 Pod',
   pods: 'Pod 列表',
   events: '事件',

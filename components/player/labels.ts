@@ -15,7 +15,6 @@ export const en = {
   speed: 'Speed',
   phase: 'Phase',
   phases: 'Pod phase',
-  transcript: 'Transcript at build time (what podlife simulate prints)',
   noPod: 'no pod yet',
   pods: 'Pods',
   events: 'Events',

@@ -154,10 +154,17 @@ export default function remarkDirectives(options: DirectiveOptions = {}) {
             ariaLabel: `${words.simulation}: ${title}`,
           },
           [
+            // Where the player goes, as tall as it will be (site.css, shown only to browsers that run
+            // scripts): mounting it does not move the page under the reader.
+            el('div', { className: ['sim-slot'], dataSimSlot: '' }, [el('p', { className: ['sim-loading'], role: 'status' }, [text(words.loading)])]),
             el('div', { className: ['sim-static'], dataSimStatic: '' }, [
               el('p', { className: ['sim-title'] }, intro.children),
               ...d.children,
-              outputFigure('sim', `${words.simulated(site.kubernetesVersion)} · ${loaded.name}`, transcript),
+              // open without the player; the player folds it (the live panels show the same outputs)
+              el('details', { className: ['sim-transcript'], open: true }, [
+                el('summary', {}, [text(words.transcript)]),
+                outputFigure('sim', `${words.simulated(site.kubernetesVersion)} · ${loaded.name}`, transcript),
+              ]),
               el('div', { className: ['sim-phases'], dataSimPhases: '', role: 'img', ariaLabel: words.phases }, [mermaid(PHASE_DIAGRAM)]),
               tryIt,
             ]),
