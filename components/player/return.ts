@@ -51,7 +51,10 @@ export class ReturnLink {
     url.hash = step.id;
     const state: JumpState = { podlifeJump: this.#id };
     if (isJump(history.state, this.#id)) history.replaceState(state, '', url);
-    else history.pushState(state, '', url);
+    else {
+      this.#link.href = location.href; // where the link leads: the page as the reader left it
+      history.pushState(state, '', url);
+    }
     // Beside the step, outside its code (so copying the code does not copy the link).
     const host = step.closest<HTMLElement>('figure') ?? step.parentElement!;
     host.classList.add('sim-return-host');

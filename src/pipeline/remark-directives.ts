@@ -156,7 +156,7 @@ export default function remarkDirectives(options: DirectiveOptions = {}) {
           [
             // Where the player goes, as tall as it will be (site.css, shown only to browsers that run
             // scripts): mounting it does not move the page under the reader.
-            el('div', { className: ['sim-slot'], dataSimSlot: '' }, [el('p', { className: ['sim-loading'], role: 'status' }, [text(words.loading)])]),
+            el('div', { className: ['sim-slot'], dataSimSlot: '', dataPagefindIgnore: '' }, [el('p', { className: ['sim-loading'], role: 'status' }, [text(words.loading)])]),
             el('div', { className: ['sim-static'], dataSimStatic: '' }, [
               el('p', { className: ['sim-title'] }, intro.children),
               ...d.children,
