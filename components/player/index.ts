@@ -5,7 +5,6 @@
 // command layer and the scenario parser (tools.ts) when first used — the same code path as
 // `podlife simulate`. Without a recorded replay, the player starts from the scenario's YAML directly.
 import './player.css';
-import { h } from './dom.ts';
 import type { Labels } from './labels.ts';
 import type { Simulation } from './model.ts';
 import { Player } from './player.ts';
@@ -20,9 +19,8 @@ export function mountPlayer(section: HTMLElement, labels: Labels): void {
   if (mounted.has(section)) return;
   mounted.add(section);
   // The build reserved the player's place (data-sim-slot, as tall as the player) with a loading line in it.
-  const slot = section.querySelector<HTMLElement>(':scope > [data-sim-slot]');
-  if (!slot) throw new Error(`the section for scenario "${section.dataset.scenario ?? ''}" has no data-sim-slot: rebuild the site`);
-  const status = slot.querySelector<HTMLElement>('.sim-loading') ?? slot.appendChild(h('p', { class: 'sim-loading', attrs: { role: 'status' } }));
+  const status = section.querySelector<HTMLElement>(':scope > [data-sim-slot] > .sim-loading');
+  if (!status) throw new Error(`the section for scenario "${section.dataset.scenario ?? ''}" has no data-sim-slot: rebuild the site`);
   section.setAttribute('aria-busy', 'true');
   void start(section)
     .then(({ source, title, tools }) => {
@@ -31,7 +29,7 @@ export function mountPlayer(section: HTMLElement, labels: Labels): void {
       status.replaceWith(player.root);
       // The build-time transcript stays on the page for comparison, folded: the live panels and the
       // console now show the same outputs at any moment.
-      section.querySelector<HTMLDetailsElement>('[data-sim-static] > details.sim-transcript')?.removeAttribute('open');
+      section.querySelector<HTMLDetailsElement>(':scope > [data-sim-static] > details.sim-transcript')?.removeAttribute('open');
       section.classList.add('sim-mounted');
       player.attached();
       // A shared moment (?scenario=…&t=…) is what the reader came for: show it, unless they already

@@ -188,10 +188,11 @@ export class Player {
     const e = this.#sim.trace[index];
     if (!e) return;
     this.pause(false);
+    this.#moveTo({ t: e.t, index });
     // A step out of sight is a jump away from the player: give it a way back (history, and a link there).
     const step = e.key ? this.#page.steps(e.key)[0] : undefined;
-    if (step instanceof HTMLElement && step.id && !inView(step)) this.#return.jump(step);
-    this.#moveTo({ t: e.t, index }, { scrollToStep: true });
+    if (step instanceof HTMLElement && step.id && !inView(step)) this.#return.jump(step, this.#trace.currentButton());
+    this.#page.highlight(e.key, true);
   }
 
   #jumpToStep(key: string): void {
@@ -251,9 +252,9 @@ export class Player {
     this.#status.setPod(this.#pod.replace(/^default\//, ''));
   }
 
-  #moveTo(m: Moment, opts: { url?: boolean; announce?: boolean; scrollToStep?: boolean } = {}): void {
+  #moveTo(m: Moment, opts: { url?: boolean; announce?: boolean } = {}): void {
     this.#moment = m;
-    this.#render(opts.scrollToStep ?? false);
+    this.#render();
     this.#settled(opts.url ?? true, opts.announce ?? true);
   }
 
@@ -270,7 +271,7 @@ export class Player {
     }
   }
 
-  #render(scrollToStep = false): void {
+  #render(): void {
     const sim = this.#sim;
     const { t, index } = this.#moment;
     const keep = this.#keep();
@@ -286,7 +287,7 @@ export class Player {
     this.#page.phase(pod?.status.phase);
 
     this.#trace.setCurrent(index);
-    this.#page.highlight(sim.trace[index]?.key, scrollToStep);
+    this.#page.highlight(sim.trace[index]?.key);
   }
 
   /** The pod's status YAML at the latest time before the current event (cached per event time). */

@@ -20,6 +20,8 @@ export class ReturnLink {
   readonly #link: HTMLAnchorElement;
   readonly #back: () => HTMLElement | undefined;
   readonly #left: () => void;
+  /** The trace event the reader jumped from, and where on the screen it was. */
+  #from: { el: HTMLElement; top: number } | undefined;
 
   /**
    * `back()` is the element the reader returns to (the chosen trace event); `left()` runs when the
@@ -35,24 +37,30 @@ export class ReturnLink {
     });
     addEventListener('popstate', () => {
       if (isJump(history.state, this.#id) || !this.#link.isConnected) return;
-      // Back (the browser's, or the link's): the browser put the scroll where the reader was.
+      // Back (the browser's, or the link's): the event the reader chose where it was on the screen. The
+      // browser restores the scroll too, but not over a smooth scroll to the step still running, nor
+      // after something above the player changed height; an instant scroll ends the one and fixes the other.
       this.#link.remove();
+      const from = this.#from;
+      if (from?.el.isConnected) scrollTo({ left: scrollX, top: scrollY + from.el.getBoundingClientRect().top - from.top, behavior: 'instant' });
       this.#left();
       this.#back()?.focus({ preventScroll: true });
     });
   }
 
   /**
-   * Before the page scrolls to `step` (an excerpt step with an id): make the jump a history entry, and
-   * put the way back beside the step. A jump from a jump replaces it, so one Back always returns.
+   * Before the page scrolls to `step` (an excerpt step with an id) from the trace event `from`: make the
+   * jump a history entry, and put the way back beside the step. A jump from a jump replaces it, so one
+   * Back always returns.
    */
-  jump(step: HTMLElement): void {
+  jump(step: HTMLElement, from: HTMLElement | undefined): void {
     const url = new URL(location.href);
     url.hash = step.id;
     const state: JumpState = { podlifeJump: this.#id };
     if (isJump(history.state, this.#id)) history.replaceState(state, '', url);
     else {
       this.#link.href = location.href; // where the link leads: the page as the reader left it
+      this.#from = from && { el: from, top: from.getBoundingClientRect().top };
       history.pushState(state, '', url);
     }
     // Beside the step, outside its code (so copying the code does not copy the link).

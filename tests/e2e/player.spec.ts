@@ -119,6 +119,22 @@ for (const [lang, width] of [['en', 1280], ['zh', 390]] as const) {
   });
 }
 
+test('when the player cannot load, the reserved place gives way to the error and the static outputs show again', async ({ page }) => {
+  await page.route(/\.replay\.json$/, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  await page.goto(url);
+  const section = player(page);
+  await section.scrollIntoViewIfNeeded();
+  const status = section.locator('.sim-slot .sim-loading');
+  await expect(status).toHaveText(/^The simulation could not be loaded: .*HTTP 503$/);
+  await expect(section).not.toHaveAttribute('aria-busy');
+  const slotHeight = await section.locator('.sim-slot').evaluate((el) => el.getBoundingClientRect().height);
+  const statusHeight = await status.evaluate((el) => el.getBoundingClientRect().height);
+  expect(slotHeight).toBeCloseTo(statusHeight, 0);
+  await expect(section.locator('.sim-transcript figure.output pre')).toBeVisible();
+  await expect(section.locator('[data-sim-phases] svg')).toBeVisible();
+  await expect(section.locator('.sim-title')).toBeVisible();
+});
+
 test('without JavaScript the reserved place is gone and the transcript and the phase diagram show', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
@@ -256,7 +272,8 @@ test('from the code a trace event jumped to, Back returns to the player and the 
   const step = page.locator('[data-step-key="SyncPod#4"]').first();
   await expect(step, 'the SyncPod#4 excerpt should be out of sight while the trace is read').not.toBeInViewport();
   const time = (await event.locator('.sim-trace-time').textContent()) ?? '';
-  const before = await page.evaluate(() => scrollY);
+  const top = () => event.evaluate((el) => el.getBoundingClientRect().top);
+  const before = await top();
   await event.click();
   await expect(step).toBeInViewport();
   await expect(page).toHaveURL(/#syncpod-4$/);
@@ -269,7 +286,9 @@ test('from the code a trace event jumped to, Back returns to the player and the 
   await expect(event).toBeInViewport();
   await expect(event).toBeFocused();
   await expect(back).toHaveCount(0);
-  expect(Math.abs((await page.evaluate(() => scrollY)) - before)).toBeLessThan(2);
+  // where it was on the screen (the panels above it may have grown by a line at the chosen moment)
+  await expect(event).toBeInViewport({ ratio: 1 });
+  expect(Math.abs((await top()) - before), 'the event is about where it was on the screen').toBeLessThan(40);
   // the player stays at the chosen event, and the URL it returned to says so
   await expect(section.locator('.sim-clock-now')).toHaveText(time);
   await expect(event).toHaveAttribute('aria-current', 'step');
