@@ -5,7 +5,6 @@
 // command layer and the scenario parser (tools.ts) when first used — the same code path as
 // `podlife simulate`. Without a recorded replay, the player starts from the scenario's YAML directly.
 import './player.css';
-import { h } from './dom.ts';
 import type { Labels } from './labels.ts';
 import type { Simulation } from './model.ts';
 import { Player } from './player.ts';
@@ -19,23 +18,28 @@ const mounted = new WeakSet<HTMLElement>();
 export function mountPlayer(section: HTMLElement, labels: Labels): void {
   if (mounted.has(section)) return;
   mounted.add(section);
-  const status = h('p', { class: 'sim-loading', attrs: { role: 'status' }, text: labels.loading });
-  section.prepend(status);
+  // The build reserved the player's place (data-sim-slot, as tall as the player) with a loading line in it.
+  const status = section.querySelector<HTMLElement>(':scope > [data-sim-slot] > .sim-loading');
+  if (!status) throw new Error(`the section for scenario "${section.dataset.scenario ?? ''}" has no data-sim-slot: rebuild the site`);
   section.setAttribute('aria-busy', 'true');
   void start(section)
     .then(({ source, title, tools }) => {
-      const player = new Player(section, source, { scenario: section.dataset.scenario ?? '', title, labels, tools, stepHrefs: stepHrefs(section) });
+      // the build wrote the title in the page's language; the recorded run carries the scenario's `title`
+      const player = new Player(section, source, { scenario: section.dataset.scenario ?? '', title: section.dataset.title || title, labels, tools, stepHrefs: stepHrefs(section) });
       status.replaceWith(player.root);
-      player.attached();
-      foldTranscript(section, labels.transcript);
+      // The build-time transcript stays on the page for comparison, folded: the live panels and the
+      // console now show the same outputs at any moment.
+      section.querySelector<HTMLDetailsElement>(':scope > [data-sim-static] > details.sim-transcript')?.removeAttribute('open');
       section.classList.add('sim-mounted');
+      player.attached();
       // A shared moment (?scenario=…&t=…) is what the reader came for: show it, unless they already
       // scrolled or the URL names an anchor of its own.
       const shared = readMoment(location.search, section.dataset.scenario ?? '') !== undefined;
       if (shared && !location.hash && scrollY === 0) section.scrollIntoView({ block: 'start' });
     })
     .catch((e: unknown) => {
-      // The static outputs stay: the page keeps working without the player.
+      // The static outputs stay (site.css shows them again): the page keeps working without the player.
+      section.classList.add('sim-failed');
       status.classList.add('sim-error');
       status.textContent = `${labels.loadFailed} ${e instanceof Error ? e.message : String(e)}`;
     })
@@ -78,16 +82,4 @@ async function fetchJson(url: string): Promise<unknown> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return response.json();
-}
-
-/**
- * The build-time transcript stays on the page for comparison, folded: the live panels and the console
- * now show the same outputs at any moment.
- */
-function foldTranscript(section: HTMLElement, summary: string): void {
-  const outputs = [...section.querySelectorAll<HTMLElement>('[data-sim-static] > figure.output')];
-  if (outputs.length === 0) return;
-  const details = h('details', { class: 'sim-transcript' }, [h('summary', { text: summary })]);
-  outputs[0].before(details);
-  details.append(...outputs);
 }

@@ -13,6 +13,7 @@ import type { Simulation } from './model.ts';
 import { PageLinks } from './page.ts';
 import { PANEL_COMMANDS, type PanelName, panelText } from './panel-text.ts';
 import { CommandPanel, StatusPanel } from './panels.ts';
+import { ReturnLink } from './return.ts';
 import { type SimSource, podsOf, sameRun } from './source.ts';
 import { formatClock } from './time.ts';
 import { type EventFilter, type Moment, eventTimes, firstOfKey, momentAt, previousTime, stepBack, stepForward } from './timeline.ts';
@@ -45,6 +46,7 @@ export class Player {
   readonly #live: HTMLElement;
   readonly #edited: HTMLElement;
   readonly #page: PageLinks;
+  readonly #return: ReturnLink;
   #moment: Moment = { t: 0, index: -1 };
   #pod = '';
   #filter: string | undefined;
@@ -124,6 +126,7 @@ export class Player {
     ]);
     this.#page = new PageLinks(section, this.root);
     this.#page.onStepLink((key) => this.#jumpToStep(key));
+    this.#return = new ReturnLink(labels.backToPlayer, () => this.#trace.currentButton(), () => this.#settled(true, false));
     this.root.addEventListener('keydown', (e) => {
       if (e.key !== ' ' || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
       const target = e.target as HTMLElement;
@@ -185,7 +188,11 @@ export class Player {
     const e = this.#sim.trace[index];
     if (!e) return;
     this.pause(false);
-    this.#moveTo({ t: e.t, index }, { scrollToStep: true });
+    this.#moveTo({ t: e.t, index });
+    // A step out of sight is a jump away from the player: give it a way back (history, and a link there).
+    const step = e.key ? this.#page.steps(e.key)[0] : undefined;
+    if (step instanceof HTMLElement && step.id && !inView(step)) this.#return.jump(step, this.#trace.currentButton());
+    this.#page.highlight(e.key, true);
   }
 
   #jumpToStep(key: string): void {
@@ -245,9 +252,9 @@ export class Player {
     this.#status.setPod(this.#pod.replace(/^default\//, ''));
   }
 
-  #moveTo(m: Moment, opts: { url?: boolean; announce?: boolean; scrollToStep?: boolean } = {}): void {
+  #moveTo(m: Moment, opts: { url?: boolean; announce?: boolean } = {}): void {
     this.#moment = m;
-    this.#render(opts.scrollToStep ?? false);
+    this.#render();
     this.#settled(opts.url ?? true, opts.announce ?? true);
   }
 
@@ -264,7 +271,7 @@ export class Player {
     }
   }
 
-  #render(scrollToStep = false): void {
+  #render(): void {
     const sim = this.#sim;
     const { t, index } = this.#moment;
     const keep = this.#keep();
@@ -280,7 +287,7 @@ export class Player {
     this.#page.phase(pod?.status.phase);
 
     this.#trace.setCurrent(index);
-    this.#page.highlight(sim.trace[index]?.key, scrollToStep);
+    this.#page.highlight(sim.trace[index]?.key);
   }
 
   /** The pod's status YAML at the latest time before the current event (cached per event time). */
@@ -303,6 +310,11 @@ function phasePanel(section: HTMLElement, labels: Labels): HTMLElement | undefin
   const diagram = section.querySelector<HTMLElement>('[data-sim-static] [data-sim-phases]');
   if (!diagram) return undefined;
   return h('figure', { class: 'sim-panel sim-panel-phases' }, [h('figcaption', {}, [h('span', { class: 'sim-panel-title', text: labels.phases })]), diagram]);
+}
+
+function inView(el: Element): boolean {
+  const r = el.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= innerHeight;
 }
 
 function findPod(state: ClusterState, key: string): Pod | undefined {

@@ -118,6 +118,11 @@ export class TraceList {
     this.reveal();
   }
 
+  /** The current event's button (what the reader returns to from its code step). */
+  currentButton(): HTMLButtonElement | undefined {
+    return this.#rows[this.#current]?.querySelector('button') ?? undefined;
+  }
+
   /** Scroll the list (not the page) so that the current event shows, at the next frame. */
   reveal(): void {
     nextFrame(this, () => this.#reveal());

@@ -18,6 +18,7 @@ import type { VFile } from 'vfile';
 import { getSourceIndex } from '../excerpts/source-index.ts';
 import { parseDuration } from '../sim/index.ts';
 import { formatTranscript } from '../sim/run.ts';
+import { scenarioTitle } from '../sim/scenario.ts';
 import { site } from '../site.ts';
 import { failAt } from './fail.ts';
 import { pageLang, wordsFor } from './labels.ts';
@@ -133,7 +134,8 @@ export default function remarkDirectives(options: DirectiveOptions = {}) {
       if (d.name === 'simulation') {
         const keys = [...new Set(run.trace.flatMap((e) => (e.key ? [e.key] : [])))].sort();
         const transcript: Code = { type: 'code', lang: 'console', meta: null, value: formatTranscript(run).replace(/\n$/, '') };
-        const intro: Paragraph = { type: 'paragraph', children: [text(`${words.simulation} · ${loaded.scenario.title}`)] };
+        const title = scenarioTitle(loaded.scenario, lang);
+        const intro: Paragraph = { type: 'paragraph', children: [text(`${words.simulation} · ${title}`)] };
         const tryIt: Paragraph = {
           type: 'paragraph',
           children: [text(`${words.tryIt} `), { type: 'inlineCode', value: `npx podlife simulate ${loaded.name}` }],
@@ -148,13 +150,21 @@ export default function remarkDirectives(options: DirectiveOptions = {}) {
             dataScenarioReplay: noteReplay(loaded.name, run.seed),
             dataSeed: String(run.seed),
             dataLang: lang,
-            ariaLabel: `${words.simulation}: ${loaded.scenario.title}`,
+            dataTitle: title,
+            ariaLabel: `${words.simulation}: ${title}`,
           },
           [
+            // Where the player goes, as tall as it will be (site.css, shown only to browsers that run
+            // scripts): mounting it does not move the page under the reader.
+            el('div', { className: ['sim-slot'], dataSimSlot: '', dataPagefindIgnore: '' }, [el('p', { className: ['sim-loading'], role: 'status' }, [text(words.loading)])]),
             el('div', { className: ['sim-static'], dataSimStatic: '' }, [
               el('p', { className: ['sim-title'] }, intro.children),
               ...d.children,
-              outputFigure('sim', `${words.simulated(site.kubernetesVersion)} · ${loaded.name}`, transcript),
+              // open without the player; the player folds it (the live panels show the same outputs)
+              el('details', { className: ['sim-transcript'], open: true }, [
+                el('summary', {}, [text(words.transcript)]),
+                outputFigure('sim', `${words.simulated(site.kubernetesVersion)} · ${loaded.name}`, transcript),
+              ]),
               el('div', { className: ['sim-phases'], dataSimPhases: '', role: 'img', ariaLabel: words.phases }, [mermaid(PHASE_DIAGRAM)]),
               tryIt,
             ]),

@@ -1,5 +1,5 @@
 // Scenario files (content/scenarios/*.yaml), the contract of issue 3:
-//   title, seed?, description?, start?, timings?, cluster: {nodes?, images?}, timeline: [{at, run} | {at, apply}]
+//   title, titles?, seed?, description?, start?, timings?, cluster: {nodes?, images?}, timeline: [{at, run} | {at, apply}]
 // Every problem is a ScenarioError naming the file, line and column and saying what is expected; manifests under
 // `apply:` go through the API server's own decoding, defaulting and validation, pointed back at their lines.
 
@@ -47,9 +47,18 @@ export interface TimelineEntry {
   namespace?: string;
 }
 
+/**
+ * The languages a scenario's `titles:` may name: the book's (src/site.ts `languages`, which src/sim cannot
+ * import; tests/unit/sim/scenario.test.ts holds the two lists equal).
+ */
+export const TITLE_LANGUAGES = ['zh', 'en'] as const;
+export type TitleLanguage = (typeof TITLE_LANGUAGES)[number];
+
 export interface Scenario {
   file: string;
   title: string;
+  /** The title in other languages (`titles: {zh: …}`); pages of a language without one show `title`. */
+  titles?: Partial<Record<TitleLanguage, string>>;
   description?: string;
   seed?: number;
   /** Wall-clock epoch (ms) of virtual time 0, from `start:`. */
@@ -57,6 +66,11 @@ export interface Scenario {
   timings?: Partial<Timings>;
   cluster: { nodes: NodeConfig[]; images: Record<string, ImageBehaviour> };
   timeline: TimelineEntry[];
+}
+
+/** The title a page in `lang` shows: the scenario's title in that language, else its `title`. */
+export function scenarioTitle(s: Pick<Scenario, 'title' | 'titles'>, lang: string): string {
+  return (s.titles as Record<string, string> | undefined)?.[lang] ?? s.title;
 }
 
 const DURATION_HINT = 'write a Go/kubectl duration such as 500ms, 10s, 8m23s, 1h or 1m30s';
@@ -245,6 +259,22 @@ function parseImages(ctx: Ctx, node: YNode | null): Record<string, ImageBehaviou
   return out;
 }
 
+function parseTitles(ctx: Ctx, node: YNode | null): Partial<Record<TitleLanguage, string>> {
+  const hint = `write e.g. titles: {zh: "容器反复崩溃"}, with one of the book's languages (${TITLE_LANGUAGES.join(', ')}) per title`;
+  if (!isMap(node)) ctx.fail(node, 'titles must be a mapping of language to title', hint);
+  const out: Partial<Record<TitleLanguage, string>> = {};
+  for (const pair of (node as YAMLMap).items) {
+    const key = pair.key as YNode;
+    const lang = isScalar(key) ? String(key.value) : '';
+    if (!(TITLE_LANGUAGES as readonly string[]).includes(lang)) ctx.fail(key, `titles: unknown language "${lang}"`, hint);
+    const value = (pair.value as YNode | null) ?? null;
+    const title = str(ctx, value, `titles.${lang}`);
+    if (!title.trim()) ctx.fail(value, `titles.${lang} must not be empty`, hint);
+    out[lang as TitleLanguage] = title;
+  }
+  return out;
+}
+
 function parseTimings(ctx: Ctx, node: YNode | null): Partial<Timings> {
   const keys = Object.keys(DEFAULT_TIMINGS);
   const e = entries(ctx, node, 'timings', keys);
@@ -346,10 +376,11 @@ export function parseScenario(text: string, file: string): Scenario {
   }
   const root = doc.contents as YNode | null;
   if (!root) throw new ScenarioError('the scenario file is empty', { file, line: 1, column: 1, hint: 'a scenario needs at least title, cluster and timeline' });
-  const e = entries(ctx, root, 'the scenario', ['title', 'seed', 'description', 'start', 'timings', 'cluster', 'timeline'], ['title', 'timeline']);
+  const e = entries(ctx, root, 'the scenario', ['title', 'titles', 'seed', 'description', 'start', 'timings', 'cluster', 'timeline'], ['title', 'timeline']);
   const title = str(ctx, e.get('title')!.value, 'title');
   if (!title.trim()) ctx.fail(e.get('title')!.value, 'title must not be empty');
   const scenario: Scenario = { file, title, cluster: { nodes: [], images: {} }, timeline: [] };
+  if (e.has('titles')) scenario.titles = parseTitles(ctx, e.get('titles')!.value);
   if (e.has('description')) scenario.description = str(ctx, e.get('description')!.value, 'description');
   if (e.has('seed')) {
     const v = e.get('seed')!.value;

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseScenario } from '../../src/sim/scenario.ts';
 import { runCommandAt, runScenario, runnable } from '../../src/sim/run.ts';
+import { formatClock, parseMoment } from '../../components/player/time.ts';
 import { builtChapters, mountedPlayer, scrubTo as scrubToAt, watchErrors } from './helpers.ts';
 
 const SCENARIO = 'crash-loop';
@@ -27,12 +28,19 @@ const url = chapterWithPlayer('en');
 /** A chapter where a player and the excerpt quoting SyncPod's step 4 share the page. */
 const stepUrl = chapterWhere('en', 'a player and the SyncPod#4 excerpt on one page', (html) => html.includes('data-sim-player') && html.includes('data-step-key="SyncPod#4"'));
 const scenarioFile = join('content', 'scenarios', `${SCENARIO}.yaml`);
-const scenario = runnable(parseScenario(readFileSync(scenarioFile, 'utf8'), scenarioFile));
+const parsed = parseScenario(readFileSync(scenarioFile, 'utf8'), scenarioFile);
+const scenario = runnable(parsed);
 
 /** What `podlife simulate crash-loop --at <t> -- <command>` prints. */
 function simulate(at: number, command: string): string {
   const r = runCommandAt(scenario, at, command);
   return r.stdout + r.stderr;
+}
+
+/** The moment (as the player's clock shows it) that a URL records. */
+function readMomentOf(href: string): string | undefined {
+  const t = new URL(href).searchParams.get('t');
+  return t === null ? undefined : formatClock(parseMoment(t)!);
 }
 
 const player = (page: Page) => page.locator(`[data-sim-player][data-scenario="${SCENARIO}"]`).first();
@@ -55,13 +63,89 @@ test('the player loads only when it scrolls into view; the static outputs are th
   const below = await section.evaluate((el) => el.getBoundingClientRect().top - innerHeight);
   expect(below, 'the crash-loop player should start below the first screen of its chapter').toBeGreaterThan(250);
   await page.waitForLoadState('networkidle');
-  await expect(section.locator('.sim-live, .sim-loading')).toHaveCount(0);
+  await expect(section.locator('.sim-live')).toHaveCount(0);
+  await expect(section, 'nothing of the player has loaded').not.toHaveAttribute('data-sim-mounted');
 
   await section.scrollIntoViewIfNeeded();
   await expect(section.locator('.sim-live')).toBeVisible();
   await expect(section.locator('.sim-clock')).toContainText('0s');
   expect(await section.locator('.sim-trace-row').count()).toBeGreaterThan(20);
   expect(errors()).toEqual([]);
+});
+
+for (const [lang, width] of [['en', 1280], ['zh', 390]] as const) {
+  test(`mounting a player in view moves nothing on the page (${lang}, ${width} px wide)`, async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width, height: 800 });
+    // Layout shifts as Chromium scores them (CLS; scrolling is not one), counted from `since`.
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: { t: number; value: number }[] };
+      w.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { startTime: number; value: number; hadRecentInput: boolean }[]) {
+          if (!e.hadRecentInput) w.shifts.push({ t: e.startTime, value: e.value });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // Hold the recorded run back, so the page is seen (and measured) while the player is loading.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\.replay\.json$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(chapterWithPlayer(lang));
+    const section = player(page);
+    // What follows the player on the page: the reader's text below it.
+    const below = page.locator(`[data-sim-player][data-scenario="${SCENARIO}"] + *`).first();
+    await expect(below).toBeAttached();
+    // Scroll so that the player's top is in the upper half of the screen, as a reader who reaches it.
+    await section.evaluate((el) => scrollTo(0, el.getBoundingClientRect().top + scrollY - innerHeight / 4));
+    await expect(section.locator('.sim-loading')).toBeInViewport();
+    const since = await page.evaluate(() => performance.now());
+    const at = () => below.evaluate((el) => el.getBoundingClientRect().top + scrollY);
+    const before = await at();
+    const scroll = await page.evaluate(() => scrollY);
+
+    release();
+    await expect(section.locator('.sim-live')).toBeVisible();
+    await expect(section.locator('.sim-transcript')).not.toHaveAttribute('open');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await at(), 'the text below the player stays where it was').toBeCloseTo(before, 0);
+    expect(await page.evaluate(() => scrollY)).toBe(scroll);
+    const shifted = await page.evaluate((t) => (window as unknown as { shifts: { t: number; value: number }[] }).shifts.filter((s) => s.t >= t).reduce((n, s) => n + s.value, 0), since);
+    expect(shifted, 'layout shift (CLS) caused by mounting the player').toBeLessThan(0.001);
+    expect(errors()).toEqual([]);
+  });
+}
+
+test('when the player cannot load, the reserved place gives way to the error and the static outputs show again', async ({ page }) => {
+  await page.route(/\.replay\.json$/, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  await page.goto(url);
+  const section = player(page);
+  await section.scrollIntoViewIfNeeded();
+  const status = section.locator('.sim-slot .sim-loading');
+  await expect(status).toHaveText(/^The simulation could not be loaded: .*HTTP 503$/);
+  await expect(section).not.toHaveAttribute('aria-busy');
+  const slotHeight = await section.locator('.sim-slot').evaluate((el) => el.getBoundingClientRect().height);
+  const statusHeight = await status.evaluate((el) => el.getBoundingClientRect().height);
+  expect(slotHeight).toBeCloseTo(statusHeight, 0);
+  await expect(section.locator('.sim-transcript figure.output pre')).toBeVisible();
+  await expect(section.locator('[data-sim-phases] svg')).toBeVisible();
+  await expect(section.locator('.sim-title')).toBeVisible();
+});
+
+test('without JavaScript the reserved place is gone and the transcript and the phase diagram show', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(url);
+  const section = player(page);
+  await expect(section.locator('.sim-slot')).toBeHidden();
+  await expect(section.locator('.sim-transcript')).toHaveAttribute('open');
+  await expect(section.locator('.sim-transcript figure.output pre')).toBeVisible();
+  await expect(section.locator('[data-sim-phases] svg')).toBeVisible();
+  await expect(section.locator('.sim-title')).toBeVisible();
+  await context.close();
 });
 
 test('the first load replays the recorded run; the runner, parser and command layer come with the console', async ({ page }) => {
@@ -155,8 +239,8 @@ test('the URL keeps the moment, and loading it restores that moment', async ({ p
 });
 
 /** The first player on the chapter that also quotes SyncPod, mounted. */
-async function openStepPlayer(page: Page) {
-  await page.goto(stepUrl);
+async function openStepPlayer(page: Page, at = stepUrl) {
+  await page.goto(at);
   const section = page.locator('[data-sim-player]').first();
   await section.scrollIntoViewIfNeeded();
   await expect(section.locator('.sim-live')).toBeVisible();
@@ -176,6 +260,63 @@ test('clicking a SyncPod#4 trace event moves time there and highlights that step
   await expect(step).toBeInViewport();
   // Only the current event's step is lit.
   await expect(page.locator('.sim-active-step:not([data-step-key="SyncPod#4"])')).toHaveCount(0);
+  expect(errors()).toEqual([]);
+});
+
+test('from the code a trace event jumped to, Back returns to the player and the chosen event, at the moment chosen', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const section = await openStepPlayer(page);
+  const event = section.locator('.sim-trace-row[data-key="SyncPod#4"] button').first();
+  await event.scrollIntoViewIfNeeded();
+  const step = page.locator('[data-step-key="SyncPod#4"]').first();
+  await expect(step, 'the SyncPod#4 excerpt should be out of sight while the trace is read').not.toBeInViewport();
+  const time = (await event.locator('.sim-trace-time').textContent()) ?? '';
+  const top = () => event.evaluate((el) => el.getBoundingClientRect().top);
+  const before = await top();
+  await event.click();
+  await expect(step).toBeInViewport();
+  await expect(page).toHaveURL(/#syncpod-4$/);
+  const back = page.locator('.sim-return');
+  await expect(back).toBeVisible();
+  await expect(back).toBeFocused();
+  await expect(back).toBeInViewport();
+
+  await page.goBack();
+  await expect(event).toBeInViewport();
+  await expect(event).toBeFocused();
+  await expect(back).toHaveCount(0);
+  // where it was on the screen (the panels above it may have grown by a line at the chosen moment)
+  await expect(event).toBeInViewport({ ratio: 1 });
+  expect(Math.abs((await top()) - before), 'the event is about where it was on the screen').toBeLessThan(40);
+  // the player stays at the chosen event, and the URL it returned to says so
+  await expect(section.locator('.sim-clock-now')).toHaveText(time);
+  await expect(event).toHaveAttribute('aria-current', 'step');
+  expect(new URL(page.url()).hash).toBe('');
+  expect(readMomentOf(page.url())).toBe(await section.locator('.sim-clock-now').textContent());
+  expect(errors()).toEqual([]);
+});
+
+test('keyboard, on the Chinese page: Enter on a trace event, then Enter on “回到模拟” returns the focus to that event', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const zhStepUrl = chapterWhere('zh', 'a player and the SyncPod#4 excerpt on one page', (html) => html.includes('data-sim-player') && html.includes('data-step-key="SyncPod#4"'));
+  const section = await openStepPlayer(page, zhStepUrl);
+  const event = section.locator('.sim-trace-row[data-key="SyncPod#4"] button').first();
+  await event.scrollIntoViewIfNeeded();
+  await event.focus();
+  await page.keyboard.press('Enter');
+  const step = page.locator('[data-step-key="SyncPod#4"]').first();
+  await expect(step).toBeInViewport();
+  const back = page.getByRole('link', { name: '回到模拟' });
+  await expect(back).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(event).toBeInViewport();
+  await expect(event).toBeFocused();
+  await expect(step).not.toBeInViewport();
+  // the trace's keys work again from there
+  await page.keyboard.press('End');
+  await expect(section.locator('.sim-trace-row button').last()).toBeFocused();
   expect(errors()).toEqual([]);
 });
 
@@ -443,5 +584,15 @@ test('the Chinese chapter’s player speaks Chinese and runs the same simulation
   await player(page).scrollIntoViewIfNeeded();
   await expect(player(page).getByRole('button', { name: '前进到下一个事件' })).toBeVisible();
   await expect(panel(page, 'pods')).toHaveText(simulate(AT_8M23S, 'kubectl get pods -o wide'));
+  // the scenario's Chinese title (titles.zh), not its English one
+  expect(parsed.titles?.zh).toBeTruthy();
+  await expect(player(page).locator('.sim-live-title')).toHaveText(parsed.titles!.zh!);
+  await expect(player(page)).toHaveAttribute('aria-label', `模拟: ${parsed.titles!.zh}`);
   expect(errors()).toEqual([]);
+});
+
+test('the English chapter’s player names the scenario by its title', async ({ page }) => {
+  await openPlayer(page);
+  await expect(player(page).locator('.sim-live-title')).toHaveText(parsed.title);
+  await expect(player(page)).toHaveAttribute('aria-label', `Simulation: ${parsed.title}`);
 });

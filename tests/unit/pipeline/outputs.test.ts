@@ -106,6 +106,26 @@ describe('directives', () => {
     expect(html).toContain('$ kubectl run nginx-test');
   });
 
+  it(':::simulation names the scenario in the page\'s language: titles.zh on a Chinese page, title on an English one', async () => {
+    const { scenario } = loadScenario('nginx-test');
+    const zhTitle = scenario.titles?.zh;
+    expect(zhTitle, 'content/scenarios/nginx-test.yaml has a Chinese title').toBeTruthy();
+    expect(zhTitle).not.toBe(scenario.title);
+    const title = (html: string) => ({
+      intro: decode(/<p class="sim-title">(.*?)<\/p>/.exec(html)?.[1] ?? ''),
+      data: decode(/data-title="([^"]*)"/.exec(html)?.[1] ?? ''),
+      label: decode(/<section [^>]*aria-label="([^"]*)"/.exec(html)?.[1] ?? ''),
+    });
+    const zh = title(await render(':::simulation{scenario="nginx-test"}\n:::\n', 'content/chapters/zh/test.md'));
+    const en = title(await render(':::simulation{scenario="nginx-test"}\n:::\n', 'content/chapters/en/test.md'));
+    expect(zh.data).toBe(zhTitle);
+    expect(zh.intro.endsWith(` · ${zhTitle}`)).toBe(true);
+    expect(zh.label.endsWith(`: ${zhTitle}`)).toBe(true);
+    expect(en.data).toBe(scenario.title);
+    expect(en.intro.endsWith(` · ${scenario.title}`)).toBe(true);
+    expect(en.label.endsWith(`: ${scenario.title}`)).toBe(true);
+  });
+
   it('::sequence draws the trace as a sequence diagram with the step keys of its messages', async () => {
     const html = await render('::sequence{scenario="nginx-test" until="30s"}\n');
     expect(html).toContain('class="trace-diagram"');

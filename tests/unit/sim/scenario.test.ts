@@ -1,6 +1,7 @@
 // Scenario files: the issue 3 contract, and errors that name file, line and column.
 import { describe, expect, it } from 'vitest';
-import { parseScenario, ScenarioError, scenarioToEngineConfig } from '../../../src/sim/scenario.ts';
+import { parseScenario, ScenarioError, scenarioTitle, scenarioToEngineConfig, TITLE_LANGUAGES } from '../../../src/sim/scenario.ts';
+import { languages } from '../../../src/site.ts';
 import { parseDuration, formatGoDuration, formatDuration } from '../../../src/sim/core/duration.ts';
 import { createEngine } from '../../../src/sim/engine.ts';
 
@@ -80,6 +81,10 @@ describe('parseScenario', () => {
     ['a bad pod CIDR', 'title: x\ncluster:\n  nodes:\n    - {name: w, ip: 10.0.0.1, podCIDR: 10.1.0.0}\ntimeline: []\n', 4, 40, /podCIDR "10.1.0.0" is not an IPv4 CIDR/],
     ['an unknown field in a manifest, pointed at its line', 'title: x\ntimeline:\n  - at: 0s\n    apply: |\n      apiVersion: v1\n      kind: Pod\n      metadata: {name: w}\n      spec:\n        containers:\n        - name: w\n          imagee: nginx\n', 11, 11, /strict decoding error: unknown field "spec.containers\[0\].imagee"/],
     ['an invalid manifest (API validation)', 'title: x\ntimeline:\n  - at: 0s\n    apply: |\n      apiVersion: v1\n      kind: Pod\n      metadata: {name: w}\n      spec:\n        restartPolicy: Sometimes\n        containers:\n        - name: w\n          image: nginx\n', 9, 9, /Pod "w" is invalid: spec.restartPolicy: Unsupported value: "Sometimes": supported values: "Always", "OnFailure", "Never"/],
+    ['titles that are not a mapping', 'title: x\ntitles: 容器\ntimeline: []\n', 2, 9, /titles must be a mapping of language to title/],
+    ['a title in a language the book does not have', 'title: x\ntitles:\n  zh: 容器\n  fr: Conteneur\ntimeline: []\n', 4, 3, /titles: unknown language "fr"/],
+    ['a title that is not a string', 'title: x\ntitles: {zh: [a]}\ntimeline: []\n', 2, 14, /titles\.zh must be a string/],
+    ['an empty title in a language', 'title: x\ntitles: {zh: " "}\ntimeline: []\n', 2, 14, /titles\.zh must not be empty/],
     ['a manifest that is not valid YAML', 'title: x\ntimeline:\n  - at: 0s\n    apply: |\n      apiVersion: v1\n      kind: [Pod\n', 7, 7, /the manifest is not valid YAML/],
   ];
   for (const [name, text, line, column, message] of cases) {
@@ -92,7 +97,23 @@ describe('parseScenario', () => {
   }
   it('gives a hint with the expected form', () => {
     expect(error('title: x\ntimeline:\n  - at: 1x\n    run: a\n').hint).toBe('write a Go/kubectl duration such as 500ms, 10s, 8m23s, 1h or 1m30s');
-    expect(error('title: x\ntimelines: []\n').hint).toBe('expected one of: title, seed, description, start, timings, cluster, timeline');
+    expect(error('title: x\ntimelines: []\n').hint).toBe('expected one of: title, titles, seed, description, start, timings, cluster, timeline');
+    expect(error('title: x\ntitles: {de: Titel}\ntimeline: []\n').hint).toBe('write e.g. titles: {zh: "容器反复崩溃"}, with one of the book\'s languages (zh, en) per title');
+  });
+
+  it('reads a title per language; a page shows it, and falls back to title in a language without one', () => {
+    const s = parseScenario('title: CrashLoopBackOff\ntitles:\n  zh: 容器反复崩溃\ntimeline: []\n', 'x.yaml');
+    expect(s.title).toBe('CrashLoopBackOff');
+    expect(s.titles).toEqual({ zh: '容器反复崩溃' });
+    expect(scenarioTitle(s, 'zh')).toBe('容器反复崩溃');
+    expect(scenarioTitle(s, 'en')).toBe('CrashLoopBackOff');
+    const plain = parseScenario('title: CrashLoopBackOff\ntimeline: []\n', 'x.yaml');
+    expect(plain.titles).toBeUndefined();
+    expect(scenarioTitle(plain, 'zh')).toBe('CrashLoopBackOff');
+  });
+
+  it('takes titles in exactly the book\'s languages', () => {
+    expect([...TITLE_LANGUAGES].sort()).toEqual([...languages].sort());
   });
 });
 
