@@ -74,6 +74,7 @@ function scenario(name: string, title: string): string {
 # Each \`run:\` is a command line as typed on the node; \`npx podlife simulate ${name}\` prints each one with
 # exactly what the real tool shows at that moment. \`apply:\` takes a full manifest instead.
 title: ${JSON.stringify(title)}
+# titles: {zh: "…"}                  # the title on the Chinese pages (else they show title)
 seed: 1
 cluster:
   nodes:

@@ -1,5 +1,5 @@
 // Contributor skeletons: a new chapter (zh + en) and a new scenario work as they are.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeProject } from '../../helpers/project.ts';
@@ -34,6 +34,13 @@ describe('podlife new', () => {
     expect(run.code, run.output).toBe(0);
     expect(run.stdout).toContain('$ kubectl run my-test-pod');
     expect(run.stdout).toMatch(/my-test-pod\s+1\/1\s+Running/);
+    // the skeleton's commented titles: line, filled in and uncommented, is a valid scenario
+    const file = join(project.dir, 'content/scenarios/my-test.yaml');
+    const text = readFileSync(file, 'utf8');
+    expect(text).toMatch(/^# titles: \{zh: "…"\}/m);
+    writeFileSync(file, text.replace(/^# titles: \{zh: "…"\}/m, 'titles: {zh: "我的测试"}'));
+    const again = project.podlife(['simulate', 'my-test']);
+    expect(again.code, again.output).toBe(0);
   });
 
   it('refuses bad names with the usage', () => {
