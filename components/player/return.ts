@@ -22,6 +22,8 @@ export class ReturnLink {
   readonly #left: () => void;
   /** The trace event the reader jumped from, and where on the screen it was. */
   #from: { el: HTMLElement; top: number } | undefined;
+  /** The code step of the last jump, where Forward puts the link again. */
+  #step: HTMLElement | undefined;
 
   /**
    * `back()` is the element the reader returns to (the chosen trace event); `left()` runs when the
@@ -36,7 +38,12 @@ export class ReturnLink {
       this.#return();
     });
     addEventListener('popstate', () => {
-      if (isJump(history.state, this.#id) || !this.#link.isConnected) return;
+      if (isJump(history.state, this.#id)) {
+        // Forward again, to the code: the way back comes back beside the step
+        if (!this.#link.isConnected && this.#step?.isConnected) this.#place(this.#step);
+        return;
+      }
+      if (!this.#link.isConnected) return;
       // Back (the browser's, or the link's): the event the reader chose where it was on the screen. The
       // browser restores the scroll too, but not over a smooth scroll to the step still running, nor
       // after something above the player changed height; an instant scroll ends the one and fixes the other.
@@ -63,7 +70,12 @@ export class ReturnLink {
       this.#from = from && { el: from, top: from.getBoundingClientRect().top };
       history.pushState(state, '', url);
     }
-    // Beside the step, outside its code (so copying the code does not copy the link).
+    this.#step = step;
+    this.#place(step);
+  }
+
+  /** The link beside the step, outside its code (so copying the code does not copy the link), focused. */
+  #place(step: HTMLElement): void {
     const host = step.closest<HTMLElement>('figure') ?? step.parentElement!;
     host.classList.add('sim-return-host');
     host.append(this.#link);

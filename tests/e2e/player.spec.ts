@@ -294,6 +294,15 @@ test('from the code a trace event jumped to, Back returns to the player and the 
   await expect(event).toHaveAttribute('aria-current', 'step');
   expect(new URL(page.url()).hash).toBe('');
   expect(readMomentOf(page.url())).toBe(await section.locator('.sim-clock-now').textContent());
+
+  // Forward: the code again, with its way back, which still returns
+  await page.goForward();
+  await expect(step).toBeInViewport();
+  await expect(back).toBeVisible();
+  await back.click();
+  await expect(event).toBeInViewport();
+  await expect(event).toBeFocused();
+  await expect(back).toHaveCount(0);
   expect(errors()).toEqual([]);
 });
 
