@@ -1206,9 +1206,12 @@ function imagePullingTime(sessions: number[]): number {
   let total = 0;
   let end = 0;
   for (let i = 0; i < sessions.length; i += 2) {
-    const [s, e] = [sessions[i], sessions[i + 1]];
-    if (i === 0 || s > end) [total, end] = [total + e - s, e];
-    else if (e > end) [total, end] = [total + e - end, e];
+    const s = sessions[i];
+    const e = sessions[i + 1];
+    if (i === 0 || s > end) total += e - s;
+    else if (e > end) total += e - end;
+    else continue; // inside the sessions before it
+    end = e;
   }
   return total;
 }

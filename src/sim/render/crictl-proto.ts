@@ -16,27 +16,15 @@ import type { CriContainer, CriSandbox } from '../types.ts';
 import type { CrictlClock } from './crictl-list.ts';
 import { rfc3339NanoLocal } from './clock.ts';
 import { toYaml } from './yaml.ts';
+import { jqJson } from './json.ts';
 
 type Proto = string | number | boolean | Proto[] | { [k: string]: Proto };
 
-/** protojson's appendString: `"` and `\` escaped, control characters as \b \f \n \r \t or \u00XX; nothing else. */
-function protoQuote(s: string): string {
-  return `"${s.replace(/["\\\u0000-\u001f]/g, (c) => {
-    const short = ({ '"': '"', '\\': '\\', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't' } as Record<string, string>)[c];
-    return `\\${short ?? `u${c.charCodeAt(0).toString(16).padStart(4, '0')}`}`;
-  })}"`;
-}
-
-/** protojson.MarshalOptions{Indent: "  "}: members in the order given, `{}` and `[]` when empty. */
-export function protoJson(v: Proto, depth = 0): string {
-  if (typeof v === 'string') return protoQuote(v);
-  if (typeof v !== 'object') return String(v);
-  const pad = '  '.repeat(depth + 1);
-  const close = `\n${'  '.repeat(depth)}`;
-  if (Array.isArray(v)) return v.length === 0 ? '[]' : `[${v.map((x) => `\n${pad}${protoJson(x, depth + 1)}`).join(',')}${close}]`;
-  const keys = Object.keys(v);
-  return keys.length === 0 ? '{}' : `{${keys.map((k) => `\n${pad}${protoQuote(k)}: ${protoJson(v[k], depth + 1)}`).join(',')}${close}}`;
-}
+/**
+ * protojson.MarshalOptions{Indent: "  "}: members in the order given, `{}` and `[]` when empty; its appendString
+ * escapes `"`, `\` and control characters (\b \f \n \r \t, else \u00XX) and nothing else: jq's printer, DEL left as is.
+ */
+const protoJson = (v: Proto): string => jqJson(v, false, '  ', false);
 
 /** A proto map: protojson writes its entries sorted by key. */
 const protoMap = (m: Record<string, string> | undefined): Record<string, string> => {

@@ -77,8 +77,11 @@ export function jqNumber(n: number): string {
   return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
-/** jq's pretty printer: `indent` (2 spaces), keys in input order, only `"`, `\` and control characters escaped. */
-export function jqJson(value: unknown, compact = false, indent = '  '): string {
+/**
+ * jq's pretty printer: `indent` (2 spaces), keys in input order, only `"`, `\` and control characters escaped.
+ * protojson's layout is the same except that it leaves DEL (0x7f) as it is (`escapeDel` false; crictl-proto.ts).
+ */
+export function jqJson(value: unknown, compact = false, indent = '  ', escapeDel = true): string {
   const quote = (s: string) => {
     let out = '"';
     for (const c of s) {
@@ -90,7 +93,7 @@ export function jqJson(value: unknown, compact = false, indent = '  '): string {
       else if (c === '\t') out += '\\t';
       else if (c === '\b') out += '\\b';
       else if (c === '\f') out += '\\f';
-      else if (cp < 0x20 || cp === 0x7f) out += `\\u${cp.toString(16).padStart(4, '0')}`;
+      else if (cp < 0x20 || (escapeDel && cp === 0x7f)) out += `\\u${cp.toString(16).padStart(4, '0')}`;
       else out += c;
     }
     return `${out}"`;
