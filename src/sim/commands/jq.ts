@@ -1178,46 +1178,206 @@ const LONG: Record<string, string> = {
 };
 const UNSUPPORTED_OPTIONS = new Set(['-a', '--ascii-output', '--seq', '--stream', '-f', '--from-file', '--rawfile', '--slurpfile', '--args', '--jsonargs', '-L', '-h', '--help', '--version', '--debug-dump-disasm', '--debug-trace']);
 
-/** Parse a stream of JSON texts (jq reads several concatenated documents). */
+/** strtod's grammar (jq's jv_dtoa.c, David Gay's): a decimal with optional exponent, or inf, infinity, nan in any case. */
+const STRTOD = /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?|nan)$/i;
+
+/** The UTF-8 length of one UTF-16 unit (a surrogate pair is 4 bytes, 2 per unit): jq counts columns in bytes. */
+const utf8Units = (code: number) => (code < 0x80 ? 1 : code < 0x800 ? 2 : code >= 0xd800 && code <= 0xdfff ? 2 : 3);
+
+/**
+ * Parse a stream of JSON texts as jq's parser does, a character at a time (jv_parse.c scan, token, check_literal,
+ * found_string): the values before the first error, each with the index just past the character that completed
+ * it, and the error in jq's words with its line and byte column. Literals follow the jq 1.6 that Debian 12 ships
+ * (1.6-2.1+deb12u2), which took jq 1.7's change: a three-letter word starting with n is read as a number, so `nan`
+ * is NaN (printed as null) and `nul` an invalid numeric literal.
+ */
+// upstream: jq jq-1.6 src/jv_parse.c; jq 4b1ac7c9 (check_literal: "it could be a literal nan")
 function parseJsonStream(text: string): { docs: [V, number][]; error?: string } {
   const docs: [V, number][] = [];
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    while (i < n && /\s/.test(text[i])) i++;
-    if (i >= n) break;
-    const start = i;
-    if (text[i] === '{' || text[i] === '[' || text[i] === '"') {
-      let depth = 0;
-      let inString = false;
-      for (; i < n; i++) {
-        const c = text[i];
-        if (inString) {
-          if (c === '\\') i++;
-          else if (c === '"') inString = false;
-          if (!inString && depth === 0) {
-            i++;
-            break;
-          }
-        } else if (c === '"') inString = true;
-        else if (c === '{' || c === '[') depth++;
-        else if ((c === '}' || c === ']') && --depth === 0) {
-          i++;
-          break;
+  type Frame = { k: 'arr'; v: V[] } | { k: 'obj'; v: Obj } | { k: 'key'; v: string };
+  const stack: Frame[] = [];
+  let next: { v: V } | undefined;
+  let token = '';
+  let state: 'normal' | 'string' | 'escape' = 'normal';
+  let line = 1;
+  let column = 0;
+
+  const value = (v: V): string | undefined => {
+    if (next) return 'Expected separator between values';
+    next = { v };
+    return undefined;
+  };
+  const checkLiteral = (): string | undefined => {
+    if (token === '') return undefined;
+    const pattern = token[0] === 't' ? 'true' : token[0] === 'f' ? 'false' : token[0] === 'n' && token.length !== 3 ? 'null' : undefined;
+    let err: string | undefined;
+    if (pattern) {
+      if (token !== pattern) return 'Invalid literal';
+      err = value(pattern === 'true' ? true : pattern === 'false' ? false : null);
+    } else {
+      if (!STRTOD.test(token)) return 'Invalid numeric literal';
+      const word = token.replace(/^[+-]/, '').toLowerCase();
+      const sign = token[0] === '-' ? -1 : 1;
+      err = value(word === 'nan' ? NaN : word.startsWith('inf') ? sign * Infinity : Number(token));
+    }
+    if (err) return err;
+    token = '';
+    return undefined;
+  };
+  const structure = (ch: string): string | undefined => {
+    const top = stack[stack.length - 1];
+    switch (ch) {
+      case '[':
+      case '{':
+        if (stack.length >= 256) return 'Exceeds depth limit for parsing';
+        if (next) return 'Expected separator between values';
+        stack.push(ch === '[' ? { k: 'arr', v: [] } : { k: 'obj', v: {} });
+        return undefined;
+      case ':':
+        if (!next) return "Expected string key before ':'";
+        if (!top || top.k !== 'obj') return "':' not as part of an object";
+        if (typeof next.v !== 'string') return 'Object keys must be strings';
+        stack.push({ k: 'key', v: next.v });
+        next = undefined;
+        return undefined;
+      case ',':
+        if (!next) return "Expected value before ','";
+        if (!top) return "',' not as part of an object or array";
+        if (top.k === 'arr') top.v.push(next.v);
+        else if (top.k === 'key') {
+          stack.pop();
+          put((stack[stack.length - 1] as { v: Obj }).v, top.v, next.v);
+        } else return 'Objects must consist of key:value pairs';
+        next = undefined;
+        return undefined;
+      case ']':
+        if (!top || top.k !== 'arr') return "Unmatched ']'";
+        if (next) top.v.push(next.v);
+        else if (top.v.length !== 0) return 'Expected another array element';
+        stack.pop();
+        next = { v: top.v };
+        return undefined;
+      default: // '}'
+        if (!top) return "Unmatched '}'";
+        if (next) {
+          if (top.k !== 'key') return 'Objects must consist of key:value pairs';
+          stack.pop();
+          const obj = stack.pop() as { v: Obj };
+          put(obj.v, top.v, next.v);
+          next = { v: obj.v };
+          return undefined;
         }
+        if (top.k !== 'obj') return "Unmatched '}'";
+        if (Object.keys(top.v).length !== 0) return 'Expected another key-value pair';
+        stack.pop();
+        next = { v: top.v };
+        return undefined;
+    }
+  };
+  const foundString = (): string | undefined => {
+    let out = '';
+    const end = token.length;
+    let i = 0;
+    while (i < end) {
+      const c = token[i++];
+      if (c !== '\\') {
+        const code = c.charCodeAt(0);
+        if (code > 0 && code < 0x1f) return 'Invalid string: control characters from U+0000 through U+001F must be escaped';
+        out += c;
+        continue;
       }
-    } else while (i < n && !/[\s[\]{}",:]/.test(text[i])) i++;
-    try {
-      docs.push([JSON.parse(text.slice(start, i)), i]);
-    } catch {
-      const atEnd = i >= n;
-      const consumed = text.slice(0, Math.min(i + 1, n));
-      const line = consumed.split('\n').length;
-      const column = consumed.length - consumed.lastIndexOf('\n') - 1;
-      const what = /^[tfn]/.test(text.slice(start)) ? 'Invalid literal' : /^[\w.+-]/.test(text.slice(start)) ? 'Invalid numeric literal' : 'Unfinished JSON term';
-      return { docs, error: `parse error: ${what} at ${atEnd ? 'EOF at ' : ''}line ${line}, column ${column}\n` };
+      if (i >= end) return 'Expected escape character at end of string';
+      const e = token[i++];
+      const simple: Record<string, string> = { '\\': '\\', '"': '"', '/': '/', b: '\b', f: '\f', t: '\t', n: '\n', r: '\r' };
+      if (e in simple) {
+        out += simple[e];
+        continue;
+      }
+      if (e !== 'u') return 'Invalid escape';
+      if (i + 4 > end) return 'Invalid \\uXXXX escape';
+      const hex = token.slice(i, i + 4);
+      if (!/^[0-9a-fA-F]{4}$/.test(hex)) return 'Invalid characters in \\uXXXX escape';
+      let cp = parseInt(hex, 16);
+      i += 4;
+      if (cp >= 0xd800 && cp <= 0xdbff) {
+        const low = token.slice(i + 2, i + 6);
+        if (i + 6 > end || token[i] !== '\\' || token[i + 1] !== 'u') return 'Invalid \\uXXXX\\uXXXX surrogate pair escape';
+        const surrogate = /^[0-9a-fA-F]{4}$/.test(low) ? parseInt(low, 16) : -1;
+        if (!(surrogate >= 0xdc00 && surrogate <= 0xdfff)) return 'Invalid \\uXXXX\\uXXXX surrogate pair escape';
+        i += 6;
+        cp = 0x10000 + (((cp - 0xd800) << 10) | (surrogate - 0xdc00));
+      }
+      // a lone low surrogate is not valid UTF-8: jv_string_sized replaces it
+      out += cp >= 0xdc00 && cp <= 0xdfff ? '\ufffd' : String.fromCodePoint(cp);
+    }
+    const err = value(out);
+    if (err) return err;
+    token = '';
+    return undefined;
+  };
+  // the value a character completed, at the top level
+  const done = (end: number): void => {
+    if (stack.length === 0 && next) {
+      docs.push([next.v, end]);
+      next = undefined;
+    }
+  };
+
+  const error = (msg: string, eof: boolean) => ({ docs, error: `parse error: ${msg} at ${eof ? 'EOF at ' : ''}line ${line}, column ${column}\n` });
+  // a UTF-8 byte order mark at the start is skipped
+  for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length; i++) {
+    const ch = text[i];
+    column += utf8Units(ch.charCodeAt(0));
+    if (ch === '\n') {
+      line++;
+      column = 0;
+    }
+    let err: string | undefined;
+    if (ch === '\x1e') {
+      // RS (JSON text sequences): outside --seq it ends the value, or drops an unfinished one
+      err = checkLiteral();
+      if (err) return error(err, false);
+      if (state === 'normal' && stack.length === 0 && next) done(i + 1);
+      else {
+        stack.length = 0;
+        next = undefined;
+        token = '';
+        state = 'normal';
+      }
+      continue;
+    }
+    if (state === 'normal') {
+      const ws = ch === ' ' || ch === '\t' || ch === '\r' || ch === '\n';
+      const cls = ws ? 'ws' : ch === '"' ? 'quote' : '[,]{:}'.includes(ch) ? 'structure' : 'literal';
+      if (cls === 'literal') {
+        token += ch;
+        continue;
+      }
+      err = checkLiteral();
+      if (err) return error(err, false);
+      // a value completed here is output only if the character itself is valid (check_done, then token)
+      const before = stack.length === 0 && next ? next : undefined;
+      if (before) next = undefined;
+      if (cls === 'quote') state = 'string';
+      else if (cls === 'structure') err = structure(ch);
+      if (err) return error(err, false);
+      if (before) docs.push([before.v, i + 1]);
+      done(i + 1);
+    } else if (ch === '"' && state === 'string') {
+      err = foundString();
+      if (err) return error(err, false);
+      state = 'normal';
+      done(i + 1);
+    } else {
+      token += ch;
+      state = ch === '\\' && state === 'string' ? 'escape' : 'string';
     }
   }
+  if (state !== 'normal') return error('Unfinished string', true);
+  const err = checkLiteral();
+  if (err) return error(err, true);
+  if (stack.length) return error('Unfinished JSON term', true);
+  if (next) docs.push([next.v, text.length]);
   return { docs };
 }
 
