@@ -5,10 +5,10 @@
 
 import type { NodeRuntime } from '../types.ts';
 import {
-  crictlImages, crictlInspect, crictlInspectp, crictlPods, crictlPs, crictlStatusOutput, findById, listContainers, listSandboxes,
+  crictlImages, crictlInspect, crictlInspectp, crictlPods, crictlPodsVerbose, crictlPs, crictlPsVerbose, crictlStatusOutput, findById, listContainers, listSandboxes,
   type CrictlClock,
 } from '../render/crictl.ts';
-import { crictlPodsProto, crictlPsProto } from '../render/crictl-proto.ts';
+import { crictlPodsProto, crictlPsProto, sandboxAnnotations } from '../render/crictl-proto.ts';
 import { localFields, rfc3339NanoLocal, wallFromLocal } from '../render/clock.ts';
 import { journalLines, klogMicros } from '../render/journal.ts';
 import { FlagError, type FlagSpec, type ParsedArgs, bool, int, parseFlags, str, arr } from './flags.ts';
@@ -104,11 +104,10 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
   const rest = argv.slice(i + 1);
   if (!sub) return res('', 'podlife: crictl needs a command: pods, ps, inspect, inspectp, images, logs, stopp, version\n', 1);
   const listing = sub === 'pods' || sub === 'ps';
-  const at = rest.findIndex((a) => (listing ? /^(-v|--verbose)(=.*)?$/ : /^(-o|--output)(=.*)?$|^-o\w|^(-v|--verbose|--label)(=.*)?$/).test(a));
+  const at = listing ? -1 : rest.findIndex((a) => /^(-o|--output)(=.*)?$|^-o\w|^(-v|--verbose|--label)(=.*)?$/.test(a));
   if (at >= 0 && sub !== 'inspect' && sub !== 'inspectp') {
     const flag = ['-o', '--output', '--label'].includes(rest[at]) && rest[at + 1] ? `${rest[at]} ${rest[at + 1]}` : rest[at];
-    const instead = listing ? 'the table, -q and -o json|yaml are' : 'the table view is; crictl inspect prints JSON';
-    return res('', `podlife: crictl ${sub} ${flag} is not supported (${instead})\n`, 1);
+    return res('', `podlife: crictl ${sub} ${flag} is not supported (the table view is; crictl inspect prints JSON)\n`, 1);
   }
   if (!rt) return fatal('validate service connection: validate CRI v1 runtime API for endpoint "unix:///run/containerd/containerd.sock": rpc error: code = Unavailable desc = connection error');
   try {
@@ -124,7 +123,10 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
           state: (state || undefined) as 'ready' | 'notready' | undefined, labels: out.labels, latest: bool(p, 'latest'),
           last: int(p, 'last', 0), quiet: bool(p, 'quiet'), noTrunc: bool(p, 'no-trunc'),
         };
-        return res(out.output ? crictlPodsProto(listSandboxes(rt, filter), clock, out.output) : crictlPods(rt, filter, clock));
+        // -o json|yaml first, then -q, then -v (sandbox.go OutputPodSandboxes)
+        if (out.output) return res(crictlPodsProto(listSandboxes(rt, filter), clock, out.output));
+        if (bool(p, 'verbose') && !filter.quiet) return res(crictlPodsVerbose(listSandboxes(rt, filter), clock, (s) => sandboxAnnotations(s, clock)));
+        return res(crictlPods(rt, filter, clock));
       }
       case 'ps': {
         const p = parseFlags(rest, [...CRICTL_GLOBAL, ...PS_FLAGS]);
@@ -140,7 +142,9 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
           state: (state || undefined) as 'running' | undefined, labels: out.labels, latest: bool(p, 'latest'), last: int(p, 'last', 0),
           quiet: bool(p, 'quiet'), noTrunc: bool(p, 'no-trunc'), image: str(p, 'image') || undefined,
         };
-        return res(out.output ? crictlPsProto(listContainers(rt, filter), clock, out.output) : crictlPs(rt, filter, clock));
+        if (out.output) return res(crictlPsProto(listContainers(rt, filter), clock, out.output));
+        if (bool(p, 'verbose') && !filter.quiet) return res(crictlPsVerbose(listContainers(rt, filter), clock));
+        return res(crictlPs(rt, filter, clock));
       }
       case 'images':
       case 'image':

@@ -5,7 +5,7 @@
 // systemd journalctl output_short
 
 import type { KubeletLogLine } from '../types.ts';
-import { journalTime, klogTime } from './clock.ts';
+import { goZoneName, journalTime, klogTime } from './clock.ts';
 
 /** Go's strconv.Quote, which klog uses for the message of a structured log line. */
 export function goQuoteString(s: string): string {
@@ -60,14 +60,6 @@ export function klogHeader(severity: string, wallMs: number, utcOffsetMinutes: n
   return `${severity}${klogTime(wallMs, utcOffsetMinutes, micros)} ${String(pid).padStart(7)} ${source}]`;
 }
 
-/**
- * The zone abbreviation Go prints for the node's local time (time.Local from /etc/localtime): UTC, and CST for the
- * article's UTC+8 (Asia/Shanghai); other offsets as tzdata names zones without a letter abbreviation ("+0530").
- */
-function zoneName(offsetMinutes: number, numeric: string): string {
-  return offsetMinutes === 0 ? 'UTC' : offsetMinutes === 480 ? 'CST' : numeric;
-}
-
 // a time.Time value the engine logged in UTC, its monotonic reading kept (the zero time stays UTC, as in Go)
 const GO_TIME_UTC = /"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(\.\d+)? \+0000 UTC( m=[+-]\d+\.\d{9})?"/g;
 
@@ -83,7 +75,7 @@ export function localGoTimes(value: string, offsetMinutes: number): string {
     const t = new Date(Date.parse(`${wall.replace(' ', 'T')}Z`) + offsetMinutes * 60_000).toISOString();
     const a = Math.abs(offsetMinutes);
     const numeric = `${offsetMinutes < 0 ? '-' : '+'}${String(Math.trunc(a / 60)).padStart(2, '0')}${String(a % 60).padStart(2, '0')}`;
-    return `"${t.slice(0, 10)} ${t.slice(11, 19)}${frac ?? ''} ${numeric} ${zoneName(offsetMinutes, numeric)}${mono ?? ''}"`;
+    return `"${t.slice(0, 10)} ${t.slice(11, 19)}${frac ?? ''} ${numeric} ${goZoneName(offsetMinutes)}${mono ?? ''}"`;
   });
 }
 
