@@ -150,9 +150,7 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
       case 'image':
       case 'img': {
         const p = parseFlags(rest, [...CRICTL_GLOBAL, ...LIST_FLAGS, { name: 'digests', type: 'bool' }, { name: 'pinned', type: 'bool' }]);
-        const extra = ['digests', 'pinned'].find((f) => bool(p, f));
-        if (extra) return res('', `podlife: crictl images --${extra} is not supported (the table without that column is)\n`, 1);
-        return res(crictlImages(rt, { quiet: bool(p, 'quiet'), noTrunc: bool(p, 'no-trunc') }));
+        return res(crictlImages(rt, { quiet: bool(p, 'quiet'), noTrunc: bool(p, 'no-trunc'), digests: bool(p, 'digests'), pinned: bool(p, 'pinned') }));
       }
       case 'inspect': {
         const p = parseFlags(rest, [...CRICTL_GLOBAL, { name: 'output', shorthand: 'o', type: 'string' }, { name: 'quiet', shorthand: 'q', type: 'bool' }, { name: 'template', type: 'string' }]);

@@ -27,20 +27,40 @@ export function humanSize(bytes: number): string {
   return `${Number(size.toPrecision(3))}${units[i]}`;
 }
 
-/** `crictl images` */
-export function crictlImages(rt: NodeRuntime, opts: { quiet?: boolean; noTrunc?: boolean } = {}): string {
-  if (opts.quiet) return rt.images.map((i) => `${i.id}\n`).join('');
-  const rows = [['IMAGE', 'TAG', 'IMAGE ID', 'SIZE']];
-  const tag0 = (i: CriImage) => i.repoTags[0] ?? '';
-  const sorted = [...rt.images].sort((a, b) => (tag0(a) < tag0(b) ? -1 : tag0(a) > tag0(b) ? 1 : 0));
+/**
+ * crictl's image order (imageByRef): by first tag when both have one, else by first digest, else by ID. Mixed
+ * tagged and untagged images can make this no total order; Go's sort and this one agree wherever it is one.
+ */
+function imageLess(a: CriImage, b: CriImage): boolean {
+  if (a.repoTags.length > 0 && b.repoTags.length > 0) return a.repoTags[0] < b.repoTags[0];
+  if (a.repoDigests.length > 0 && b.repoDigests.length > 0) return a.repoDigests[0] < b.repoDigests[0];
+  return a.id < b.id;
+}
+
+/**
+ * `crictl images` (also `-q`, `--no-trunc`, `--digests`, `--pinned`): the images in crictl's order, a row per tag (an
+ * untagged image shows its digest's repository with the tag <none>). containerd pins its sandbox image.
+ */
+// upstream: cri-tools cmd/crictl/image.go listImageCommand, normalizeRepoDigest, normalizeRepoTagPair (v1.36.0)
+export function crictlImages(rt: NodeRuntime, opts: { quiet?: boolean; noTrunc?: boolean; digests?: boolean; pinned?: boolean } = {}): string {
+  const sorted = [...rt.images].sort((a, b) => (imageLess(a, b) ? -1 : imageLess(b, a) ? 1 : 0));
+  if (opts.quiet) return sorted.map((i) => `${i.id}\n`).join('');
+  const rows = [['IMAGE', 'TAG', ...(opts.digests ? ['DIGEST'] : []), 'IMAGE ID', 'SIZE', ...(opts.pinned ? ['PINNED'] : [])]];
   for (const img of sorted) {
+    const at = img.repoDigests[0]?.split('@');
+    const [name, digest] = !at ? ['<none>', '<none>'] : at.length !== 2 ? ['errorName', 'errorRepoDigest'] : at;
     const id = opts.noTrunc ? img.id : truncatedId(img.id, 'sha256:');
-    const tags = img.repoTags.length > 0 ? img.repoTags : ['<none>:<none>'];
-    for (const ref of tags) {
+    const pairs = img.repoTags.length === 0 ? [[name, '<none>']] : img.repoTags.map((ref) => {
       const colon = ref.lastIndexOf(':');
-      const slash = ref.lastIndexOf('/');
-      const [repo, tag] = colon > slash ? [ref.slice(0, colon), ref.slice(colon + 1)] : [ref, '<none>'];
-      rows.push([repo, tag, id, humanSize(img.size)]);
+      if (colon < 0) return ['errorRepoTag', 'errorRepoTag'];
+      const repo = ref.slice(0, colon);
+      return [repo === '<none>' ? name : repo, ref.slice(colon + 1)];
+    });
+    for (const [repo, tag] of pairs) {
+      rows.push([
+        repo, tag, ...(opts.digests ? [opts.noTrunc ? digest : truncatedId(digest, 'sha256:')] : []), id, humanSize(img.size),
+        ...(opts.pinned ? [String(img.id === SANDBOX_IMAGE.id)] : []),
+      ]);
     }
   }
   return tabulate(rows, CRICTL_TABLE);

@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { execute } from '../../../src/sim/commands/execute.ts';
 import { parseJournalTime } from '../../../src/sim/commands/nodetools.ts';
 import { describePod } from '../../../src/sim/render/describe.ts';
+import { crictlImages } from '../../../src/sim/render/crictl.ts';
+import { SANDBOX_IMAGE } from '../../../src/sim/runtime/catalog.ts';
+import type { NodeRuntime } from '../../../src/sim/types.ts';
 import { kstr } from '../../../src/sim/kubelet/env.ts';
 import { EPOCH, event, nginxTestState, pod, ts } from './fixtures.ts';
 
@@ -38,7 +41,35 @@ describe('crictl', () => {
     expect(run('crictl inspect -o go-template 67aca40f558b6').stderr).toBe('podlife: crictl inspect -o go-template is not supported (-o json, the default, and -o yaml are; pipe the JSON into jq)\n');
     expect(run('crictl inspect -o json 67aca40f558b6').exitCode).toBe(0);
     expect(run("crictl inspectp --template '{{.status.id}}' 5bf1e11f42767").exitCode).toBe(1);
-    expect(run('crictl images --digests').stderr).toBe('podlife: crictl images --digests is not supported (the table without that column is)\n');
+    expect(run('crictl images -v').stderr).toBe('podlife: crictl images -v is not supported (the table view is; crictl inspect prints JSON)\n');
+  });
+  // cri-tools v1.36.0 image.go: imageByRef orders the list (-q too); --digests adds DIGEST after TAG, --pinned adds
+  // PINNED last; an image without tags shows its digest's repository and <none>
+  it('images: crictl\'s order, --digests and --pinned columns, an untagged image under its digest\'s name', () => {
+    const digest = (c: string) => `sha256:${c.repeat(64)}`;
+    const rt: NodeRuntime = {
+      node: 'worker01', runtimeVersion: 'containerd://2.1.4', sandboxes: [], containers: [],
+      images: [
+        { id: digest('c'), repoTags: ['docker.io/library/nginx:alpine'], repoDigests: [`docker.io/library/nginx@${digest('d')}`], size: 22_600_000 },
+        { id: SANDBOX_IMAGE.id, repoTags: [SANDBOX_IMAGE.ref], repoDigests: [SANDBOX_IMAGE.repoDigest], size: SANDBOX_IMAGE.size },
+        { id: digest('a'), repoTags: ['docker.io/library/busybox:1.36', 'docker.io/library/busybox:latest'], repoDigests: [`docker.io/library/busybox@${digest('b')}`], size: 2_200_000 },
+        { id: digest('e'), repoTags: [], repoDigests: [`docker.io/library/redis@${digest('f')}`], size: 50_000_000 },
+      ],
+    };
+    const rows = (opts: Parameters<typeof crictlImages>[1]) => crictlImages(rt, opts).trimEnd().split('\n').map((r) => r.split(/ {2,}/));
+    const plain = rows({});
+    expect(plain[0]).toEqual(['IMAGE', 'TAG', 'IMAGE ID', 'SIZE']);
+    // tagged images by their first tag (busybox's two tags are two rows); the untagged one against the others by
+    // first digest, which puts docker.io/library/redis@… before registry.k8s.io/pause@…
+    expect(plain.slice(1).map((r) => r[0].split('/').pop())).toEqual(['busybox', 'busybox', 'nginx', 'redis', 'pause']);
+    expect(plain[4]).toEqual(['docker.io/library/redis', '<none>', 'eeeeeeeeeeeee', '50MB']);
+    const wide = rows({ digests: true, pinned: true });
+    expect(wide[0]).toEqual(['IMAGE', 'TAG', 'DIGEST', 'IMAGE ID', 'SIZE', 'PINNED']);
+    expect(wide.slice(1).map((r) => [r[2], r[5]])).toEqual([
+      ['bbbbbbbbbbbbb', 'false'], ['bbbbbbbbbbbbb', 'false'], ['ddddddddddddd', 'false'], ['fffffffffffff', 'false'], [SANDBOX_IMAGE.repoDigest.split('@sha256:')[1].slice(0, 13), 'true'],
+    ]);
+    expect(rows({ digests: true, noTrunc: true })[1].slice(2, 4)).toEqual([digest('b'), digest('a')]);
+    expect(crictlImages(rt, { quiet: true })).toBe([digest('a'), digest('c'), digest('e'), SANDBOX_IMAGE.id].map((id) => `${id}\n`).join(''));
   });
   it('images: repository and tag split, decimal sizes', () => {
     expect(run('crictl images').stdout).toBe(
