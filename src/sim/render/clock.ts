@@ -55,29 +55,6 @@ export function rfc3339NanoLocal(wallMs: number, offsetMinutes: number, extraNan
   );
 }
 
-/**
- * The zone abbreviation Go prints for the node's local time (time.Local from /etc/localtime): UTC, and CST for the
- * article's UTC+8 (Asia/Shanghai); other offsets as tzdata names zones without a letter abbreviation ("+0530").
- */
-export function goZoneName(offsetMinutes: number): string {
-  return offsetMinutes === 0 ? 'UTC' : offsetMinutes === 480 ? 'CST' : zone(offsetMinutes, false);
-}
-
-/**
- * Go's (time.Time).String in local time without a monotonic reading: "2026-08-04 11:32:36.123 +0800 CST" (layout
- * "2006-01-02 15:04:05.999999999 -0700 MST": trailing zeros of the fraction dropped, no dot for a whole second).
- */
-// upstream: go/src/time/format.go (Time).String
-export function goTimeString(wallMs: number, offsetMinutes: number): string {
-  const d = local(wallMs, offsetMinutes);
-  const nanos = (d.getUTCMilliseconds() * 1_000_000).toString().padStart(9, '0').replace(/0+$/, '');
-  return (
-    `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())} ` +
-    `${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}${nanos ? `.${nanos}` : ''} ` +
-    `${zone(offsetMinutes, false)} ${goZoneName(offsetMinutes)}`
-  );
-}
-
 /** journalctl's short format timestamp: "Aug 04 11:37:47". */
 export function journalTime(wallMs: number, offsetMinutes: number): string {
   const d = local(wallMs, offsetMinutes);

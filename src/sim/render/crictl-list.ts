@@ -5,7 +5,6 @@
 // getTruncatedID (v1.36.0)
 
 import type { CriContainer, CriSandbox, NodeRuntime } from '../types.ts';
-import { goTimeString } from './clock.ts';
 import { unitsHumanDuration } from './duration.ts';
 import { CRICTL_TABLE, tabulate } from './tabwriter.ts';
 
@@ -24,7 +23,8 @@ export interface CrictlClock {
   utcOffsetMinutes: number;
 }
 
-const created = (clock: CrictlClock, t: number) => `${unitsHumanDuration(clock.now - (clock.epoch + t))} ago`;
+/** The table's CREATED: go-units' HumanDuration of the age, and " ago". */
+export const created = (clock: CrictlClock, t: number) => `${unitsHumanDuration(clock.now - (clock.epoch + t))} ago`;
 const newestFirst = <T extends { createdAt: number }>(a: T, b: T) => b.createdAt - a.createdAt;
 const matches = (pattern: string | undefined, s: string) => !pattern || new RegExp(pattern).test(s);
 // the runtime's label selector: every key=value given (containerd filterCRISandboxes / filterCRIContainers)
@@ -76,37 +76,6 @@ export function crictlPods(rt: NodeRuntime, f: PodsFilter, clock: CrictlClock): 
   return tabulate(rows, CRICTL_TABLE);
 }
 
-/**
- * A proto map as crictl's verbose listing prints it: "Labels:" and one tab-indented `key -> value` per entry, keys
- * sorted (util.go getSortedKeys). An empty map arrives over gRPC as nil, and nil prints nothing.
- */
-function verboseMap(title: string, m: Record<string, string> | undefined): string {
-  const keys = Object.keys(m ?? {}).sort();
-  return keys.length ? `${title}:\n${keys.map((k) => `\t${k} -> ${m![k]}\n`).join('')}` : '';
-}
-
-/**
- * `crictl pods -v`: one block per sandbox instead of the table, each ending with a blank line. Created is Go's
- * time.Time printed with %v (time.Unix(0, createdAt) in the node's zone); the runtime handler's line is titled
- * with the table's column name in title case.
- */
-// upstream: cri-tools cmd/crictl/sandbox.go OutputPodSandboxes (v1.36.0)
-export function crictlPodsVerbose(list: CriSandbox[], clock: CrictlClock, annotations: (s: CriSandbox) => Record<string, string>): string {
-  let out = '';
-  for (const s of list) {
-    out += `ID: ${s.id}\n`;
-    if (s.name) out += `Name: ${s.name}\n`;
-    if (s.podUid) out += `UID: ${s.podUid}\n`;
-    if (s.namespace) out += `Namespace: ${s.namespace}\n`;
-    if (s.attempt !== 0) out += `Attempt: ${s.attempt}\n`;
-    out += `Status: ${s.state === 'SANDBOX_READY' ? 'Ready' : 'NotReady'}\n`;
-    out += `Created: ${goTimeString(clock.epoch + s.createdAt, clock.utcOffsetMinutes)}\n`;
-    out += verboseMap('Labels', s.labels) + verboseMap('Annotations', annotations(s));
-    out += `Runtime: ${s.runtimeHandler || '(default)'}\n\n`;
-  }
-  return out;
-}
-
 export interface PsFilter {
   all?: boolean;
   name?: string;
@@ -148,30 +117,14 @@ export function listContainers(rt: NodeRuntime, f: PsFilter): CriContainer[] {
 }
 
 const podName = (c: CriContainer) => c.labels['io.kubernetes.pod.name'] ?? c.podName ?? 'unknown';
-const podNamespace = (c: CriContainer) => c.labels['io.kubernetes.pod.namespace'] ?? c.podNamespace ?? 'unknown';
+export const podNamespace = (c: CriContainer) => c.labels['io.kubernetes.pod.namespace'] ?? c.podNamespace ?? 'unknown';
 
-const CONTAINER_STATE: Record<CriContainer['state'], string> = {
+export const CONTAINER_STATE: Record<CriContainer['state'], string> = {
   CONTAINER_CREATED: 'Created',
   CONTAINER_RUNNING: 'Running',
   CONTAINER_EXITED: 'Exited',
   CONTAINER_UNKNOWN: 'Unknown',
 };
-
-/**
- * `crictl ps -v`: one block per container instead of the table, each ending with a blank line. The image is the
- * container's ImageSpec as the kubelet sent it (the image ID), Created the table's "… ago".
- */
-// upstream: cri-tools cmd/crictl/container.go OutputContainers (v1.36.0)
-export function crictlPsVerbose(list: CriContainer[], clock: CrictlClock): string {
-  let out = '';
-  for (const c of list) {
-    out += `ID: ${c.id}\nPodID: ${c.sandboxId}\nNamespace: ${podNamespace(c)}\n`;
-    if (c.name) out += `Name: ${c.name}\n`;
-    out += `Attempt: ${c.attempt}\nState: ${CONTAINER_STATE[c.state]}\nImage: ${c.imageId}\nCreated: ${created(clock, c.createdAt)}\n`;
-    out += `${verboseMap('Labels', c.labels)}${verboseMap('Annotations', c.annotations)}\n`;
-  }
-  return out;
-}
 
 /** `crictl ps` */
 export function crictlPs(rt: NodeRuntime, f: PsFilter, clock: CrictlClock): string {

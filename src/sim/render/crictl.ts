@@ -1,7 +1,8 @@
 // crictl's views of one node's container runtime: `crictl images` (text/tabwriter with minwidth 20) and
 // `inspect`/`inspectp` (containerd's verbose status: {"info": ..., "status": ...}, keys sorted because crictl
-// round-trips them through Go maps, 2-space indent; an array of them for several IDs; -o yaml); `pods` and `ps` are in crictl-list.ts (re-exported here),
-// so the player's first load, which prints only `crictl ps`, leaves this module to the console.
+// round-trips them through Go maps, 2-space indent; an array of them for several IDs; -o yaml), and the verbose
+// listings `pods -v` and `ps -v`; the `pods` and `ps` tables are in crictl-list.ts (re-exported here), so the player's
+// first load, which prints only `crictl ps`, leaves this module to the console.
 // upstream: cri-tools cmd/crictl/image.go, container.go marshalContainerStatus, util.go outputStatusData (v1.36.0)
 
 import type { CriContainer, CriImage, CriSandbox, NodeRuntime } from '../types.ts';
@@ -10,7 +11,8 @@ import { goJson, sortedCopy } from './json.ts';
 import { toYaml } from './yaml.ts';
 import { CRICTL_TABLE, tabulate } from './tabwriter.ts';
 import { SANDBOX_IMAGE } from '../runtime/catalog.ts';
-import { type CrictlClock, truncatedId } from './crictl-list.ts';
+import { CONTAINER_STATE, type CrictlClock, created, podNamespace, truncatedId } from './crictl-list.ts';
+import { goTimeString } from './journal.ts';
 import { sandboxAnnotations } from './crictl-proto.ts';
 
 export * from './crictl-list.ts';
@@ -64,6 +66,53 @@ export function crictlImages(rt: NodeRuntime, opts: { quiet?: boolean; noTrunc?:
     }
   }
   return tabulate(rows, CRICTL_TABLE);
+}
+
+/**
+ * A proto map as crictl's verbose listing prints it: "Labels:" and one tab-indented `key -> value` per entry, keys
+ * sorted (util.go getSortedKeys). An empty map arrives over gRPC as nil, and nil prints nothing.
+ */
+function verboseMap(title: string, m: Record<string, string> | undefined): string {
+  const keys = Object.keys(m ?? {}).sort();
+  return keys.length ? `${title}:\n${keys.map((k) => `\t${k} -> ${m![k]}\n`).join('')}` : '';
+}
+
+/**
+ * `crictl pods -v`: one block per sandbox instead of the table, each ending with a blank line. Created is Go's
+ * time.Time printed with %v (time.Unix(0, createdAt) in the node's zone); the runtime handler's line is titled
+ * with the table's column name in title case.
+ */
+// upstream: cri-tools cmd/crictl/sandbox.go OutputPodSandboxes (v1.36.0)
+export function crictlPodsVerbose(list: CriSandbox[], clock: CrictlClock, annotations: (s: CriSandbox) => Record<string, string>): string {
+  let out = '';
+  for (const s of list) {
+    out += `ID: ${s.id}\n`;
+    if (s.name) out += `Name: ${s.name}\n`;
+    if (s.podUid) out += `UID: ${s.podUid}\n`;
+    if (s.namespace) out += `Namespace: ${s.namespace}\n`;
+    if (s.attempt !== 0) out += `Attempt: ${s.attempt}\n`;
+    out += `Status: ${s.state === 'SANDBOX_READY' ? 'Ready' : 'NotReady'}\n`;
+    out += `Created: ${goTimeString(clock.epoch + s.createdAt, clock.utcOffsetMinutes)}\n`;
+    out += verboseMap('Labels', s.labels) + verboseMap('Annotations', annotations(s));
+    out += `Runtime: ${s.runtimeHandler || '(default)'}\n\n`;
+  }
+  return out;
+}
+
+/**
+ * `crictl ps -v`: one block per container instead of the table, each ending with a blank line. The image is the
+ * container's ImageSpec as the kubelet sent it (the image ID), Created the table's "… ago".
+ */
+// upstream: cri-tools cmd/crictl/container.go OutputContainers (v1.36.0)
+export function crictlPsVerbose(list: CriContainer[], clock: CrictlClock): string {
+  let out = '';
+  for (const c of list) {
+    out += `ID: ${c.id}\nPodID: ${c.sandboxId}\nNamespace: ${podNamespace(c)}\n`;
+    if (c.name) out += `Name: ${c.name}\n`;
+    out += `Attempt: ${c.attempt}\nState: ${CONTAINER_STATE[c.state]}\nImage: ${c.imageId}\nCreated: ${created(clock, c.createdAt)}\n`;
+    out += `${verboseMap('Labels', c.labels)}${verboseMap('Annotations', c.annotations)}\n`;
+  }
+  return out;
 }
 
 /** Find a container or sandbox by ID or unique ID prefix (containerd's truncindex). */
