@@ -111,12 +111,20 @@ export class EventLoop {
    */
   spawn<T>(proc: Proc<T>, done?: (value: T) => void): void {
     let token = 0;
+    // a finished goroutine lets go of its generator and its callback: a wait's timeout still queued (a grace period
+    // the container did not need) keeps only this closure until it fires, not the pod and the frames it ran with
+    let running: Proc<T> | undefined = proc;
+    let then = done;
     const step = (): void => {
       token++;
       for (;;) {
-        const r = proc.next();
+        if (running === undefined) return;
+        const r = running.next();
         if (r.done) {
-          done?.(r.value);
+          const cb = then;
+          running = undefined;
+          then = undefined;
+          cb?.(r.value);
           return;
         }
         const y = r.value;
