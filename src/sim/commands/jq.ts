@@ -1181,8 +1181,16 @@ const UNSUPPORTED_OPTIONS = new Set(['-a', '--ascii-output', '--seq', '--stream'
 /** strtod's grammar (jq's jv_dtoa.c, David Gay's): a decimal with optional exponent, or inf, infinity, nan in any case. */
 const STRTOD = /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?|nan)$/i;
 
+/** found_string's one-character escapes. */
+const JSON_ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', '/': '/', b: '\b', f: '\f', t: '\t', n: '\n', r: '\r' };
+
 /** The UTF-8 length of one UTF-16 unit (a surrogate pair is 4 bytes, 2 per unit): jq counts columns in bytes. */
 const utf8Units = (code: number) => (code < 0x80 ? 1 : code < 0x800 ? 2 : code >= 0xd800 && code <= 0xdfff ? 2 : 3);
+const utf8Length = (s: string) => {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) n += utf8Units(s.charCodeAt(i));
+  return n;
+};
 
 /**
  * Parse a stream of JSON texts as jq's parser does, a character at a time (jv_parse.c scan, token, check_literal,
@@ -1209,7 +1217,7 @@ function parseJsonStream(text: string): { docs: [V, number][]; error?: string } 
   };
   const checkLiteral = (): string | undefined => {
     if (token === '') return undefined;
-    const pattern = token[0] === 't' ? 'true' : token[0] === 'f' ? 'false' : token[0] === 'n' && token.length !== 3 ? 'null' : undefined;
+    const pattern = token[0] === 't' ? 'true' : token[0] === 'f' ? 'false' : token[0] === 'n' && utf8Length(token) !== 3 ? 'null' : undefined;
     let err: string | undefined;
     if (pattern) {
       if (token !== pattern) return 'Invalid literal';
@@ -1288,9 +1296,8 @@ function parseJsonStream(text: string): { docs: [V, number][]; error?: string } 
       }
       if (i >= end) return 'Expected escape character at end of string';
       const e = token[i++];
-      const simple: Record<string, string> = { '\\': '\\', '"': '"', '/': '/', b: '\b', f: '\f', t: '\t', n: '\n', r: '\r' };
-      if (e in simple) {
-        out += simple[e];
+      if (has(JSON_ESCAPES, e)) {
+        out += JSON_ESCAPES[e];
         continue;
       }
       if (e !== 'u') return 'Invalid escape';

@@ -460,7 +460,7 @@ function randomInputs(count: number, seed: number): string[] {
   const frags = [
     '{', '}', '[', ']', ',', ':', ' ', '\n', '\t', '"a"', '"b', '\\', '"\\u00e9"', '"\\ud83d\\ude00"', '"\\ud800"', '"\\x"', '"\\u12"',
     '1', '-', '2.5', 'e3', '.', '0', '00', '+', '1e400', 'nan', 'NaN', 'null', 'nul', 'true', 'tru', 'false', 'inf', '-inf', 'x', 'n', 'na',
-    '"é"', '"\u0001"', '"\u001f"', '\u001e',
+    '"é"', 'é', '"\u0001"', '"\u001f"', '\u001e',
   ];
   return Array.from({ length: count }, () => {
     let t = '';
