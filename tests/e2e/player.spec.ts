@@ -439,6 +439,10 @@ test('the console runs podlife simulate’s commands at the current time, with h
     'kubectl describe node worker01',
     'kubectl get pods,events -o wide',
     "kubectl get pod crash-test -o custom-columns=NAME:.metadata.name,RESTARTS:.status.containerStatuses[0].restartCount -L run",
+    // crictl's verbose views and image columns come with the console's lazily loaded chunk
+    'crictl pods -v',
+    'crictl ps -a -v',
+    'crictl images --digests --pinned',
   ]) {
     await input.fill(line);
     await input.press('Enter');
