@@ -63,7 +63,8 @@ const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k)
 const isObj = (v: V): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 /** Set a key without tripping over `__proto__`. */
 function put(o: Obj, k: string, v: V): Obj {
-  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else o[k] = v;
   return o;
 }
 const typeOf = (v: V): string =>
@@ -1181,6 +1182,12 @@ const UNSUPPORTED_OPTIONS = new Set(['-a', '--ascii-output', '--seq', '--stream'
 /** strtod's grammar (jq's jv_dtoa.c, David Gay's): a decimal with optional exponent, or inf, infinity, nan in any case. */
 const STRTOD = /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?|nan)$/i;
 
+/** Inside a string, what ends a run of plain characters: the quote, a backslash, RS, a newline (for the line count). */
+const ENDS_STRING_RUN = (c: number) => c === 34 || c === 92 || c === 30 || c === 10;
+/** Outside a string, a character of a word (classify's LITERAL): not whitespace, a quote, structure or RS. */
+const IN_WORD = (c: number) =>
+  c !== 32 && c !== 9 && c !== 13 && c !== 10 && c !== 34 && c !== 91 && c !== 44 && c !== 93 && c !== 123 && c !== 58 && c !== 125 && c !== 30;
+
 /** found_string's one-character escapes. */
 const JSON_ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', '/': '/', b: '\b', f: '\f', t: '\t', n: '\n', r: '\r' };
 
@@ -1283,6 +1290,13 @@ function parseJsonStream(text: string): { docs: [V, number][]; error?: string } 
     }
   };
   const foundString = (): string | undefined => {
+    // most strings have no escape and no control character: the token is the string
+    if (!/[\\\u0001-\u001e]/.test(token)) {
+      const err = value(token);
+      if (err) return err;
+      token = '';
+      return undefined;
+    }
     let out = '';
     const end = token.length;
     let i = 0;
@@ -1332,15 +1346,47 @@ function parseJsonStream(text: string): { docs: [V, number][]; error?: string } 
 
   const error = (msg: string, eof: boolean) => ({ docs, error: `parse error: ${msg} at ${eof ? 'EOF at ' : ''}line ${line}, column ${column}\n` });
   // a UTF-8 byte order mark at the start is skipped
-  for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length; i++) {
+  const n = text.length;
+  for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < n; i++) {
+    // a run of characters that only add to the token (inside a string, or a word outside one) is taken whole:
+    // what scan does for each of them is tokenadd and a column
+    const code = text.charCodeAt(i);
+    // whitespace between tokens, with no word to end and no value to hand out, only moves the line and column
+    if (state === 'normal' && token === '' && (code === 32 || code === 9 || code === 13 || code === 10) && !(stack.length === 0 && next)) {
+      let j = i;
+      for (; j < n; j++) {
+        const c = text.charCodeAt(j);
+        if (c === 10) {
+          line++;
+          column = 0;
+        } else if (c === 32 || c === 9 || c === 13) column++;
+        else break;
+      }
+      i = j - 1;
+      continue;
+    }
+    if (state === 'string' ? !ENDS_STRING_RUN(code) : state === 'normal' && IN_WORD(code)) {
+      const inString = state === 'string';
+      let j = i + 1;
+      let bytes = utf8Units(code);
+      for (; j < n; j++) {
+        const c = text.charCodeAt(j);
+        if (inString ? ENDS_STRING_RUN(c) : !IN_WORD(c)) break;
+        bytes += utf8Units(c);
+      }
+      column += bytes;
+      token += text.slice(i, j);
+      i = j - 1;
+      continue;
+    }
     const ch = text[i];
-    column += utf8Units(ch.charCodeAt(0));
-    if (ch === '\n') {
+    column += utf8Units(code);
+    if (code === 10) {
       line++;
       column = 0;
     }
     let err: string | undefined;
-    if (ch === '\x1e') {
+    if (code === 30) {
       // RS (JSON text sequences): outside --seq it ends the value, or drops an unfinished one
       err = checkLiteral();
       if (err) return error(err, false);
@@ -1354,12 +1400,8 @@ function parseJsonStream(text: string): { docs: [V, number][]; error?: string } 
       continue;
     }
     if (state === 'normal') {
-      const ws = ch === ' ' || ch === '\t' || ch === '\r' || ch === '\n';
-      const cls = ws ? 'ws' : ch === '"' ? 'quote' : '[,]{:}'.includes(ch) ? 'structure' : 'literal';
-      if (cls === 'literal') {
-        token += ch;
-        continue;
-      }
+      // (a word's characters were taken above: this one is whitespace, a quote or structure)
+      const cls = code === 34 ? 'quote' : code === 32 || code === 9 || code === 13 || code === 10 ? 'ws' : 'structure';
       err = checkLiteral();
       if (err) return error(err, false);
       // a value completed here is output only if the character itself is valid (check_done, then token)
