@@ -8,7 +8,7 @@ import {
   crictlImages, crictlInspect, crictlInspectp, crictlPods, crictlPodsVerbose, crictlPs, crictlPsVerbose, crictlStatusOutput, findById, listContainers, listSandboxes,
   type CrictlClock,
 } from '../render/crictl.ts';
-import { crictlPodsProto, crictlPsProto, sandboxAnnotations } from '../render/crictl-proto.ts';
+import { crictlPodsProto, crictlPsProto } from '../render/crictl-proto.ts';
 import { localFields, rfc3339NanoLocal, wallFromLocal } from '../render/clock.ts';
 import { journalLines, klogMicros } from '../render/journal.ts';
 import { FlagError, type FlagSpec, type ParsedArgs, bool, int, parseFlags, str, arr } from './flags.ts';
@@ -125,7 +125,7 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
         };
         // -o json|yaml first, then -q, then -v (sandbox.go OutputPodSandboxes)
         if (out.output) return res(crictlPodsProto(listSandboxes(rt, filter), clock, out.output));
-        if (bool(p, 'verbose') && !filter.quiet) return res(crictlPodsVerbose(listSandboxes(rt, filter), clock, (s) => sandboxAnnotations(s, clock)));
+        if (bool(p, 'verbose') && !filter.quiet) return res(crictlPodsVerbose(listSandboxes(rt, filter), clock));
         return res(crictlPods(rt, filter, clock));
       }
       case 'ps': {

@@ -29,7 +29,7 @@ export function rfc3339(wallMs: number): string {
 }
 
 /** The zone suffix "+0800" (RFC 1123Z) or "+08:00" (RFC 3339). */
-function zone(offsetMinutes: number, colon: boolean): string {
+export function zone(offsetMinutes: number, colon: boolean): string {
   const sign = offsetMinutes < 0 ? '-' : '+';
   const a = Math.abs(offsetMinutes);
   return `${sign}${p2(Math.trunc(a / 60))}${colon ? ':' : ''}${p2(a % 60)}`;

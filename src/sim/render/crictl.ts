@@ -79,11 +79,11 @@ function verboseMap(title: string, m: Record<string, string> | undefined): strin
 
 /**
  * `crictl pods -v`: one block per sandbox instead of the table, each ending with a blank line. Created is Go's
- * time.Time printed with %v (time.Unix(0, createdAt) in the node's zone); the runtime handler's line is titled
+ * time.Time printed with %v (time.Unix(0, createdAt) in the node's zone), the annotations those of -o json; the runtime handler's line is titled
  * with the table's column name in title case.
  */
 // upstream: cri-tools cmd/crictl/sandbox.go OutputPodSandboxes (v1.36.0)
-export function crictlPodsVerbose(list: CriSandbox[], clock: CrictlClock, annotations: (s: CriSandbox) => Record<string, string>): string {
+export function crictlPodsVerbose(list: CriSandbox[], clock: CrictlClock): string {
   let out = '';
   for (const s of list) {
     out += `ID: ${s.id}\n`;
@@ -93,7 +93,7 @@ export function crictlPodsVerbose(list: CriSandbox[], clock: CrictlClock, annota
     if (s.attempt !== 0) out += `Attempt: ${s.attempt}\n`;
     out += `Status: ${s.state === 'SANDBOX_READY' ? 'Ready' : 'NotReady'}\n`;
     out += `Created: ${goTimeString(clock.epoch + s.createdAt, clock.utcOffsetMinutes)}\n`;
-    out += verboseMap('Labels', s.labels) + verboseMap('Annotations', annotations(s));
+    out += verboseMap('Labels', s.labels) + verboseMap('Annotations', sandboxAnnotations(s, clock));
     out += `Runtime: ${s.runtimeHandler || '(default)'}\n\n`;
   }
   return out;

@@ -5,7 +5,7 @@
 // systemd journalctl output_short
 
 import type { KubeletLogLine } from '../types.ts';
-import { journalTime, klogTime } from './clock.ts';
+import { journalTime, klogTime, rfc3339NanoLocal, zone } from './clock.ts';
 
 /** Go's strconv.Quote, which klog uses for the message of a structured log line. */
 export function goQuoteString(s: string): string {
@@ -60,19 +60,12 @@ export function klogHeader(severity: string, wallMs: number, utcOffsetMinutes: n
   return `${severity}${klogTime(wallMs, utcOffsetMinutes, micros)} ${String(pid).padStart(7)} ${source}]`;
 }
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
-/** A zone offset as Go's -0700 prints it: "+0800". */
-function numericZone(offsetMinutes: number): string {
-  const a = Math.abs(offsetMinutes);
-  return `${offsetMinutes < 0 ? '-' : '+'}${pad2(Math.trunc(a / 60))}${pad2(a % 60)}`;
-}
-
 /**
  * The zone abbreviation Go prints for the node's local time (time.Local from /etc/localtime): UTC, and CST for the
  * article's UTC+8 (Asia/Shanghai); other offsets as tzdata names zones without a letter abbreviation ("+0530").
  */
 export function goZoneName(offsetMinutes: number): string {
-  return offsetMinutes === 0 ? 'UTC' : offsetMinutes === 480 ? 'CST' : numericZone(offsetMinutes);
+  return offsetMinutes === 0 ? 'UTC' : offsetMinutes === 480 ? 'CST' : zone(offsetMinutes, false);
 }
 
 /**
@@ -81,13 +74,9 @@ export function goZoneName(offsetMinutes: number): string {
  */
 // upstream: go/src/time/format.go (Time).String
 export function goTimeString(wallMs: number, offsetMinutes: number): string {
-  const d = new Date(wallMs + offsetMinutes * 60_000);
-  const nanos = (d.getUTCMilliseconds() * 1_000_000).toString().padStart(9, '0').replace(/0+$/, '');
-  return (
-    `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())} ` +
-    `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}${nanos ? `.${nanos}` : ''} ` +
-    `${numericZone(offsetMinutes)} ${goZoneName(offsetMinutes)}`
-  );
+  // RFC 3339 with nanoseconds, trailing zeros dropped, is the same date, time and fraction ("…T11:32:36.123+08:00")
+  const local = rfc3339NanoLocal(wallMs, offsetMinutes).replace(/(Z|[+-]\d\d:\d\d)$/, '').replace('T', ' ');
+  return `${local} ${zone(offsetMinutes, false)} ${goZoneName(offsetMinutes)}`;
 }
 
 // a time.Time value the engine logged in UTC, its monotonic reading kept (the zero time stays UTC, as in Go)
@@ -103,7 +92,7 @@ export function localGoTimes(value: string, offsetMinutes: number): string {
   return value.replace(GO_TIME_UTC, (all, wall: string, frac: string | undefined, mono: string | undefined) => {
     if (wall.startsWith('0001-01-01')) return all;
     const t = new Date(Date.parse(`${wall.replace(' ', 'T')}Z`) + offsetMinutes * 60_000).toISOString();
-    return `"${t.slice(0, 10)} ${t.slice(11, 19)}${frac ?? ''} ${numericZone(offsetMinutes)} ${goZoneName(offsetMinutes)}${mono ?? ''}"`;
+    return `"${t.slice(0, 10)} ${t.slice(11, 19)}${frac ?? ''} ${zone(offsetMinutes, false)} ${goZoneName(offsetMinutes)}${mono ?? ''}"`;
   });
 }
 
