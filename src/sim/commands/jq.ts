@@ -1184,9 +1184,10 @@ const STRTOD = /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?|nan)
 
 /** Inside a string, what ends a run of plain characters: the quote, a backslash, RS, a newline (for the line count). */
 const ENDS_STRING_RUN = (c: number) => c === 34 || c === 92 || c === 30 || c === 10;
+/** classify's WHITESPACE: space, tab, CR, LF. */
+const IS_SPACE = (c: number) => c === 32 || c === 9 || c === 13 || c === 10;
 /** Outside a string, a character of a word (classify's LITERAL): not whitespace, a quote, structure or RS. */
-const IN_WORD = (c: number) =>
-  c !== 32 && c !== 9 && c !== 13 && c !== 10 && c !== 34 && c !== 91 && c !== 44 && c !== 93 && c !== 123 && c !== 58 && c !== 125 && c !== 30;
+const IN_WORD = (c: number) => !IS_SPACE(c) && c !== 34 && c !== 91 && c !== 44 && c !== 93 && c !== 123 && c !== 58 && c !== 125 && c !== 30;
 
 /** found_string's one-character escapes. */
 const JSON_ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', '/': '/', b: '\b', f: '\f', t: '\t', n: '\n', r: '\r' };
@@ -1348,23 +1349,23 @@ function parseJsonStream(text: string): { docs: [V, number][]; error?: string } 
   // a UTF-8 byte order mark at the start is skipped
   const n = text.length;
   for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < n; i++) {
-    // a run of characters that only add to the token (inside a string, or a word outside one) is taken whole:
-    // what scan does for each of them is tokenadd and a column
     const code = text.charCodeAt(i);
     // whitespace between tokens, with no word to end and no value to hand out, only moves the line and column
-    if (state === 'normal' && token === '' && (code === 32 || code === 9 || code === 13 || code === 10) && !(stack.length === 0 && next)) {
+    if (state === 'normal' && token === '' && IS_SPACE(code) && !(stack.length === 0 && next)) {
       let j = i;
       for (; j < n; j++) {
         const c = text.charCodeAt(j);
         if (c === 10) {
           line++;
           column = 0;
-        } else if (c === 32 || c === 9 || c === 13) column++;
+        } else if (IS_SPACE(c)) column++;
         else break;
       }
       i = j - 1;
       continue;
     }
+    // a run of characters that only add to the token (inside a string, or a word outside one) is taken whole:
+    // what scan does for each of them is tokenadd and a column
     if (state === 'string' ? !ENDS_STRING_RUN(code) : state === 'normal' && IN_WORD(code)) {
       const inString = state === 'string';
       let j = i + 1;
@@ -1401,7 +1402,7 @@ function parseJsonStream(text: string): { docs: [V, number][]; error?: string } 
     }
     if (state === 'normal') {
       // (a word's characters were taken above: this one is whitespace, a quote or structure)
-      const cls = code === 34 ? 'quote' : code === 32 || code === 9 || code === 13 || code === 10 ? 'ws' : 'structure';
+      const cls = code === 34 ? 'quote' : IS_SPACE(code) ? 'ws' : 'structure';
       err = checkLiteral();
       if (err) return error(err, false);
       // a value completed here is output only if the character itself is valid (check_done, then token)
