@@ -67,7 +67,7 @@ export function lifecycle(n: number): { ms: number; cpuMs: number; events: numbe
   }
   const ms = performance.now() - start - sampling.ms;
   const cpu = process.cpuUsage(cpu0);
-  return { ms, cpuMs: (cpu.user + cpu.system) / 1000 - sampling.cpuMs, events: e.traceLength, running };
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000 - sampling.cpuMs, events: e.trace.length, running };
 }
 
 export function stateAtCost(): { events: number; perCallMs: number; calls: number } {
@@ -80,7 +80,7 @@ export function stateAtCost(): { events: number; perCallMs: number; calls: numbe
     });
   }
   let t = 0;
-  while (e.traceLength < 10_000) {
+  while (e.trace.length < 10_000) {
     t += 10_000;
     e.advanceTo(t);
   }
@@ -94,7 +94,7 @@ export function stateAtCost(): { events: number; perCallMs: number; calls: numbe
   const perCallMs = (performance.now() - start) / calls;
   if (guard < 0) console.log(guard);
   sampleMemory();
-  return { events: e.traceLength, perCallMs, calls };
+  return { events: e.trace.length, perCallMs, calls };
 }
 
 export interface SimFigures {

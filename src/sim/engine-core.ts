@@ -89,10 +89,6 @@ class SimEngine implements Engine {
     return this.#ctx.trace;
   }
 
-  get traceLength(): number {
-    return this.#ctx.traceLength;
-  }
-
   advanceTo(t: number): void {
     if (!(t >= this.now)) throw new RangeError(`advanceTo(${t}): time cannot go backwards (now is ${this.now} ms)`);
     this.#ctx.loop.runUntil(t);

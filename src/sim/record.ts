@@ -23,9 +23,6 @@ export function recordReplay(scenario: Scenario, seed: number): Replay {
         get trace() {
           return engine.trace;
         },
-        get traceLength() {
-          return engine.traceLength;
-        },
         advanceTo: (t: number) => engine.advanceTo(t),
         apply: ((action: ClusterAction) => {
           // A deep copy as JSON: what the page will fetch, and safe from later changes to the object.

@@ -581,6 +581,4 @@ export interface Engine {
   stateAt(t: VirtualTime): ClusterState;
   /** Everything that happened so far, in order. */
   readonly trace: readonly TraceEvent[];
-  /** trace.length, without making the events (the engine keeps the trace as columns until it is first read). */
-  readonly traceLength: number;
 }

@@ -9,6 +9,7 @@ import { Rng } from './rng.ts';
 import type { Timings } from './timings.ts';
 
 export class SimContext {
+  readonly trace: TraceEvent[] = [];
   readonly kubeletLogs: KubeletLogLine[] = [];
   readonly containerLogs: ContainerLogLine[] = [];
   readonly loop: EventLoop;
@@ -42,63 +43,11 @@ export class SimContext {
     return this.loop.now;
   }
 
-  /**
-   * The trace is kept as columns: the time in a Float64Array, the actor, kind and step key as small integers into
-   * tables of the few strings they take, and the object and detail strings in two arrays. An event object per
-   * event (six fields and a boxed time) was a young object that every pod's 42 events made and every scavenge
-   * copied, for a record that most runs (the command line's transcript, a benchmark) never read as objects: taking
-   * the trace out of a build made 1,000- and 10,000-pod runs 7–22% faster. The events are made when the trace is
-   * first read (`events`), and from then on with each emit, so an array a reader holds keeps growing as before.
-   */
-  #length = 0;
-  #times = new Float64Array(1024);
-  #codes = new Uint32Array(1024);
-  readonly #objects: string[] = [];
-  readonly #details: string[] = [];
-  #events: TraceEvent[] | undefined;
-
   emit(actor: Actor, kind: string, object: string, detail: string, key?: StepKey): void {
-    const seq = this.#length;
-    if (seq === this.#times.length) {
-      const times = new Float64Array(seq * 2);
-      times.set(this.#times);
-      this.#times = times;
-      const codes = new Uint32Array(seq * 2);
-      codes.set(this.#codes);
-      this.#codes = codes;
-    }
+    const seq = this.trace.length;
     const t = this.loop.now;
-    this.#times[seq] = t;
-    this.#codes[seq] = (ACTOR_CODE[actor] << 28) | (interned(KINDS, kind) << 14) | (key ? interned(KEYS, key) : 0);
-    this.#objects.push(object);
-    this.#details.push(detail);
-    this.#length = seq + 1;
     // one literal per shape (a key added afterwards would cost every keyed event a property array)
-    if (this.#events) this.#events.push(key ? { seq, t, actor, kind, object, detail, key } : { seq, t, actor, kind, object, detail });
-  }
-
-  /** The number of trace events, without making them. */
-  get traceLength(): number {
-    return this.#length;
-  }
-
-  /** Everything that happened so far, in order: made on first read, then kept up to date with each emit. */
-  get trace(): TraceEvent[] {
-    let events = this.#events;
-    if (events === undefined) {
-      events = this.#events = new Array(this.#length);
-      for (let seq = 0; seq < this.#length; seq++) {
-        const code = this.#codes[seq];
-        const t = this.#times[seq];
-        const actor = ACTORS[code >>> 28];
-        const kind = KINDS.names[(code >>> 14) & 0x3fff];
-        const object = this.#objects[seq];
-        const detail = this.#details[seq];
-        const k = code & 0x3fff;
-        events[seq] = k ? { seq, t, actor, kind, object, detail, key: KEYS.names[k] } : { seq, t, actor, kind, object, detail };
-      }
-    }
-    return events;
+    this.trace.push(key ? { seq, t, actor, kind, object, detail, key } : { seq, t, actor, kind, object, detail });
   }
 
   /** Formatted seconds (the same few seconds are formatted over and over: now, start times, deadlines). */
@@ -136,27 +85,4 @@ export class SimContext {
   containerLog(containerId: string, stream: 'stdout' | 'stderr', text: string): void {
     this.containerLogs.push({ t: this.loop.now, containerId, stream, text });
   }
-}
-
-const ACTORS: readonly Actor[] = ['kubectl', 'apiserver', 'scheduler', 'kubelet', 'runtime', 'process', 'controller-manager'];
-const ACTOR_CODE = Object.fromEntries(ACTORS.map((a, i) => [a, i])) as Record<Actor, number>;
-
-/** A table of the strings a trace column takes (kinds, step keys): each gets a small number, 0 kept for none. */
-interface Interned {
-  readonly ids: Map<string, number>;
-  readonly names: string[];
-}
-const KINDS: Interned = { ids: new Map(), names: [''] };
-const KEYS: Interned = { ids: new Map(), names: [''] };
-
-function interned(table: Interned, name: string): number {
-  let id = table.ids.get(name);
-  if (id === undefined) {
-    id = table.names.length;
-    // 14 bits each in the code; the model has a few hundred kinds and keys, all string literals
-    if (id > 0x3fff) throw new RangeError(`podlife: more than ${0x3fff} distinct trace kinds or step keys`);
-    table.ids.set(name, id);
-    table.names.push(name);
-  }
-  return id;
 }
