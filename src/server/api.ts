@@ -1,6 +1,6 @@
 // The REST resources under /api/v1: pods (list, get, watch, create, delete, patch; the log, ephemeralcontainers,
-// eviction and resize subresources), nodes (list, get, watch, patch: kubectl label/annotate/cordon/uncordon/taint), events and
-// namespaces (list, get, watch). Lists and objects come from the change feed's current snapshot, so a
+// eviction and resize subresources), nodes (list, get, watch, patch: kubectl label/annotate/cordon/uncordon/taint), events,
+// namespaces and services (list, get, watch). Lists and objects come from the change feed's current snapshot, so a
 // list's resourceVersion and a watch started from it agree; changes go through the engine's API server.
 // upstream: staging/src/k8s.io/apiserver/pkg/endpoints/installer.go (the routes and verbs);
 // handlers/get.go (ListResource: selectors, limit/continue, watch), create.go, delete.go, patch.go
@@ -12,6 +12,7 @@ import { type ResourceName, resourceInfo } from './discovery.ts';
 import { serveLog } from './logs.ts';
 import { contentTypeOf, negotiate, sendJson } from './media.ts';
 import type { Namespace } from '../sim/api/namespaces.ts';
+import type { Service } from '../sim/api/services.ts';
 import { parseCreateBody, parseDeleteOptions, parsePatch, patchTypeOf } from './patch.ts';
 import { fieldMatcher, labelMatcher } from './selectors.ts';
 import { HttpError, methodNotAllowed, notModelled, objectNotFound, pathNotFound, preconditionFailed, toWire } from './status.ts';
@@ -59,11 +60,13 @@ export interface OpenWatch {
 export class ResourceApi {
   readonly #cluster: LiveCluster;
   readonly #namespaces: Namespace[];
+  readonly #services: Service[];
   readonly #watches = new Set<OpenWatch>();
 
-  constructor(cluster: LiveCluster, namespaces: Namespace[]) {
+  constructor(cluster: LiveCluster, namespaces: Namespace[], services: Service[]) {
     this.#cluster = cluster;
     this.#namespaces = namespaces;
+    this.#services = services;
   }
 
   /** End every open watch (server shutdown). */
@@ -117,8 +120,11 @@ export class ResourceApi {
 
   // -------------------------------------------------------------------------------------------------------
 
+  /** The objects of a resource now: the feed's, or the fixed ones (namespaces and services never change). */
   #objects(resource: ResourceName): Watched[] {
-    return resource === 'namespaces' ? this.#namespaces : this.#cluster.feed.objects(resource);
+    if (resource === 'namespaces') return this.#namespaces;
+    if (resource === 'services') return this.#services;
+    return this.#cluster.feed.objects(resource);
   }
 
   #now(): number {
@@ -179,7 +185,7 @@ export class ResourceApi {
     const epoch = this.#cluster.epoch;
     const handle = serveWatch(r.req, r.res, {
       feed: this.#cluster.feed,
-      kind: rp.resource === 'namespaces' ? undefined : rp.resource,
+      kind: rp.resource === 'namespaces' || rp.resource === 'services' ? undefined : rp.resource,
       selects: this.#selector(rp, r.query),
       resourceVersion: r.query.get('resourceVersion') ?? '',
       current: () => this.#objects(rp.resource),

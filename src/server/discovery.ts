@@ -7,7 +7,7 @@
 /** The media type of aggregated discovery; client-go recognises the response by this Content-Type. */
 export const AGGREGATED_V2 = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
 
-export type ResourceName = 'pods' | 'events' | 'nodes' | 'namespaces';
+export type ResourceName = 'pods' | 'events' | 'nodes' | 'namespaces' | 'services';
 
 export interface ResourceInfo {
   name: ResourceName;
@@ -36,6 +36,8 @@ export const RESOURCES: ResourceInfo[] = [
       { name: 'log', verbs: ['get'] }, { name: 'resize', verbs: ['get', 'patch'] },
     ],
   },
+  // the cluster's two fixed services (src/sim/api/services.ts), in "all" after pods as on a real cluster
+  { name: 'services', singular: 'service', kind: 'Service', namespaced: true, verbs: ['get', 'list', 'watch'], shortNames: ['svc'], categories: ['all'] },
 ];
 
 export function resourceInfo(name: string): ResourceInfo | undefined {

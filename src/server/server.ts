@@ -14,6 +14,7 @@ import {
 } from './discovery.ts';
 import { sendJson } from './media.ts';
 import { clusterNamespaces } from '../sim/api/namespaces.ts';
+import { clusterServices } from '../sim/api/services.ts';
 import { openApiV3CoreV1, openApiV3Index } from './openapi.ts';
 import { nodeLease } from '../sim/kubelet/lease.ts';
 import { HttpError, badRequest, methodNotAllowed, objectNotFound, pathNotFound } from './status.ts';
@@ -84,7 +85,7 @@ export function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
     ...(opts.realTime ? { realTime: opts.realTime } : {}),
   });
   const namespaces = clusterNamespaces(cluster.engine.state().nodes);
-  const api = new ResourceApi(cluster, namespaces);
+  const api = new ResourceApi(cluster, namespaces, clusterServices(cluster.engine.state().nodes));
 
   /** Bring the cluster up to the clock (the clock never runs behind the cluster). */
   const catchUp = (): void => {

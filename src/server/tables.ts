@@ -2,17 +2,19 @@
 // printers (printPod, printEvent, printNode), so `kubectl get pods` shows READY, STATUS, RESTARTS and AGE
 // exactly as the model computes them. Every column is sent; kubectl shows the priority-1 ones with -o wide.
 // upstream: pkg/printers/internalversion/printers.go AddHandlers (column definitions), printPod, printEvent,
-// printNode, printNamespace; staging/src/k8s.io/apimachinery/pkg/apis/meta/v1/types.go (Table, TableRow)
+// printNode, printNamespace, printService; staging/src/k8s.io/apimachinery/pkg/apis/meta/v1/types.go (Table, TableRow)
 
 import type { KubeEvent, Node, Pod } from '../sim/index.ts';
 import {
   EVENT_COLUMNS, EVENT_WIDE_COLUMNS, NAMESPACE_COLUMNS, NODE_COLUMNS, NODE_WIDE_COLUMNS, POD_COLUMNS, POD_WIDE_COLUMNS,
   printEvent, printNamespace, printNode, printPod, podRowCondition,
 } from '../sim/render/table.ts';
+import { SERVICE_COLUMNS, SERVICE_WIDE_COLUMNS, printService } from '../sim/render/service.ts';
 import type { Namespace } from '../sim/api/namespaces.ts';
+import type { Service } from '../sim/api/services.ts';
 import { badRequest } from './status.ts';
 
-export type TableResource = 'pods' | 'events' | 'nodes' | 'namespaces';
+export type TableResource = 'pods' | 'events' | 'nodes' | 'namespaces' | 'services';
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
 
 export interface ColumnDefinition {
@@ -44,12 +46,16 @@ const DESCRIPTIONS: Record<string, string> = {
   Count: 'The number of times this event has occurred.',
 };
 
-function definitions(all: string[], shown: string[], nameColumns: string[]): ColumnDefinition[] {
+// A Service's columns are described by ServiceSpec's field docs, not reproduced here (kubectl does not print them);
+// its Type is not an event's.
+const SERVICE_DESCRIPTIONS: Record<string, string> = { Type: '' };
+
+function definitions(all: string[], shown: string[], nameColumns: string[], own: Record<string, string> = {}): ColumnDefinition[] {
   return all.map((name) => ({
     name,
     type: 'string',
     format: nameColumns.includes(name) ? 'name' : '',
-    description: DESCRIPTIONS[name] ?? '',
+    description: own[name] ?? DESCRIPTIONS[name] ?? '',
     priority: shown.includes(name) ? 0 : 1,
   }));
 }
@@ -65,6 +71,8 @@ export function columnDefinitions(resource: TableResource): ColumnDefinition[] {
       return definitions(NODE_WIDE_COLUMNS, NODE_COLUMNS, ['Name']);
     case 'namespaces':
       return definitions(NAMESPACE_COLUMNS, NAMESPACE_COLUMNS, ['Name']);
+    case 'services':
+      return definitions(SERVICE_WIDE_COLUMNS, SERVICE_COLUMNS, ['Name'], SERVICE_DESCRIPTIONS);
   }
 }
 
@@ -79,6 +87,8 @@ function cells(resource: TableResource, o: unknown, now: number): string[] {
       return printNode(o as Node, now, true);
     case 'namespaces':
       return printNamespace(o as Namespace, now);
+    case 'services':
+      return printService(o as Service, now, true);
   }
 }
 

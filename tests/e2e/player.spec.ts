@@ -443,6 +443,9 @@ test('the console runs podlife simulate’s commands at the current time, with h
     'crictl pods -v',
     'crictl ps -a -v',
     'crictl images --digests --pinned',
+    // the cluster's services: `get all` prints a table per type with its kind, and describe reads a service
+    'kubectl get all -A',
+    'kubectl describe svc kube-dns -n kube-system',
   ]) {
     await input.fill(line);
     await input.press('Enter');

@@ -411,7 +411,7 @@ export function parseFieldSelector(selector: string): FieldRequirement[] {
 }
 
 /** The resources whose fields a selector can name. */
-export type SelectableResource = 'pods' | 'events' | 'nodes' | 'namespaces';
+export type SelectableResource = 'pods' | 'events' | 'nodes' | 'namespaces' | 'services';
 
 // biome-ignore lint/suspicious/noExplicitAny: each resource's own shape
 type Fields = (o: any) => Record<string, string>;
@@ -421,7 +421,7 @@ const metaFields = (o: { metadata: { name: string; namespace?: string } }, names
 
 /** Each resource's selectable fields, as strings (booleans as "true"/"false"). */
 // upstream: pod/strategy.go PodToSelectableFields, event/strategy.go ToSelectableFields, node/strategy.go
-// NodeToSelectableFields, namespace/strategy.go NamespaceToSelectableFields
+// NodeToSelectableFields, namespace/strategy.go NamespaceToSelectableFields, service/strategy.go SelectableFields
 const SELECTABLE: Record<SelectableResource, Fields> = {
   pods: (p) => ({
     ...metaFields(p, true),
@@ -450,6 +450,7 @@ const SELECTABLE: Record<SelectableResource, Fields> = {
   }),
   nodes: (n) => ({ ...metaFields(n, false), 'spec.unschedulable': String(n.spec?.unschedulable ?? false) }),
   namespaces: (n) => ({ ...metaFields(n, false), 'status.phase': n.status?.phase ?? '' }),
+  services: (s) => ({ ...metaFields(s, true), 'spec.clusterIP': s.spec?.clusterIP ?? '', 'spec.type': s.spec?.type ?? '' }),
 };
 
 const FIELD_LABELS: Record<SelectableResource, Set<string>> = Object.fromEntries(

@@ -6,6 +6,7 @@
 // printAnnotationsMultiline, printTolerationsMultilineWithIndent (v0.36.2)
 
 import type { Namespace } from '../api/namespaces.ts';
+import type { Service } from '../api/services.ts';
 import type { Container, ContainerState, ContainerStatus, KubeEvent, Pod, Probe } from '../types.ts';
 import { parseRfc3339, rfc1123z } from './clock.ts';
 import { KUBECTL_DESCRIBE, TabWriter } from './tabwriter.ts';
@@ -114,6 +115,37 @@ export function describeNamespace(ns: Namespace): string {
   w.write(0, 'No resource quota.\n');
   w.write(0, '\n');
   w.write(0, 'No LimitRange resource.\n');
+  return w.finish();
+}
+
+/**
+ * A Service as `kubectl describe service` prints it. The model has no EndpointSlices (no control-plane node behind
+ * `kubernetes`, no CoreDNS pods behind `kube-dns`) and records no Service events, so each port's Endpoints and the
+ * Events read `<none>`, as the real kubectl prints them against `podlife serve`.
+ */
+// upstream: k8s.io/kubectl/pkg/describe/describe.go describeService (formatEndpointSlices: "<none>" without slices)
+export function describeService(svc: Service, showEvents = true): string {
+  const w = new PrefixWriter();
+  const s = svc.spec;
+  w.write(0, `Name:\t${svc.metadata.name}\n`);
+  w.write(0, `Namespace:\t${svc.metadata.namespace}\n`);
+  printLabelsMultiline(w, 'Labels', svc.metadata.labels);
+  printAnnotationsMultiline(w, 'Annotations', svc.metadata.annotations);
+  const selector = Object.keys(s.selector ?? {}).sort().map((k) => `${k}=${s.selector![k]}`).join(',');
+  w.write(0, `Selector:\t${selector || '<none>'}\n`);
+  w.write(0, `Type:\t${s.type}\n`);
+  w.write(0, `IP Family Policy:\t${s.ipFamilyPolicy}\n`);
+  w.write(0, `IP Families:\t${s.ipFamilies.join(',') || '<none>'}\n`);
+  w.write(0, `IP:\t${s.clusterIP}\n`);
+  w.write(0, `IPs:\t${s.clusterIPs.join(',') || '<none>'}\n`);
+  for (const port of s.ports) {
+    w.write(0, `Port:\t${port.name || '<unset>'}\t${port.port}/${port.protocol}\n`);
+    w.write(0, `TargetPort:\t${port.targetPort}/${port.protocol}\n`);
+    w.write(0, 'Endpoints:\t<none>\n');
+  }
+  w.write(0, `Session Affinity:\t${s.sessionAffinity}\n`);
+  w.write(0, `Internal Traffic Policy:\t${s.internalTrafficPolicy}\n`);
+  if (showEvents) w.write(0, 'Events:\t<none>\n');
   return w.finish();
 }
 

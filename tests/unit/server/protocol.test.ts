@@ -35,7 +35,10 @@ describe('discovery', () => {
     expect(agg.type).toBe(AGGREGATED_V2);
     expect(agg.body.kind).toBe('APIGroupDiscoveryList');
     const resources = agg.body.items[0].versions[0].resources;
-    expect(resources.map((r: { resource: string }) => r.resource)).toEqual(['events', 'namespaces', 'nodes', 'pods']);
+    expect(resources.map((r: { resource: string }) => r.resource)).toEqual(['events', 'namespaces', 'nodes', 'pods', 'services']);
+    // the "all" category, as a real cluster's core group has it: pods, then services (kubectl get all expands it)
+    expect(resources.filter((r: { categories?: string[] }) => r.categories?.includes('all')).map((r: { resource: string }) => r.resource)).toEqual(['pods', 'services']);
+    expect(resources.find((r: { resource: string }) => r.resource === 'services')).toMatchObject({ scope: 'Namespaced', shortNames: ['svc'], verbs: ['get', 'list', 'watch'] });
     expect(resources.find((r: { resource: string }) => r.resource === 'pods')).toMatchObject({
       scope: 'Namespaced', singularResource: 'pod', shortNames: ['po'], responseKind: { group: '', version: 'v1', kind: 'Pod' },
       subresources: [
@@ -51,7 +54,7 @@ describe('discovery', () => {
     expect(legacy.body.serverAddressByClientCIDRs[0].serverAddress).toBe(server.url.replace('http://', ''));
     expect((await get('/apis')).body).toEqual({ kind: 'APIGroupList', apiVersion: 'v1', groups: [] });
     const v1 = await get('/api/v1');
-    expect(v1.body.resources.map((r: { name: string }) => r.name)).toEqual(['events', 'namespaces', 'nodes', 'pods', 'pods/ephemeralcontainers', 'pods/eviction', 'pods/log', 'pods/resize']);
+    expect(v1.body.resources.map((r: { name: string }) => r.name)).toEqual(['events', 'namespaces', 'nodes', 'pods', 'pods/ephemeralcontainers', 'pods/eviction', 'pods/log', 'pods/resize', 'services']);
     // where kubectl drain looks for the Eviction API (drain.CheckEvictionSupport: a group and a version)
     expect(v1.body.resources.find((r: { name: string }) => r.name === 'pods/eviction')).toMatchObject({ group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] });
     expect((await get('/version')).body.gitVersion).toBe('v1.36.2+podlife');

@@ -77,13 +77,14 @@ export function notFound(kind: ResourceKind, name: string): string {
 
 export const out = (stdout: string, stderr = '', exitCode = 0): CommandResult => ({ stdout, stderr, exitCode });
 
-export type ResourceKind = 'pods' | 'events' | 'nodes' | 'namespaces';
+export type ResourceKind = 'pods' | 'events' | 'nodes' | 'namespaces' | 'services';
 
 const ALIASES: Record<string, ResourceKind> = {
   pod: 'pods', pods: 'pods', po: 'pods',
   event: 'events', events: 'events', ev: 'events',
   node: 'nodes', nodes: 'nodes', no: 'nodes',
   namespace: 'namespaces', namespaces: 'namespaces', ns: 'namespaces',
+  service: 'services', services: 'services', svc: 'services',
 };
 
 /** Kinds that live outside any namespace. */
@@ -91,7 +92,7 @@ export const clusterScoped = (kind: ResourceKind): boolean => kind === 'nodes' |
 
 /** Resource types a real cluster serves that this simulation does not model. */
 const UNMODELLED = new Set([
-  'deployment', 'deployments', 'deploy', 'replicaset', 'replicasets', 'rs', 'service', 'services', 'svc',
+  'deployment', 'deployments', 'deploy', 'replicaset', 'replicasets', 'rs',
   'configmap', 'configmaps', 'cm', 'secret', 'secrets', 'daemonset',
   'daemonsets', 'ds', 'statefulset', 'statefulsets', 'sts', 'job', 'jobs', 'cronjob', 'cronjobs', 'cj',
   'serviceaccount', 'serviceaccounts', 'sa', 'endpoints', 'ep', 'persistentvolumeclaims', 'pvc',
@@ -99,25 +100,25 @@ const UNMODELLED = new Set([
 ]);
 
 /**
- * Categories: a name that stands for every resource whose discovery lists it. Of the resources modelled here, only
- * pods are in "all" (`podlife serve` says so too); a real cluster's "all" also has services, deployments and the
- * other workloads, which this simulation does not model.
+ * Categories: a name that stands for every resource whose discovery lists it. Of the resources modelled here, pods
+ * and services are in "all", in discovery's order (`podlife serve` says so too); a real cluster's "all" also has
+ * deployments and the other workloads, which this simulation does not model.
  */
 // upstream: k8s.io/cli-runtime/pkg/resource/builder.go replaceAliases (categoryExpander.Expand), exact names only
-const CATEGORIES: Record<string, ResourceKind[]> = { all: ['pods'] };
+const CATEGORIES: Record<string, ResourceKind[]> = { all: ['pods', 'services'] };
 
 export function resolveKind(type: string): ResourceKind {
   const t = type.toLowerCase().split('.')[0];
   const kind = ALIASES[t];
   if (kind) return kind;
   if (UNMODELLED.has(t)) {
-    throw new KubectlError(`podlife: "${type}" is not modelled by this simulation (it models pods, events, nodes and namespaces)`);
+    throw new KubectlError(`podlife: "${type}" is not modelled by this simulation (it models pods, events, nodes, namespaces and the cluster's two services)`);
   }
   throw new KubectlError(`the server doesn't have a resource type ${JSON.stringify(type)}`);
 }
 
 /** Singular kind name as kubectl prints it ("pod/nginx"). */
-export const singular: Record<ResourceKind, string> = { pods: 'pod', events: 'event', nodes: 'node', namespaces: 'namespace' };
+export const singular: Record<ResourceKind, string> = { pods: 'pod', events: 'event', nodes: 'node', namespaces: 'namespace', services: 'service' };
 
 const RESOURCE_NAME_FORM =
   "there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'";
@@ -127,7 +128,8 @@ const RESOURCE_NAME_FORM =
  * its names (none: all of that type). A type named twice (`pods,po`) counts once; in resource/name form, consecutive
  * names of one type form one group, as the builder's infos do.
  */
-// upstream: k8s.io/cli-runtime/pkg/resource/builder.go ResourceTypeOrNameArgs, resourceTupleMappings
+// upstream: k8s.io/cli-runtime/pkg/resource/builder.go ResourceTypeOrNameArgs, normalizeMultipleResourcesArgs,
+// visitByName, resourceTupleMappings
 export function typeGroups(args: string[]): { kind: ResourceKind; names: string[] }[] {
   if (args.length === 0) return [];
   if (args[0].includes('/')) {
@@ -143,11 +145,31 @@ export function typeGroups(args: string[]): { kind: ResourceKind; names: string[
     return groups;
   }
   if (args.slice(1).some((a) => a.includes('/'))) throw new KubectlError(RESOURCE_NAME_FORM);
-  const kinds: ResourceKind[] = [];
-  for (const t of args[0].split(',')) {
-    for (const kind of Object.hasOwn(CATEGORIES, t) ? CATEGORIES[t] : [resolveKind(t)]) if (!kinds.includes(kind)) kinds.push(kind);
+  const names = args.slice(1);
+  // with names, a list of types is their cross product in resource/name form (normalizeMultipleResourcesArgs), where a
+  // category is not a type; a category alone stands for its types, and names need exactly one (visitByName)
+  const types = args[0].split(',');
+  if (names.length > 0 && types.length === 1 && Object.hasOwn(CATEGORIES, types[0]) && CATEGORIES[types[0]].length > 1) {
+    throw new KubectlError('you must specify only one resource');
   }
-  return kinds.map((kind) => ({ kind, names: args.slice(1) }));
+  const kinds: ResourceKind[] = [];
+  for (const t of types) {
+    const expand = Object.hasOwn(CATEGORIES, t) && (names.length === 0 || types.length === 1);
+    for (const kind of expand ? CATEGORIES[t] : [resolveKind(t)]) if (!kinds.includes(kind)) kinds.push(kind);
+  }
+  return kinds.map((kind) => ({ kind, names }));
+}
+
+/**
+ * The builder's refusals of names it cannot look up: beside a label or field selector (visitBySelector), or across
+ * all namespaces for a namespaced type (visitByName, visitByResource).
+ */
+// upstream: k8s.io/cli-runtime/pkg/resource/builder.go visitorResult, visitBySelector, visitByName
+export function checkNames(groups: { kind: ResourceKind; names: string[] }[], o: { selector: string; fieldSelector?: string; allNamespaces: boolean }): void {
+  const named = groups.filter((g) => g.names.length > 0);
+  if (named.length === 0) return;
+  if (o.selector || o.fieldSelector) throw new KubectlError('name cannot be provided when a selector is specified');
+  if (o.allNamespaces && named.some((g) => !clusterScoped(g.kind))) throw new KubectlError('a resource cannot be retrieved by name across all namespaces');
 }
 
 /** `TYPE NAME...` or `TYPE/NAME...` of one resource type, for the verbs that take one (describe, delete, logs). */

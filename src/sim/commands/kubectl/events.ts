@@ -56,7 +56,7 @@ function eventSortTime(e: KubeEvent): number {
   return t ? parseRfc3339(t) : 0;
 }
 
-const KINDS: Record<string, string> = { pods: 'Pod', nodes: 'Node', namespaces: 'Namespace', events: 'Event' };
+const KINDS: Record<string, string> = { pods: 'Pod', nodes: 'Node', namespaces: 'Namespace', events: 'Event', services: 'Service' };
 
 
 export function kubectlEvents(p: ParsedArgs, ctx: ExecContext): CommandResult {

@@ -1,21 +1,23 @@
-// `kubectl get pods|events|nodes|namespaces` with -o wide|yaml|json|name|jsonpath=...|custom-columns=..., --sort-by, -A,
+// `kubectl get pods|events|nodes|namespaces|services` with -o wide|yaml|json|name|jsonpath=...|custom-columns=..., --sort-by, -A,
 // --field-selector, -l, -L, --show-labels, --show-kind, --no-headers.
 // upstream: k8s.io/kubectl/pkg/cmd/get/get.go, sorter.go; server-side printing via
 // pkg/printers/internalversion/printers.go (the rows come from ../../render/table.ts)
 
 import type { KubeEvent, Node, Pod } from '../../types.ts';
 import { type Namespace, clusterNamespaces } from '../../api/namespaces.ts';
+import { type Service, clusterServices } from '../../api/services.ts';
 import { JsonPath, relaxedJsonPathExpression } from '../../render/jsonpath.ts';
 import { sortedCopy } from '../../render/json.ts';
 import {
   EVENT_COLUMNS, EVENT_WIDE_COLUMNS, NAMESPACE_COLUMNS, NODE_COLUMNS, NODE_WIDE_COLUMNS, POD_COLUMNS, POD_WIDE_COLUMNS,
   printEvent, printNamespace, printNode, printPod, renderTable,
 } from '../../render/table.ts';
+import { SERVICE_COLUMNS, SERVICE_WIDE_COLUMNS, printService } from '../../render/service.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf } from '../context.ts';
 import {
-  KubectlError, type ResourceKind, clusterScoped, eventsIn, namespaceOf, nodesIn, notFound, out, podsIn, singular, typeGroups,
+  KubectlError, type ResourceKind, checkNames, clusterScoped, eventsIn, namespaceOf, nodesIn, notFound, out, podsIn, singular, typeGroups,
 } from './common.ts';
 import { asList, parseOutput, printObject } from './output.ts';
 import { select } from './selectors.ts';
@@ -46,12 +48,13 @@ export const GET_FLAGS: FlagSpec[] = [
   { name: 'recursive', shorthand: 'R', type: 'bool' },
 ];
 
-type Obj = Pod | KubeEvent | Node | Namespace;
+type Obj = Pod | KubeEvent | Node | Namespace | Service;
 
 function list(ctx: ExecContext, kind: ResourceKind, namespace: string | undefined): Obj[] {
   if (kind === 'pods') return podsIn(ctx, namespace);
   if (kind === 'nodes') return nodesIn(ctx);
   if (kind === 'namespaces') return clusterNamespaces(ctx.state.nodes);
+  if (kind === 'services') return clusterServices(ctx.state.nodes).filter((s) => namespace === undefined || s.metadata.namespace === namespace);
   return eventsIn(ctx, namespace);
 }
 
@@ -85,6 +88,7 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext): CommandResult {
   const format = parseOutput(str(p, 'output'), bool(p, 'no-headers'), str(p, 'template'));
   const groups = typeGroups(p.args);
   const allNamespaces = bool(p, 'all-namespaces');
+  checkNames(groups, { selector: str(p, 'selector'), fieldSelector: str(p, 'field-selector'), allNamespaces });
   const sortBy = str(p, 'sort-by');
   const now = nowOf(ctx);
 
@@ -166,6 +170,9 @@ function table(
   } else if (kind === 'nodes') {
     headers = wide ? NODE_WIDE_COLUMNS : NODE_COLUMNS;
     rows = (items as Node[]).map((n) => printNode(n, now, wide));
+  } else if (kind === 'services') {
+    headers = wide ? SERVICE_WIDE_COLUMNS : SERVICE_COLUMNS;
+    rows = (items as Service[]).map((s) => printService(s, now, wide));
   } else {
     headers = NAMESPACE_COLUMNS;
     rows = (items as Namespace[]).map((n) => printNamespace(n, now));

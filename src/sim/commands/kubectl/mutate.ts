@@ -11,7 +11,8 @@ import { deepEqual } from '../../core/structural.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, int, str } from '../flags.ts';
 import { type CommandResult, type Write, fromWrites } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
-import { KubectlError, apiErrorText, namespaceOf, notFound, out, podsIn, submit, typeAndNames } from './common.ts';
+import { KubectlError, apiErrorText, errorText, namespaceOf, notFound, out, podsIn, submit, typeAndNames, typeGroups } from './common.ts';
+import { clusterServices } from '../../api/services.ts';
 import { OBJECT_FORMATS, OBJECT_META_ORDER, type Order, asList, inStructOrder, parseOutput, printObject } from './output.ts';
 import { select } from './selectors.ts';
 
@@ -445,40 +446,55 @@ export function kubectlDelete(p: ParsedArgs, ctx: ExecContext): CommandResult {
   }
   const mode = dryRun(p);
   if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
-  const { kind, names } = typeAndNames(p.args)!;
-  if (kind !== 'pods') throw new KubectlError(`podlife: deleting ${kind} is not supported (delete pods)`);
-  const namespace = namespaceOf(ctx, str(p, 'namespace'));
-  let targets = names;
-  if (names.length === 0) {
-    if (!bool(p, 'all') && !str(p, 'selector')) throw new KubectlError('resource(s) were provided, but no name was specified');
-    targets = select(podsIn(ctx, namespace), 'pods', str(p, 'selector')).map((x) => x.metadata.name);
-    if (targets.length === 0) return fromWrites([[2, warning], [1, 'No resources found\n']], 0);
+  // each type in turn (`delete all` is pods, then services): the cluster's services are fixed, so they can be deleted
+  // only in a client-side dry run
+  const groups = typeGroups(p.args);
+  for (const { kind } of groups) {
+    if (kind !== 'pods' && kind !== 'services') throw new KubectlError(`podlife: deleting ${kind} is not supported (delete pods)`);
   }
+  const namespace = namespaceOf(ctx, str(p, 'namespace'));
+  const targets = groups.map(({ kind, names }) => {
+    if (names.length > 0) return { kind, names };
+    if (!bool(p, 'all') && !str(p, 'selector')) throw new KubectlError('resource(s) were provided, but no name was specified');
+    const all = kind === 'pods' ? podsIn(ctx, namespace) : clusterServices(ctx.state.nodes).filter((x) => x.metadata.namespace === namespace);
+    return { kind, names: select<{ metadata: { name: string; labels?: Record<string, string> } }>(all, kind, str(p, 'selector')).map((x) => x.metadata.name) };
+  });
+  if (targets.every((g) => g.names.length === 0)) return fromWrites([[2, warning], [1, 'No resources found\n']], 0);
   let stdout = '';
   let exit = 0;
   const operation = `${grace === 0 ? 'force deleted' : 'deleted'} from ${namespace} namespace${mode === 'client' ? ' (dry run)' : ''}`;
-  for (const name of targets) {
-    // --dry-run=client: nothing is sent, and a name is not looked up (the builder's RequireObject(false)): every
-    // name is printed, found or not
-    if (mode === 'client') {
+  for (const { kind, names } of targets) {
+    const one = kind === 'pods' ? 'pod' : 'service';
+    for (const name of names) {
+      // --dry-run=client: nothing is sent, and a name is not looked up (the builder's RequireObject(false)): every
+      // name is printed, found or not
+      if (mode === 'client') {
+        stdout += output === 'name' ? `${one}/${name}\n` : `${one} "${name}" ${operation}\n`;
+        continue;
+      }
+      if (kind === 'services') {
+        const exists = clusterServices(ctx.state.nodes).some((x) => x.metadata.namespace === namespace && x.metadata.name === name);
+        if (!exists && bool(p, 'ignore-not-found')) continue;
+        stderr += !exists ? notFound('services', name) : errorText(new KubectlError(`podlife: the cluster's services are fixed and cannot be deleted (service ${JSON.stringify(name)}); --dry-run=client shows what would be sent`));
+        exit = 1;
+        continue;
+      }
+      const r = submit(ctx, {
+        type: 'delete',
+        kind: 'Pod',
+        namespace,
+        name,
+        ...(grace >= 0 ? { gracePeriodSeconds: grace } : {}),
+        ...(force ? { force: true } : {}),
+      });
+      if (!r.ok) {
+        if (r.status.reason === 'NotFound' && bool(p, 'ignore-not-found')) continue;
+        stderr += r.status.reason === 'NotFound' ? notFound('pods', name) : apiErrorText(r.status);
+        exit = 1;
+        continue;
+      }
       stdout += output === 'name' ? `pod/${name}\n` : `pod "${name}" ${operation}\n`;
-      continue;
     }
-    const r = submit(ctx, {
-      type: 'delete',
-      kind: 'Pod',
-      namespace,
-      name,
-      ...(grace >= 0 ? { gracePeriodSeconds: grace } : {}),
-      ...(force ? { force: true } : {}),
-    });
-    if (!r.ok) {
-      if (r.status.reason === 'NotFound' && bool(p, 'ignore-not-found')) continue;
-      stderr += r.status.reason === 'NotFound' ? notFound('pods', name) : apiErrorText(r.status);
-      exit = 1;
-      continue;
-    }
-    stdout += output === 'name' ? `pod/${name}\n` : `pod "${name}" ${operation}\n`;
   }
   return fromWrites([[2, warning], [1, stdout], [2, stderr]], exit);
 }

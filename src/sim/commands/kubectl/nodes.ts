@@ -6,12 +6,13 @@
 
 import type { ApplyResult, Node, Pod, Taint } from '../../types.ts';
 import { isQualifiedName, isValidLabelValue } from '../../api/validation.ts';
+import { type Service, clusterServices } from '../../api/services.ts';
 import { bool, type FlagSpec, int, type ParsedArgs, str } from '../flags.ts';
 import { type CommandResult, type Write, fromWrites } from '../shell.ts';
 import { type ExecContext, nowOf } from '../context.ts';
 import { parseRfc3339 } from '../../render/clock.ts';
 import {
-  apiErrorText, KubectlError, namespaceOf, nodesIn, notFound, out, podsIn, type ResourceKind, singular, submit, typeAndNames,
+  apiErrorText, KubectlError, namespaceOf, nodesIn, notFound, out, podsIn, type ResourceKind, singular, submit, typeAndNames, typeGroups,
 } from './common.ts';
 import { select } from './selectors.ts';
 import { SelectorError, parseLabelSelector } from '../../api/selectors.ts';
@@ -69,7 +70,7 @@ export const TAINT_FLAGS: FlagSpec[] = [
   { name: 'validate', type: 'string', noOptDefault: 'strict' },
 ];
 
-type Target = Pod | Node;
+type Target = Pod | Node | Service;
 
 /** --dry-run for these commands: client is printed with " (dry run)"; server is not modelled. */
 function dryRunOf(p: ParsedArgs): 'none' | 'client' {
@@ -86,25 +87,34 @@ function refuseUnmodelled(p: ParsedArgs, verb: string): void {
   if (str(p, 'field-selector')) throw new KubectlError(`podlife: kubectl ${verb} --field-selector is not supported by this simulation (-l is)`);
 }
 
-/** The objects the arguments name: `TYPE NAME...`, `TYPE/NAME...`, or `TYPE` with -l/--all. Missing names stay as errors. */
-function targets(ctx: ExecContext, p: ParsedArgs, resources: string[]): { kind: ResourceKind; found: Target[]; errors: string; single: boolean } {
-  const { kind, names } = typeAndNames(resources)!;
-  if (kind !== 'pods' && kind !== 'nodes') throw new KubectlError(`podlife: changing ${kind} is not supported by this simulation (pods and nodes are)`);
-  const namespace = namespaceOf(ctx, str(p, 'namespace'));
-  const all: Target[] = kind === 'nodes' ? nodesIn(ctx)
-    : podsIn(ctx, bool(p, 'all-namespaces') ? undefined : namespace);
-  if (names.length === 0) {
-    if (!bool(p, 'all') && !str(p, 'selector')) throw new KubectlError('resource(s) were provided, but no name was specified');
-    return { kind, found: select(all, kind, str(p, 'selector')), errors: '', single: false };
-  }
-  const found: Target[] = [];
+/**
+ * The objects the arguments name, each with its type: `TYPE NAME...`, `TYPE/NAME...`, or `TYPE` (several: `all`) with
+ * -l/--all. Missing names stay as errors. Services can be named (a client-side dry run and --list change nothing);
+ * changing one is refused where the patch would be sent.
+ */
+function targets(ctx: ExecContext, p: ParsedArgs, resources: string[]): { found: { kind: ResourceKind; o: Target }[]; errors: string; single: boolean } {
+  const groups = typeGroups(resources);
+  const found: { kind: ResourceKind; o: Target }[] = [];
   let errors = '';
-  for (const name of names) {
-    const o = all.find((x) => x.metadata.name === name);
-    if (o) found.push(o);
-    else errors += notFound(kind, name);
+  for (const { kind, names } of groups) {
+    if (kind !== 'pods' && kind !== 'nodes' && kind !== 'services') throw new KubectlError(`podlife: changing ${kind} is not supported by this simulation (pods and nodes are)`);
+    const namespace = bool(p, 'all-namespaces') ? undefined : namespaceOf(ctx, str(p, 'namespace'));
+    const all: Target[] = kind === 'nodes' ? nodesIn(ctx)
+      : kind === 'services' ? clusterServices(ctx.state.nodes).filter((x) => namespace === undefined || x.metadata.namespace === namespace)
+      : podsIn(ctx, namespace);
+    if (names.length === 0) {
+      if (!bool(p, 'all') && !str(p, 'selector')) throw new KubectlError('resource(s) were provided, but no name was specified');
+      for (const o of select(all, kind, str(p, 'selector'))) found.push({ kind, o });
+      continue;
+    }
+    for (const name of names) {
+      const o = all.find((x) => x.metadata.name === name);
+      if (o) found.push({ kind, o });
+      else errors += notFound(kind, name);
+    }
   }
-  return { kind, found, errors, single: names.length === 1 && resources.length <= 2 };
+  const names = groups.reduce((n, g) => n + g.names.length, 0);
+  return { found, errors, single: names === 1 && resources.length <= 2 };
 }
 
 function patchOf(ctx: ExecContext, kind: ResourceKind, o: Target, patchType: 'merge' | 'strategic', patch: unknown): ApplyResult<Pod> | ApplyResult<Node> {
@@ -196,12 +206,12 @@ function labelOrAnnotate(p: ParsedArgs, ctx: ExecContext, field: 'labels' | 'ann
   // annotate makes its printer first; label makes it for each object, after its patch (a bad -o fails late)
   if (field === 'annotations') objectFormat(p);
   const dry = dryRunOf(p) === 'client';
-  const { kind, found, errors, single } = targets(ctx, p, resources);
+  const { found, errors, single } = targets(ctx, p, resources);
   const rv = str(p, 'resource-version');
   if (rv && !single) throw new KubectlError('--resource-version may only be used with a single resource');
   let stdout = '';
   let stderr = errors;
-  for (const o of found) {
+  for (const { kind, o } of found) {
     const current: Record<string, string> = o.metadata[field] ?? {};
     // label: --overwrite is needed to change a value (one error per key); annotate: all of them in one message
     const clashes = [...add].filter(([k, v]) => current[k] !== undefined && current[k] !== v);
@@ -235,11 +245,15 @@ function labelOrAnnotate(p: ParsedArgs, ctx: ExecContext, field: 'labels' | 'ann
     if (list) {
       const next = preview().metadata[field] ?? {};
       const entries = Object.keys(next).sort().map((k) => `${single ? '' : ' '}${k}=${next[k]}\n`);
-      stdout += `${single ? '' : `Listing ${field} for ${kind === 'nodes' ? 'Node' : 'Pod'}./${o.metadata.name}:\n`}${entries.join('')}`;
+      stdout += `${single ? '' : `Listing ${field} for ${o.kind}./${o.metadata.name}:\n`}${entries.join('')}`;
       continue;
     }
     if (dry || (field === 'labels' && added + removed === 0)) {
       stdout += printed(p, kind, dry ? preview() : o, operation, dry);
+      continue;
+    }
+    if (kind === 'services') {
+      stderr += `error: podlife: the cluster's services are fixed and cannot be changed (service ${JSON.stringify(o.metadata.name)}); --dry-run=client shows what would be sent\n`;
       continue;
     }
     const r = patchOf(ctx, kind, o, 'merge', { metadata: { [field]: changes, ...(rv ? { resourceVersion: rv } : {}) } });
@@ -401,7 +415,8 @@ export function kubectlTaint(p: ParsedArgs, ctx: ExecContext): CommandResult {
   refuseUnmodelled(p, 'taint');
   const dry = dryRunOf(p) === 'client';
   objectFormat(p); // the printer is made before the patch is sent
-  const { found, errors } = targets(ctx, p, resources);
+  const { found: named, errors } = targets(ctx, p, resources);
+  const found = named.map((t) => t.o);
   let stdout = '';
   let stderr = errors;
   for (const node of found as Node[]) {

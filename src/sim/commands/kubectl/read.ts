@@ -3,8 +3,9 @@
 // validateContainerLogStatus (pkg/kubelet/kubelet_pods.go) for the "waiting to start" errors.
 
 import type { ContainerStatus, Node, Pod } from '../../types.ts';
-import { describeNamespace, describePod } from '../../render/describe.ts';
+import { describeNamespace, describePod, describeService } from '../../render/describe.ts';
 import { type Namespace, clusterNamespaces } from '../../api/namespaces.ts';
+import { type Service, clusterServices } from '../../api/services.ts';
 import { describeNode } from '../../render/describe-node.ts';
 import { rfc3339NanoLocal } from '../../render/clock.ts';
 import { leaseRenewTime } from '../../kubelet/lease.ts';
@@ -12,7 +13,7 @@ import { parseGoDuration } from '../../render/duration.ts';
 import { type FlagSpec, type ParsedArgs, bool, int, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf, offsetOf } from '../context.ts';
-import { KubectlError, clusterScoped, errorText, namespaceOf, nodesIn, notFound, out, podsIn, typeAndNames } from './common.ts';
+import { KubectlError, checkNames, clusterScoped, errorText, namespaceOf, nodesIn, notFound, out, podsIn, typeGroups } from './common.ts';
 import { select } from './selectors.ts';
 
 export const DESCRIBE_FLAGS: FlagSpec[] = [
@@ -31,38 +32,58 @@ export function kubectlDescribe(p: ParsedArgs, ctx: ExecContext): CommandResult 
       'You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.',
     );
   }
-  const { kind, names } = typeAndNames(p.args)!;
-  if (kind === 'events') throw new KubectlError('podlife: describing events is not supported (describe pods, nodes or namespaces)');
+  // several types (`describe all`, `describe pods,nodes`): each type's objects in turn, as the builder lists them
+  const groups = typeGroups(p.args);
+  if (groups.some((g) => g.kind === 'events')) throw new KubectlError('podlife: describing events is not supported (describe pods, nodes, namespaces or services)');
   const allNamespaces = bool(p, 'all-namespaces');
-  const namespace = clusterScoped(kind) || allNamespaces ? undefined : namespaceOf(ctx, str(p, 'namespace'));
-  const all: (Pod | Node | Namespace)[] =
-    kind === 'nodes' ? nodesIn(ctx)
-    : kind === 'namespaces' ? clusterNamespaces(ctx.state.nodes)
-    : podsIn(ctx, namespace);
-  const objects = select(all, kind, str(p, 'selector'));
-  let chosen: (Pod | Node | Namespace)[] = [];
+  checkNames(groups, { selector: str(p, 'selector'), allNamespaces });
+  const listed = groups.map(({ kind }) => {
+    const namespace = clusterScoped(kind) || allNamespaces ? undefined : namespaceOf(ctx, str(p, 'namespace'));
+    const all: (Pod | Node | Namespace | Service)[] =
+      kind === 'nodes' ? nodesIn(ctx)
+      : kind === 'namespaces' ? clusterNamespaces(ctx.state.nodes)
+      : kind === 'services' ? clusterServices(ctx.state.nodes).filter((s) => namespace === undefined || s.metadata.namespace === namespace)
+      : podsIn(ctx, namespace);
+    return select(all, kind, str(p, 'selector'));
+  });
+  const chosen: (Pod | Node | Namespace | Service)[] = [];
   let errors = '';
-  if (names.length === 0) chosen = objects;
-  for (const name of names) {
-    // An exact name, or else every object whose name starts with it (describe's NAME_PREFIX).
-    const exact = objects.filter((x) => x.metadata.name === name);
-    const found = exact.length > 0 ? exact : objects.filter((x) => x.metadata.name.startsWith(name));
-    if (found.length === 0) errors += notFound(kind, name);
-    chosen.push(...found);
-  }
-  if (chosen.length === 0 && names.length === 0) {
-    return out('', namespace === undefined ? 'No resources found\n' : `No resources found in ${namespace} namespace.\n`);
+  groups.forEach(({ kind, names }, i) => {
+    if (names.length === 0) chosen.push(...listed[i]);
+    for (const name of names) {
+      const o = listed[i].find((x) => x.metadata.name === name);
+      if (o) chosen.push(o);
+      else errors += notFound(kind, name);
+    }
+  });
+  if (chosen.length === 0 && groups.every((g) => g.names.length === 0)) {
+    // as get says it: the namespace, unless -A or a cluster-scoped type is among those listed
+    const namespaced = !allNamespaces && !groups.some((g) => clusterScoped(g.kind));
+    return out('', namespaced ? `No resources found in ${namespaceOf(ctx, str(p, 'namespace'))} namespace.\n` : 'No resources found\n');
   }
   const now = nowOf(ctx);
-  const showEvents = bool(p, 'show-events', true);
-  const texts = chosen.map((o) =>
+  // kubectl 1.36: more than one object, or an error (a name not found), and the events are left out, unless
+  // --show-events was given (kubectl 1.32–1.35 always showed them)
+  // upstream: k8s.io/kubectl/pkg/cmd/describe/describe.go Run (ShowEventsExplicitlySet)
+  const several = chosen.length > 1 || errors !== '';
+  const showEvents = bool(p, 'show-events', true) && (!several || p.flags.has('show-events'));
+  const describe = (o: Pod | Node | Namespace | Service): string =>
     o.kind === 'Node'
       ? describeNode(o, { now, utcOffsetMinutes: offsetOf(ctx), pods: podsIn(ctx, undefined), events: ctx.state.events, leaseRenewTime: leaseRenewTime(o, now), showEvents })
       : o.kind === 'Namespace'
         ? describeNamespace(o)
-        : describePod(o, { now, utcOffsetMinutes: offsetOf(ctx), events: ctx.state.events, showEvents }),
-  );
-  return out(texts.join('\n\n'), errors, errors ? 1 : 0);
+        : o.kind === 'Service'
+          ? describeService(o, showEvents)
+          : describePod(o, { now, utcOffsetMinutes: offsetOf(ctx), events: ctx.state.events, showEvents });
+  // `describe TYPE NAME` with NAME not found: every object of the type whose name starts with it, each printed with a
+  // newline after it (DescribeMatchingResources, which takes a single type); none, and the not-found error stands
+  if (errors && p.args.length === 2 && !p.args[0].includes('/')) {
+    if (groups.length > 1) throw new KubectlError('you may only specify a single resource type');
+    const prefix = p.args[1];
+    const matching = listed.flat().filter((o) => o.metadata.name.startsWith(prefix));
+    if (matching.length > 0) return out(matching.map((o) => `${describe(o)}\n`).join(''));
+  }
+  return out(chosen.map(describe).join('\n\n'), errors, errors ? 1 : 0);
 }
 
 
