@@ -131,8 +131,7 @@ export function describeService(svc: Service, showEvents = true): string {
   w.write(0, `Namespace:\t${svc.metadata.namespace}\n`);
   printLabelsMultiline(w, 'Labels', svc.metadata.labels);
   printAnnotationsMultiline(w, 'Annotations', svc.metadata.annotations);
-  const selector = Object.keys(s.selector ?? {}).sort().map((k) => `${k}=${s.selector![k]}`).join(',');
-  w.write(0, `Selector:\t${selector || '<none>'}\n`);
+  w.write(0, `Selector:\t${formatLabels(s.selector)}\n`);
   w.write(0, `Type:\t${s.type}\n`);
   w.write(0, `IP Family Policy:\t${s.ipFamilyPolicy}\n`);
   w.write(0, `IP Families:\t${s.ipFamilies.join(',') || '<none>'}\n`);
@@ -160,6 +159,12 @@ export function podEvents(pod: Pod, events: KubeEvent[]): KubeEvent[] {
       (e.involvedObject.namespace ?? 'default') === (pod.metadata.namespace ?? 'default') &&
       e.involvedObject.uid === pod.metadata.uid && e.involvedObject.kind === 'Pod',
   );
+}
+
+/** labels.FormatLabels: sorted k=v joined by commas, or <none>. */
+export function formatLabels(labels: Record<string, string> | undefined): string {
+  const keys = Object.keys(labels ?? {}).sort();
+  return keys.length === 0 ? '<none>' : keys.map((k) => `${k}=${labels![k]}`).join(',');
 }
 
 export function printLabelsMultiline(w: PrefixWriter, title: string, labels: Record<string, string> | undefined): void {

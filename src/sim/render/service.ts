@@ -3,6 +3,7 @@
 
 import type { Service } from '../api/services.ts';
 import { translateTimestampSince } from './table.ts';
+import { formatLabels } from './describe.ts';
 
 export const SERVICE_COLUMNS = ['Name', 'Type', 'Cluster-IP', 'External-IP', 'Port(s)', 'Age'];
 export const SERVICE_WIDE_COLUMNS = [...SERVICE_COLUMNS, 'Selector'];
@@ -16,10 +17,6 @@ export const SERVICE_WIDE_COLUMNS = [...SERVICE_COLUMNS, 'Selector'];
 export function printService(svc: Service, now: number, wide: boolean): string[] {
   const ports = svc.spec.ports.map((p) => `${p.port}/${p.protocol}`).join(',');
   const row = [svc.metadata.name, svc.spec.type, svc.spec.clusterIPs[0] ?? '<none>', '<none>', ports || '<none>', translateTimestampSince(svc.metadata.creationTimestamp, now)];
-  if (wide) {
-    const sel = svc.spec.selector ?? {};
-    const keys = Object.keys(sel).sort();
-    row.push(keys.length === 0 ? '<none>' : keys.map((k) => `${k}=${sel[k]}`).join(','));
-  }
+  if (wide) row.push(formatLabels(svc.spec.selector));
   return row;
 }

@@ -5,6 +5,7 @@ import type { ApiStatus, ClusterAction, ApplyResult, KubeEvent, Node, NodePatchA
 import type { FlagSpec } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
+import { type Service, clusterServices } from '../../api/services.ts';
 
 /** Global flags every kubectl command accepts (k8s.io/cli-runtime genericclioptions.ConfigFlags). */
 export const GLOBAL_FLAGS: FlagSpec[] = [
@@ -201,6 +202,11 @@ export function eventsIn(ctx: ExecContext, namespace: string | undefined): KubeE
   return ctx.state.events
     .filter((e) => namespace === undefined || (e.metadata.namespace ?? 'default') === namespace)
     .sort((a, b) => byKey(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || byKey(a.metadata.name, b.metadata.name));
+}
+
+/** The cluster's services in a namespace (all with undefined), in the API server's order. */
+export function servicesIn(ctx: ExecContext, namespace: string | undefined): Service[] {
+  return clusterServices(ctx.state.nodes).filter((s) => namespace === undefined || s.metadata.namespace === namespace);
 }
 
 /** The nodes, by name (as the API server lists them). */

@@ -5,7 +5,7 @@
 
 import type { KubeEvent, Node, Pod } from '../../types.ts';
 import { type Namespace, clusterNamespaces } from '../../api/namespaces.ts';
-import { type Service, clusterServices } from '../../api/services.ts';
+import type { Service } from '../../api/services.ts';
 import { JsonPath, relaxedJsonPathExpression } from '../../render/jsonpath.ts';
 import { sortedCopy } from '../../render/json.ts';
 import {
@@ -13,11 +13,12 @@ import {
   printEvent, printNamespace, printNode, printPod, renderTable,
 } from '../../render/table.ts';
 import { SERVICE_COLUMNS, SERVICE_WIDE_COLUMNS, printService } from '../../render/service.ts';
+import { formatLabels } from '../../render/describe.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf } from '../context.ts';
 import {
-  KubectlError, type ResourceKind, checkNames, clusterScoped, eventsIn, namespaceOf, nodesIn, notFound, out, podsIn, singular, typeGroups,
+  KubectlError, type ResourceKind, checkNames, clusterScoped, eventsIn, namespaceOf, nodesIn, notFound, out, podsIn, servicesIn, singular, typeGroups,
 } from './common.ts';
 import { asList, parseOutput, printObject } from './output.ts';
 import { select } from './selectors.ts';
@@ -54,7 +55,7 @@ function list(ctx: ExecContext, kind: ResourceKind, namespace: string | undefine
   if (kind === 'pods') return podsIn(ctx, namespace);
   if (kind === 'nodes') return nodesIn(ctx);
   if (kind === 'namespaces') return clusterNamespaces(ctx.state.nodes);
-  if (kind === 'services') return clusterServices(ctx.state.nodes).filter((s) => namespace === undefined || s.metadata.namespace === namespace);
+  if (kind === 'services') return servicesIn(ctx, namespace);
   return eventsIn(ctx, namespace);
 }
 
@@ -194,11 +195,6 @@ function table(
   return renderTable({ headers, rows }, namespaces, o.noHeaders);
 }
 
-/** labels.FormatLabels: sorted k=v joined by commas, or <none>. */
-function formatLabels(labels: Record<string, string> | undefined): string {
-  const keys = Object.keys(labels ?? {}).sort();
-  return keys.length === 0 ? '<none>' : keys.map((k) => `${k}=${labels![k]}`).join(',');
-}
 
 /**
  * --sort-by: compare the first JSONPath result of each object (numbers numerically, strings

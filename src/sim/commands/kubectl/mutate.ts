@@ -11,8 +11,9 @@ import { deepEqual } from '../../core/structural.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, int, str } from '../flags.ts';
 import { type CommandResult, type Write, fromWrites } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
-import { KubectlError, apiErrorText, errorText, namespaceOf, notFound, out, podsIn, submit, typeAndNames, typeGroups } from './common.ts';
-import { clusterServices } from '../../api/services.ts';
+import type { Pod } from '../../types.ts';
+import type { Service } from '../../api/services.ts';
+import { KubectlError, apiErrorText, errorText, namespaceOf, notFound, out, podsIn, servicesIn, singular, submit, typeAndNames, typeGroups } from './common.ts';
 import { OBJECT_FORMATS, OBJECT_META_ORDER, type Order, asList, inStructOrder, parseOutput, printObject } from './output.ts';
 import { select } from './selectors.ts';
 
@@ -456,15 +457,15 @@ export function kubectlDelete(p: ParsedArgs, ctx: ExecContext): CommandResult {
   const targets = groups.map(({ kind, names }) => {
     if (names.length > 0) return { kind, names };
     if (!bool(p, 'all') && !str(p, 'selector')) throw new KubectlError('resource(s) were provided, but no name was specified');
-    const all = kind === 'pods' ? podsIn(ctx, namespace) : clusterServices(ctx.state.nodes).filter((x) => x.metadata.namespace === namespace);
-    return { kind, names: select<{ metadata: { name: string; labels?: Record<string, string> } }>(all, kind, str(p, 'selector')).map((x) => x.metadata.name) };
+    const all: (Pod | Service)[] = kind === 'pods' ? podsIn(ctx, namespace) : servicesIn(ctx, namespace);
+    return { kind, names: select(all, kind, str(p, 'selector')).map((x) => x.metadata.name) };
   });
   if (targets.every((g) => g.names.length === 0)) return fromWrites([[2, warning], [1, 'No resources found\n']], 0);
   let stdout = '';
   let exit = 0;
   const operation = `${grace === 0 ? 'force deleted' : 'deleted'} from ${namespace} namespace${mode === 'client' ? ' (dry run)' : ''}`;
   for (const { kind, names } of targets) {
-    const one = kind === 'pods' ? 'pod' : 'service';
+    const one = singular[kind];
     for (const name of names) {
       // --dry-run=client: nothing is sent, and a name is not looked up (the builder's RequireObject(false)): every
       // name is printed, found or not
@@ -473,7 +474,7 @@ export function kubectlDelete(p: ParsedArgs, ctx: ExecContext): CommandResult {
         continue;
       }
       if (kind === 'services') {
-        const exists = clusterServices(ctx.state.nodes).some((x) => x.metadata.namespace === namespace && x.metadata.name === name);
+        const exists = servicesIn(ctx, namespace).some((x) => x.metadata.name === name);
         if (!exists && bool(p, 'ignore-not-found')) continue;
         stderr += !exists ? notFound('services', name) : errorText(new KubectlError(`podlife: the cluster's services are fixed and cannot be deleted (service ${JSON.stringify(name)}); --dry-run=client shows what would be sent`));
         exit = 1;

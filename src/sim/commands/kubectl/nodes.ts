@@ -6,13 +6,13 @@
 
 import type { ApplyResult, Node, Pod, Taint } from '../../types.ts';
 import { isQualifiedName, isValidLabelValue } from '../../api/validation.ts';
-import { type Service, clusterServices } from '../../api/services.ts';
+import type { Service } from '../../api/services.ts';
 import { bool, type FlagSpec, int, type ParsedArgs, str } from '../flags.ts';
 import { type CommandResult, type Write, fromWrites } from '../shell.ts';
 import { type ExecContext, nowOf } from '../context.ts';
 import { parseRfc3339 } from '../../render/clock.ts';
 import {
-  apiErrorText, KubectlError, namespaceOf, nodesIn, notFound, out, podsIn, type ResourceKind, singular, submit, typeAndNames, typeGroups,
+  apiErrorText, KubectlError, namespaceOf, nodesIn, notFound, out, podsIn, type ResourceKind, servicesIn, singular, submit, typeAndNames, typeGroups,
 } from './common.ts';
 import { select } from './selectors.ts';
 import { SelectorError, parseLabelSelector } from '../../api/selectors.ts';
@@ -100,7 +100,7 @@ function targets(ctx: ExecContext, p: ParsedArgs, resources: string[]): { found:
     if (kind !== 'pods' && kind !== 'nodes' && kind !== 'services') throw new KubectlError(`podlife: changing ${kind} is not supported by this simulation (pods and nodes are)`);
     const namespace = bool(p, 'all-namespaces') ? undefined : namespaceOf(ctx, str(p, 'namespace'));
     const all: Target[] = kind === 'nodes' ? nodesIn(ctx)
-      : kind === 'services' ? clusterServices(ctx.state.nodes).filter((x) => namespace === undefined || x.metadata.namespace === namespace)
+      : kind === 'services' ? servicesIn(ctx, namespace)
       : podsIn(ctx, namespace);
     if (names.length === 0) {
       if (!bool(p, 'all') && !str(p, 'selector')) throw new KubectlError('resource(s) were provided, but no name was specified');

@@ -5,7 +5,7 @@
 import type { ContainerStatus, Node, Pod } from '../../types.ts';
 import { describeNamespace, describePod, describeService } from '../../render/describe.ts';
 import { type Namespace, clusterNamespaces } from '../../api/namespaces.ts';
-import { type Service, clusterServices } from '../../api/services.ts';
+import type { Service } from '../../api/services.ts';
 import { describeNode } from '../../render/describe-node.ts';
 import { rfc3339NanoLocal } from '../../render/clock.ts';
 import { leaseRenewTime } from '../../kubelet/lease.ts';
@@ -13,7 +13,7 @@ import { parseGoDuration } from '../../render/duration.ts';
 import { type FlagSpec, type ParsedArgs, bool, int, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf, offsetOf } from '../context.ts';
-import { KubectlError, checkNames, clusterScoped, errorText, namespaceOf, nodesIn, notFound, out, podsIn, typeGroups } from './common.ts';
+import { KubectlError, checkNames, clusterScoped, errorText, namespaceOf, nodesIn, notFound, out, podsIn, servicesIn, typeGroups } from './common.ts';
 import { select } from './selectors.ts';
 
 export const DESCRIBE_FLAGS: FlagSpec[] = [
@@ -42,7 +42,7 @@ export function kubectlDescribe(p: ParsedArgs, ctx: ExecContext): CommandResult 
     const all: (Pod | Node | Namespace | Service)[] =
       kind === 'nodes' ? nodesIn(ctx)
       : kind === 'namespaces' ? clusterNamespaces(ctx.state.nodes)
-      : kind === 'services' ? clusterServices(ctx.state.nodes).filter((s) => namespace === undefined || s.metadata.namespace === namespace)
+      : kind === 'services' ? servicesIn(ctx, namespace)
       : podsIn(ctx, namespace);
     return select(all, kind, str(p, 'selector'));
   });
