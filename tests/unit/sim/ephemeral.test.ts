@@ -273,7 +273,7 @@ describe('kubectl debug', () => {
     expect(err('kubectl debug nginx --image=busybox --image-pull-policy=Sometimes')).toBe('error: invalid image pull policy: Sometimes\n');
     expect(err('kubectl debug nginx --image=Busy:box:x')).toBe('error: invalid image name "Busy:box:x": invalid reference format\n');
     expect(err('kubectl debug nginx --image=busybox --replace')).toBe('error: --replace may only be used with --copy-to.\n');
-    expect(err('kubectl debug nginx --image=busybox --env=A')).toBe('Error: invalid argument "A" for "--env" flag: A must be formatted as key=value\nSee \'kubectl debug --help\' for usage.\n');
+    expect(err('kubectl debug nginx --image=busybox --env=A')).toBe('error: invalid argument "A" for "--env" flag: A must be formatted as key=value\nSee \'kubectl debug --help\' for usage.\n');
     expect(err('kubectl debug nope --image=busybox')).toBe('Error from server (NotFound): pods "nope" not found\n');
     expect(err('kubectl debug nginx --image=busybox --profile=legacy -c x')).toBe(
       '--profile=legacy is deprecated and planned to be removed in v1.39. It is recommended to specify other profile, for example "--profile=general".\n',

@@ -62,15 +62,16 @@ const PROFILES: Record<string, Record<string, unknown> | undefined> = {
 
 /**
  * StringToString flags (--env): "A=1,B=2", repeatable. kubectl ranges over a Go map; the model sorts by name.
- * A malformed value is pflag's error, which cobra prints as "Error: ..." with the usage hint (checked against
- * kubectl 1.32).
+ * A malformed value is pflag's error with the usage hint. kubectl prints it as every other error, "error: ...":
+ * component-base's cli.RunNoErrOutput silences cobra's own "Error: ..." line and cmdutil.CheckErr prints the error
+ * (the "Error:" that /usr/bin/kubectl v1.32.4-dispatcher prints comes from that build's own entry point).
  */
 function stringToString(values: string[], flag: string): [string, string][] | string {
   const m = new Map<string, string>();
   for (const v of values) {
     for (const pair of v.split(',')) {
       const eq = pair.indexOf('=');
-      if (eq < 0) return `Error: invalid argument ${JSON.stringify(v)} for "--${flag}" flag: ${pair} must be formatted as key=value\nSee 'kubectl debug --help' for usage.\n`;
+      if (eq < 0) return `error: invalid argument ${JSON.stringify(v)} for "--${flag}" flag: ${pair} must be formatted as key=value\nSee 'kubectl debug --help' for usage.\n`;
       m.set(pair.slice(0, eq), pair.slice(eq + 1));
     }
   }

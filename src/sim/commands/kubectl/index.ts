@@ -100,6 +100,8 @@ export function checkKubectl(argv: string[]): string | undefined {
     parseFlags(rest, [...spec.flags, ...GLOBAL_FLAGS]);
     return undefined;
   } catch (e) {
+    // upstream: the templater's FlagErrorFunc adds the usage hint; component-base cli.RunNoErrOutput sets
+    // SilenceErrors, so cobra prints nothing and cmdutil.CheckErr prints "error: <message>"
     if (e instanceof FlagError) return `error: ${e.message}\nSee 'kubectl ${verb} --help' for usage.`;
     throw e;
   }
