@@ -140,13 +140,12 @@ describe('kubectl run', () => {
 });
 
 describe('what podlife does not model, refused clearly instead of dropped', () => {
-  it('--template without -o is a Go template: refused, naming the jsonpath forms that work', () => {
+  it('-o go-template-file and -o templatefile read a file, which a simulated command has none of: refused naming the inline form', () => {
     const { ctx } = recorder();
-    for (const line of ['kubectl get pods --template={{.metadata.name}}', 'kubectl label pod nginx-test a=b --template={{.metadata.name}}']) {
-      const r = execute(line, ctx);
-      expect(r.exitCode).toBe(1);
-      expect(r.stderr).toBe('error: podlife: --template without -o is a Go template, which this simulation does not support (use -o jsonpath --template=... or -o jsonpath=...)\n');
-    }
+    const r = execute('kubectl get pods -o go-template-file=/tmp/t.tmpl', ctx);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toBe('error: podlife: -o go-template-file reads a file, which this simulation cannot (give the template inline: -o go-template=...)\n');
+    expect(execute('kubectl get pods -o templatefile=/tmp/t.tmpl', ctx).stderr).toContain('(give the template inline: -o template=...)');
   });
   it('patch --dry-run=client: merge and strategic patches are applied locally and nothing is sent; a JSON patch is refused', () => {
     const { sent, ctx } = recorder();

@@ -43,6 +43,8 @@ export const GLOBAL_FLAGS: FlagSpec[] = [
 export class KubectlError extends Error {
   /** Set for cmdutil.UsageErrorf: adds "See 'kubectl <verb> -h' for help and examples". */
   readonly usageOf?: string;
+  /** What the command wrote to stdout before it failed (a Go template's output and its debugging text). */
+  stdout = '';
   constructor(message: string, usageOf?: string) {
     super(message);
     this.usageOf = usageOf;

@@ -79,7 +79,7 @@ export function kubectlEvents(p: ParsedArgs, ctx: ExecContext): CommandResult {
     }
     fieldSelector = `involvedObject.kind=${kind},involvedObject.apiVersion=v1,involvedObject.name=${seg[1]}`;
   }
-  const format = str(p, 'output') ? parseOutput(str(p, 'output'), false, str(p, 'template')) : undefined;
+  const format = str(p, 'output') || str(p, 'template') ? parseOutput(str(p, 'output'), false, str(p, 'template'), bool(p, 'allow-missing-template-keys', true)) : undefined;
   if (format?.kind === 'table' || format?.kind === 'custom-columns') {
     throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(str(p, 'output'))}, allowed formats are: ${OBJECT_FORMATS}`);
   }

@@ -86,7 +86,7 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext): CommandResult {
     if (p.args.length > 0) throw new KubectlError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well');
     throw new KubectlError('podlife: kubectl get -f is not supported; name the resource instead (kubectl get pod NAME)');
   }
-  const format = parseOutput(str(p, 'output'), bool(p, 'no-headers'), str(p, 'template'));
+  const format = parseOutput(str(p, 'output'), bool(p, 'no-headers'), str(p, 'template'), bool(p, 'allow-missing-template-keys', true));
   const groups = typeGroups(p.args);
   const allNamespaces = bool(p, 'all-namespaces');
   checkNames(groups, { selector: str(p, 'selector'), fieldSelector: str(p, 'field-selector'), allNamespaces });

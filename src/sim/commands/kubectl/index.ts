@@ -143,7 +143,7 @@ export function kubectl(argv: string[], ctx: ExecContext, stdin: string): Comman
     const r = spec.run(parsed, ctx, stdin);
     return warning ? fromWrites([[2, warning], ...writesOf(r)], r.exitCode) : r;
   } catch (e) {
-    if (e instanceof KubectlError) return out('', warning + errorText(e), 1);
+    if (e instanceof KubectlError) return fromWrites([[2, warning], [1, e.stdout], [2, errorText(e)]], 1);
     throw e;
   }
 }

@@ -176,7 +176,7 @@ export function kubectlRun(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (pullPolicy && !['Always', 'IfNotPresent', 'Never'].includes(pullPolicy)) {
     throw new KubectlError(`invalid image pull policy: ${pullPolicy}`, 'run');
   }
-  const format = str(p, 'output') || str(p, 'template') ? parseOutput(str(p, 'output'), false, str(p, 'template')) : undefined;
+  const format = str(p, 'output') || str(p, 'template') ? parseOutput(str(p, 'output'), false, str(p, 'template'), bool(p, 'allow-missing-template-keys', true)) : undefined;
 
   const env = arr(p, 'env').map((e) => {
     const pos = e.indexOf('=');
@@ -279,7 +279,7 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
   }
   const mode = dryRun(p);
   if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
-  const format = str(p, 'output') || str(p, 'template') ? parseOutput(str(p, 'output'), false, str(p, 'template')) : undefined;
+  const format = str(p, 'output') || str(p, 'template') ? parseOutput(str(p, 'output'), false, str(p, 'template'), bool(p, 'allow-missing-template-keys', true)) : undefined;
   if (format?.kind === 'table' || format?.kind === 'custom-columns') {
     throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(str(p, 'output'))}, allowed formats are: ${OBJECT_FORMATS}`);
   }
@@ -560,7 +560,7 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (subresource === 'status') throw new KubectlError('podlife: patching the status subresource is not supported (the kubelet owns the status)');
   if (subresource && subresource !== 'resize') return out('', 'Error from server (NotFound): the server could not find the requested resource\n', 1);
   const patchType = type as 'merge' | 'json' | 'strategic';
-  const format = str(p, 'output') || str(p, 'template') ? parseOutput(str(p, 'output'), false, str(p, 'template')) : undefined;
+  const format = str(p, 'output') || str(p, 'template') ? parseOutput(str(p, 'output'), false, str(p, 'template'), bool(p, 'allow-missing-template-keys', true)) : undefined;
   if (mode === 'client') {
     // --dry-run=client: the object as fetched, patched locally (getPatchedJSON), nothing sent; the line says
     // "patched" without "(dry run)", as ToPrinter's operation replaces the one PrintFlagsWithDryRunStrategy completed

@@ -123,8 +123,6 @@ function patchOf(ctx: ExecContext, kind: ResourceKind, o: Target, patchType: 'me
     : submit(ctx, { type: 'patch', kind: 'Pod', namespace: o.metadata.namespace ?? 'default', name: o.metadata.name, patchType, patch });
 }
 
-/** The formats these commands' printer takes (genericclioptions.PrintFlags without the table printers). */
-
 /** -o for a changed object: undefined for the "kind/name operation" line; kubectl's error for a table format. */
 function objectFormat(p: ParsedArgs): OutputFormat | undefined {
   const o = str(p, 'output');
@@ -132,7 +130,7 @@ function objectFormat(p: ParsedArgs): OutputFormat | undefined {
   if (o && !OBJECT_FORMATS.split(',').includes(o.split('=')[0])) {
     throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(o)}, allowed formats are: ${OBJECT_FORMATS}`);
   }
-  return parseOutput(o, false, str(p, 'template'));
+  return parseOutput(o, false, str(p, 'template'), bool(p, 'allow-missing-template-keys', true));
 }
 
 /** `kind/name operation`, or the object in the -o format; " (dry run)" after a client-side dry run. */

@@ -1,6 +1,7 @@
 // kubectl's -o printers for objects: yaml, json, name, jsonpath, custom-columns (k8s.io/cli-runtime/pkg/printers,
 // k8s.io/kubectl/pkg/cmd/get/customcolumn.go).
 
+import { GoTemplate, TemplateError, printGoTemplate } from '../../render/gotemplate.ts';
 import { goJson, sortedCopy } from '../../render/json.ts';
 import { JsonPath, JsonPathError, goPrint, goSyntax, relaxedJsonPathExpression } from '../../render/jsonpath.ts';
 import { KUBECTL_TABLE, tabulate } from '../../render/tabwriter.ts';
@@ -12,7 +13,8 @@ export type OutputFormat =
   | { kind: 'yaml' }
   | { kind: 'json' }
   | { kind: 'name' }
-  | { kind: 'jsonpath'; template: string; asJson?: boolean }
+  | { kind: 'jsonpath'; template: string; asJson?: boolean; allowMissingKeys?: boolean }
+  | { kind: 'go-template'; template: GoTemplate; raw: string; allowMissingKeys: boolean }
   | { kind: 'custom-columns'; columns: CustomColumn[]; noHeaders: boolean };
 
 /** One column of -o custom-columns: its header and its JSONPath template (`{.a.b}`). */
@@ -54,16 +56,19 @@ export function inStructOrder(v: unknown, order: Order | undefined): unknown {
   return out;
 }
 
+const TEMPLATE_FORMATS = ['template', 'go-template', 'go-template-file', 'templatefile'];
+
 /**
  * Parse `-o` (k8s.io/cli-runtime/pkg/genericclioptions.PrintFlags.ToPrinter); `noHeaders`: --no-headers;
- * `template`: --template, the template of `-o jsonpath` (and, without -o, a Go template).
+ * `template`: --template, the template of `-o jsonpath` or `-o go-template` (and, without -o, a Go template);
+ * `allowMissingKeys`: --allow-missing-template-keys.
  */
-export function parseOutput(value: string, noHeaders = false, template = ''): OutputFormat {
-  if (template && value === '') {
-    // PrintFlags: "--template argument given, even when no --output format is provided" means go-template
-    throw new KubectlError('podlife: --template without -o is a Go template, which this simulation does not support (use -o jsonpath --template=... or -o jsonpath=...)');
+export function parseOutput(value: string, noHeaders = false, template = '', allowMissingKeys = true): OutputFormat {
+  // PrintFlags: "--template argument given, even when no --output format is provided" means go-template
+  if (template && value === '') value = 'go-template';
+  if (template && (value === 'jsonpath' || value === 'jsonpath-as-json' || value === 'jsonpath-file' || TEMPLATE_FORMATS.includes(value))) {
+    value = `${value}=${template}`;
   }
-  if (template && (value === 'jsonpath' || value === 'jsonpath-as-json' || value === 'jsonpath-file')) value = `${value}=${template}`;
   else if (template && value.includes('=')) {
     // JSONPathPrintFlags.ToPrinter only strips "jsonpath=" without --template: the whole value is no format
     throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(value)}, allowed formats are: ${ALLOWED}`);
@@ -84,11 +89,22 @@ export function parseOutput(value: string, noHeaders = false, template = ''): Ou
       if (e instanceof JsonPathError) throw new KubectlError(`error parsing jsonpath ${arg}, ${e.message}\n`);
       throw e;
     }
-    return format === 'jsonpath' ? { kind: 'jsonpath', template: arg } : { kind: 'jsonpath', template: arg, asJson: true };
+    return { kind: 'jsonpath', template: arg, asJson: format === 'jsonpath-as-json' || undefined, allowMissingKeys };
   }
   if (format === 'custom-columns') return { kind: 'custom-columns', columns: customColumns(arg), noHeaders };
+  // upstream: genericclioptions.GoTemplatePrintFlags.ToPrinter, printers.NewGoTemplatePrinter
+  if (format === 'go-template' || format === 'template') {
+    if (arg === '') throw new KubectlError('template format specified but no template given');
+    try {
+      return { kind: 'go-template', template: new GoTemplate(arg), raw: arg, allowMissingKeys };
+    } catch (e) {
+      if (e instanceof TemplateError) throw new KubectlError(`error parsing template ${arg}, ${e.message}`);
+      throw e;
+    }
+  }
   if (ALLOWED.split(',').includes(format)) {
-    throw new KubectlError(`podlife: -o ${format} is not supported by this simulation (use yaml, json, jsonpath, name or wide)`);
+    // the -file formats read a template from a file, and a simulated command has no files to read
+    throw new KubectlError(`podlife: -o ${format} reads a file, which this simulation cannot (give the template inline: -o ${format.replace(/-?file$/, '')}=...)`);
   }
   throw new KubectlError(
     `unable to match a printer suitable for the output format ${JSON.stringify(value)}, allowed formats are: ${ALLOWED}`,
@@ -153,7 +169,7 @@ export function printObject(obj: unknown, format: OutputFormat, name?: string): 
     case 'jsonpath': {
       const data = sortedCopy(obj);
       try {
-        const path = new JsonPath(format.template, { allowMissingKeys: true });
+        const path = new JsonPath(format.template, { allowMissingKeys: format.allowMissingKeys ?? true });
         // jsonpath-as-json (EnableJSONOutput): each group of results as an indented JSON array on its own line
         if (format.asJson) return path.findResults(data).map((group) => `${goJson(group.map((f) => f.v), '    ')}\n`).join('');
         return path.execute(data);
@@ -165,6 +181,14 @@ export function printObject(obj: unknown, format: OutputFormat, name?: string): 
           `\tobject given to jsonpath engine was:\n\t\t${goSyntax(data)}\n\n`;
         throw new KubectlError(`error executing jsonpath ${JSON.stringify(format.template)}: ${debug}\n`);
       }
+    }
+    case 'go-template': {
+      // kubectl writes the output so far and its debugging text to stdout, and returns a short error
+      const r = printGoTemplate(format.template, format.raw, sortedCopy(obj), { allowMissingKeys: format.allowMissingKeys });
+      if (r.error === undefined) return r.out;
+      const err = new KubectlError(r.error);
+      err.stdout = r.out;
+      throw err;
     }
     default:
       throw new Error('table output is printed by the table printer');
