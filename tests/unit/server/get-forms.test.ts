@@ -275,6 +275,15 @@ parity('-o go-template', 'crash-loop', 149_000, [
   ["pod", "crash-test", "-o", "go-template={{html .nope}}|{{exists .nope \"a\"}}|{{urlquery .nope}}|{{js .nope}}|{{print .nope 1}}"],
 ].map((args) => [['get', ...args]]));
 
+parity('--allow-missing-template-keys and --template with other formats', 'crash-loop', 149_000, [
+  [['get', 'pod', 'crash-test', '-o', 'jsonpath={.nope}', '--allow-missing-template-keys=false']],
+  [['get', 'pods', '-o', 'jsonpath={.items[*].nope}', '--allow-missing-template-keys=false']],
+  [['get', 'pod', 'crash-test', '-o', 'custom-columns=N:.nope', '--allow-missing-template-keys=false']],
+  [['get', 'pod', 'crash-test', '--template={{.kind}}', '-o', 'jsonpath']],
+  [['get', 'pod', 'crash-test', '-o', 'yaml', '--template={{.kind}}']],
+  [['events', '-o', 'go-template={{len .items}}']],
+]);
+
 describe.runIf(!kubectlAvailable)('kubectl forms', () => {
   it(SKIP_REASON, () => {
     expect(kubectlAvailable).toBe(false);
