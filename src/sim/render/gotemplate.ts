@@ -5,6 +5,7 @@
 // With kubectl's two functions, `exists` and `base64decode`.
 // upstream: go/src/text/template/{lex.go,parse/parse.go,exec.go,funcs.go}; go/src/fmt/print.go (Sprint, Sprintf)
 
+import { goQuote, goUnescape } from './gostrconv.ts';
 import { goJson } from './json.ts';
 
 /** A Go int: a template's integer constant, or what `len` returns. */
@@ -148,33 +149,23 @@ function lex(input: string): Item[] {
         if (--parens < 0) fail('unexpected right paren');
         push('rparen', ')');
         pos++;
-      } else if (c === '"') {
+      } else if (c === '"' || c === "'") {
+        // a quoted string or a character constant: up to the closing quote, a backslash escaping the next character
         let p = pos + 1;
         for (;;) {
           const d = input[p];
-          if (d === undefined || d === '\n') fail('unterminated quoted string');
+          if (d === undefined || d === '\n') fail(c === '"' ? 'unterminated quoted string' : 'unterminated character constant');
           if (d === '\\') p += 2;
-          else if (d === '"') break;
+          else if (d === c) break;
           else p++;
         }
-        push('string', input.slice(pos, p + 1));
+        push(c === '"' ? 'string' : 'char', input.slice(pos, p + 1));
         pos = p + 1;
       } else if (c === '`') {
         const close = input.indexOf('`', pos + 1);
         if (close < 0) fail('unterminated raw quoted string');
         push('raw', input.slice(pos, close + 1));
         pos = close + 1;
-      } else if (c === "'") {
-        let p = pos + 1;
-        for (;;) {
-          const d = input[p];
-          if (d === undefined || d === '\n') fail('unterminated character constant');
-          if (d === '\\') p += 2;
-          else if (d === "'") break;
-          else p++;
-        }
-        push('char', input.slice(pos, p + 1));
-        pos = p + 1;
       } else if (c === '$') {
         let p = pos + 1;
         while (p < input.length && isAlnum(input[p])) p++;
@@ -583,28 +574,8 @@ function describe(item: Item): string {
 
 function unquote(s: string, p: Parser): string {
   if (s.startsWith('`')) return s.slice(1, -1);
-  let out = '';
-  for (let i = 1; i < s.length - 1; i++) {
-    const c = s[i];
-    if (c !== '\\') {
-      out += c;
-      continue;
-    }
-    const e = s[++i];
-    const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', f: '\f', v: '\v', '\\': '\\', '"': '"', "'": "'" };
-    if (e in simple) out += simple[e];
-    else if (e === 'x' || e === 'u' || e === 'U') {
-      const len = e === 'x' ? 2 : e === 'u' ? 4 : 8;
-      const hex = s.slice(i + 1, i + 1 + len);
-      if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== len) p.fail(`invalid syntax`);
-      out += String.fromCodePoint(parseInt(hex, 16));
-      i += len;
-    } else if (/[0-7]/.test(e)) {
-      out += String.fromCharCode(parseInt(s.slice(i, i + 3), 8));
-      i += 2;
-    } else p.fail('invalid syntax');
-  }
-  return out;
+  const body = goUnescape(s.slice(1, -1));
+  return body ?? p.fail('invalid syntax');
 }
 
 function numberConstant(it: Item, p: Parser): Value {
@@ -723,24 +694,6 @@ const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 // ---------------------------------------------------------------------------------------------------------------
 // fmt.Sprintf, for printf. upstream: go/src/fmt/print.go doPrintf, format.go
-
-function goQuote(s: string): string {
-  let out = '"';
-  for (const c of s) {
-    const cp = c.codePointAt(0)!;
-    if (c === '"' || c === '\\') out += `\\${c}`;
-    else if (c === '\n') out += '\\n';
-    else if (c === '\t') out += '\\t';
-    else if (c === '\r') out += '\\r';
-    else if (c === '\x07') out += '\\a';
-    else if (c === '\b') out += '\\b';
-    else if (c === '\f') out += '\\f';
-    else if (c === '\v') out += '\\v';
-    else if (cp < 0x20 || cp === 0x7f) out += `\\x${cp.toString(16).padStart(2, '0')}`;
-    else out += c;
-  }
-  return `${out}"`;
-}
 
 function badVerb(verb: string, v: Value): string {
   if (v === INVALID || v === null) return `%!${verb}(<nil>)`;

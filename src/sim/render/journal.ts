@@ -6,22 +6,7 @@
 
 import type { KubeletLogLine } from '../types.ts';
 import { journalTime, klogTime, rfc3339NanoLocal, zone } from './clock.ts';
-
-/** Go's strconv.Quote, which klog uses for the message of a structured log line. */
-export function goQuoteString(s: string): string {
-  let out = '"';
-  for (const c of s) {
-    const cp = c.codePointAt(0)!;
-    if (c === '"') out += '\\"';
-    else if (c === '\\') out += '\\\\';
-    else if (c === '\n') out += '\\n';
-    else if (c === '\t') out += '\\t';
-    else if (c === '\r') out += '\\r';
-    else if (cp < 0x20 || cp === 0x7f) out += `\\x${cp.toString(16).padStart(2, '0')}`;
-    else out += c;
-  }
-  return `${out}"`;
-}
+import { goQuote } from './gostrconv.ts';
 
 /** A deterministic per-line value in [0, 1000): the sub-millisecond digits of klog's microseconds. */
 function subMillis(line: KubeletLogLine, index: number): number {
@@ -101,7 +86,7 @@ export function klogLine(line: KubeletLogLine, micros: number, o: JournalOptions
   const wallMs = Math.floor(micros / 1000);
   const header = klogHeader(line.severity, o.epoch + wallMs, o.utcOffsetMinutes, (((o.epoch + wallMs) % 1000) * 1000) + (micros % 1000), o.kubeletPid, line.source);
   const kv = line.kv.map(([k, v]) => ` ${k}=${localGoTimes(v, o.utcOffsetMinutes)}`).join('');
-  return `${header} ${goQuoteString(line.msg)}${kv}`;
+  return `${header} ${goQuote(line.msg)}${kv}`;
 }
 
 /**

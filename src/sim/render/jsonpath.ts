@@ -5,6 +5,7 @@
 // upstream: k8s.io/client-go/util/jsonpath parser.go (Parse), jsonpath.go (FindResults, PrintResults)
 
 import { goJson } from './json.ts';
+import { goUnescape } from './gostrconv.ts';
 
 type Value = unknown;
 
@@ -293,27 +294,9 @@ function parseAction(text: string): Node & { kind: 'list' } {
 /** strconv.Unquote extended to single quotes (UnquoteExtend). */
 function unquoteExtend(s: string): string {
   const quote = s[0];
-  if (s.length < 2 || s[s.length - 1] !== quote) throw new JsonPathError(`unquote string ${s} error invalid syntax`);
-  const body = s.slice(1, -1);
-  let out = '';
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (c !== '\\') {
-      out += c;
-      continue;
-    }
-    const n = body[++i];
-    const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"' };
-    if (n !== undefined && simple[n] !== undefined) out += simple[n];
-    else if (n === 'x' || n === 'u' || n === 'U') {
-      const len = n === 'x' ? 2 : n === 'u' ? 4 : 8;
-      const hex = body.slice(i + 1, i + 1 + len);
-      if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== len) throw new JsonPathError(`unquote string ${s} error invalid syntax`);
-      out += String.fromCodePoint(parseInt(hex, 16));
-      i += len;
-    } else throw new JsonPathError(`unquote string ${s} error invalid syntax`);
-  }
-  return out;
+  const body = s.length >= 2 && s[s.length - 1] === quote ? goUnescape(s.slice(1, -1)) : undefined;
+  if (body === undefined) throw new JsonPathError(`unquote string ${s} error invalid syntax`);
+  return body;
 }
 
 // ---------------------------------------------------------------------------------------------
