@@ -669,7 +669,23 @@ export function goFloat(f: number): string {
 
 /** fmt's %v of a value (fmt.Sprint of one operand). */
 export function goValue(v: Value): string {
-  switch (kindOf(v)) {
+  return formatValue(v, 'v');
+}
+
+/**
+ * fmt's %v or %s of a value: a map with its keys sorted, a list with spaces, a nil inside either as <nil>; %s prints
+ * what is not a string as %!s(type=value).
+ */
+function formatValue(v: Value, verb: 'v' | 's'): string {
+  const k = kindOf(v);
+  const inner = (x: Value) => formatValue(x === INVALID ? null : x, verb);
+  if (k === 'slice') return `[${(v as Value[]).map(inner).join(' ')}]`;
+  if (k === 'map') {
+    const o = v as Record<string, Value>;
+    return `map[${Object.keys(o).sort(byteOrder).map((key) => `${key}:${inner(o[key])}`).join(' ')}]`;
+  }
+  if (verb === 's') return k === 'string' ? (v as string) : badVerb('s', v);
+  switch (k) {
     case 'invalid':
       return '<no value>';
     case 'nil':
@@ -678,18 +694,10 @@ export function goValue(v: Value): string {
       return goFloat(num(v));
     case 'int':
       return String(num(v));
-    case 'slice':
-      return `[${(v as Value[]).map(inner).join(' ')}]`;
-    case 'map': {
-      const o = v as Record<string, Value>;
-      return `map[${Object.keys(o).sort(byteOrder).map((k) => `${k}:${inner(o[k])}`).join(' ')}]`;
-    }
     default:
       return String(v);
   }
 }
-// inside a map or a slice a nil interface prints as <nil>, and so does a missing value
-const inner = (v: Value): string => (v === INVALID ? '<nil>' : goValue(v));
 const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -755,7 +763,7 @@ export function sprintf(format: string, args: Value[]): string {
         if (k === 'float' && prec !== undefined) s = formatG(num(v), prec);
         break;
       case 's':
-        s = k === 'string' ? (v as string) : k === 'slice' || k === 'map' ? goValue(v) : badVerb(verb, v);
+        s = formatValue(v, 's');
         if (k === 'string' && prec !== undefined) s = [...s].slice(0, prec).join('');
         break;
       case 'q':
@@ -1369,21 +1377,7 @@ function basicKind(v: Value): 'bool' | 'int' | 'float' | 'string' | 'other' {
   return k === 'bool' || k === 'int' || k === 'float' || k === 'string' ? k : 'other';
 }
 
-/** fmt's %s of a value, as the comparison errors print one: non-strings as %!s(type=value). */
-function percentS(v: Value): string {
-  switch (kindOf(v)) {
-    case 'string':
-      return v as string;
-    case 'slice':
-      return `[${(v as Value[]).map(percentS).join(' ')}]`;
-    case 'map': {
-      const o = v as Record<string, Value>;
-      return `map[${Object.keys(o).sort(byteOrder).map((k) => `${k}:${percentS(o[k])}`).join(' ')}]`;
-    }
-    default:
-      return badVerb('s', v);
-  }
-}
+const percentS = (v: Value): string => formatValue(v, 's');
 
 // Go 1.25 names the two types (golang/go#71421); kubectl v1.36 is built with a Go that has it
 const incompatible = (a: Value, b: Value) => new CallError(`incompatible types for comparison: ${typeName(a)} and ${typeName(b)}`);
