@@ -273,6 +273,10 @@ parity('-o go-template', 'crash-loop', 149_000, [
   ["pod", "crash-test", "-o", "go-template={{ len 3 }}"],
   ["pod", "crash-test", "-o", "go-template={{ with $x := .kind }}{{$x}}{{end}}{{ if $y := .nope }}{{else}}{{$y}}{{end}}"],
   ["pod", "crash-test", "-o", "go-template={{html .nope}}|{{exists .nope \"a\"}}|{{urlquery .nope}}|{{js .nope}}|{{print .nope 1}}"],
+  ["pod", "crash-test", "-o", "go-template={{printf \"%s\" .spec.tolerations}}"],
+  ["pod", "crash-test", "-o", "go-template={{printf \"%v|%s|%d\" .status.hostIPs .metadata.labels .spec.priority}}"],
+  ["pod", "crash-test", "-o", "go-template={{printf \"%T %T %T %T\" .spec .spec.containers .metadata.generation 1.5}}"],
+  ["pod", "crash-test", "-o", "go-template={{printf \"%.3s|%10.4f|%-8d|%x\" .kind 3.14159 7 \"hi\"}}"],
 ].map((args) => [['get', ...args]]));
 
 parity('--allow-missing-template-keys and --template with other formats', 'crash-loop', 149_000, [
