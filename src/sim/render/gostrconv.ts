@@ -36,7 +36,9 @@ export function goUnescape(body: string): string | undefined {
       const len = e === 'x' ? 2 : e === 'u' ? 4 : 8;
       const hex = body.slice(i + 1, i + 1 + len);
       if (hex.length !== len || !/^[0-9a-fA-F]+$/.test(hex)) return undefined;
-      out += String.fromCodePoint(parseInt(hex, 16));
+      const cp = parseInt(hex, 16);
+      if (cp > 0x10ffff) return undefined;
+      out += String.fromCodePoint(cp);
       i += len;
     } else if (e !== undefined && e >= '0' && e <= '7') {
       const oct = body.slice(i, i + 3);

@@ -50,11 +50,18 @@ const isAlnum = (c: string) => c === '_' || /[\p{L}\p{Nd}]/u.test(c);
 function lex(input: string): Item[] {
   const items: Item[] = [];
   let pos = 0;
-  let line = 1;
+  // the line of an offset: 1 + the line breaks before it, by binary search over where lines start
+  const starts = [0];
+  for (let i = 0; i < input.length; i++) if (input[i] === '\n') starts.push(i + 1);
   const lineAt = (p: number) => {
-    let n = 1;
-    for (let i = 0; i < p; i++) if (input[i] === '\n') n++;
-    return n;
+    let lo = 0;
+    let hi = starts.length;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid] <= p) lo = mid;
+      else hi = mid;
+    }
+    return lo + 1;
   };
   // the lexer runs ahead of the parser here (Go's runs beside it): an error becomes an item, reported when the parser
   // reaches it, so that a parse error before it wins as in Go
@@ -85,7 +92,6 @@ function lex(input: string): Item[] {
       break;
     }
     pos = open + 2 + (trimLeft ? 2 : 0);
-    line = lineAt(open);
     // a comment: {{/* ... */}}, right after the delimiter
     if (input.startsWith('/*', pos)) {
       const close = input.indexOf('*/', pos + 2);
@@ -100,7 +106,7 @@ function lex(input: string): Item[] {
       if (trimRight) while (pos < input.length && isSpace(input[pos])) pos++;
       continue;
     }
-    items.push({ type: 'left', val: '{{', pos: open, line });
+    items.push({ type: 'left', val: '{{', pos: open, line: lineAt(open) });
     let parens = 0;
     for (;;) {
       if (pos >= input.length) fail('unclosed action', open);
@@ -780,7 +786,7 @@ export function sprintf(format: string, args: Value[]): string {
         s = v === INVALID || v === null ? '<nil>' : typeName(v);
         break;
       case 'c':
-        s = k === 'int' ? String.fromCodePoint(num(v)) : badVerb(verb, v);
+        s = k === 'int' ? (num(v) >= 0 && num(v) <= 0x10ffff ? String.fromCodePoint(num(v)) : '\uFFFD') : badVerb(verb, v);
         break;
       case 'x':
       case 'X': {
@@ -799,7 +805,7 @@ export function sprintf(format: string, args: Value[]): string {
         break;
       case 'f':
       case 'F':
-        s = k === 'float' ? num(v).toFixed(prec ?? 6) : badVerb(verb, v);
+        s = k === 'float' ? fixed(num(v), prec ?? 6) : badVerb(verb, v);
         if (k === 'float' && flags.plus && num(v) >= 0) s = `+${s}`;
         break;
       case 'e':
@@ -808,7 +814,8 @@ export function sprintf(format: string, args: Value[]): string {
           s = badVerb(verb, v);
           break;
         }
-        const [m, e] = num(v).toExponential(prec ?? 6).split('e');
+        const [m0, e] = num(v).toExponential(Math.min(prec ?? 6, 100)).split('e');
+        const m = m0 + '0'.repeat(Math.max(0, (prec ?? 6) - 100));
         s = `${m}e${e.startsWith('-') ? '-' : '+'}${e.replace(/^[+-]/, '').padStart(2, '0')}`;
         if (verb === 'E') s = s.toUpperCase();
         break;
@@ -835,15 +842,20 @@ export function sprintf(format: string, args: Value[]): string {
   return out;
 }
 
+/** %.Nf: toFixed, which stops at 100 places; a double's exact expansion has ended by then for the values printed. */
+function fixed(f: number, prec: number): string {
+  return prec <= 100 ? f.toFixed(prec) : f.toFixed(100) + '0'.repeat(prec - 100);
+}
+
 function formatG(f: number, prec: number): string {
-  const p = prec === 0 ? 1 : prec;
+  const p = Math.min(prec === 0 ? 1 : prec, 101);
   const [m, e] = f.toExponential(p - 1).split('e');
   const exp = Number(e);
   if (exp < -4 || exp >= p) {
     return `${m.includes('.') ? m.replace(/0+$/, '').replace(/\.$/, '') : m}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
   }
-  const fixed = f.toFixed(Math.max(0, p - 1 - exp));
-  return fixed.includes('.') ? fixed.replace(/0+$/, '').replace(/\.$/, '') : fixed;
+  const text = f.toFixed(Math.min(100, Math.max(0, p - 1 - exp)));
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
 
 /** fmt.Sprint: operands' %v, with a space between two operands when neither is a string. */
@@ -889,6 +901,10 @@ export class GoTemplate {
       return { out: s.out };
     } catch (e) {
       if (e instanceof ExecError) return { out: s.out, error: e.message };
+      // a template that calls itself without end: Go stops it at maxExecDepth, this engine when its stack runs out
+      if (e instanceof RangeError && /call stack/.test(e.message)) return { out: s.out, error: s.message('exceeded maximum template depth (100000)') };
+      // anything else that breaks is reported as kubectl's safeExecute reports a panic, not as a crash
+      if (e instanceof Error) return { out: s.out, error: `caught panic: ${e.message}` };
       throw e;
     }
   }
@@ -912,17 +928,16 @@ class State {
   }
 
   errorf(msg: string): never {
-    let loc = 'output';
-    let ctx = '';
-    if (this.node) {
-      const before = this.text.slice(0, this.node.pos);
-      const line = before.split('\n').length;
-      const col = this.node.pos - (before.lastIndexOf('\n') + 1);
-      loc = `output:${line}:${col}`;
-      ctx = this.node.text;
-      throw new ExecError(`template: ${loc}: executing "output" at <${ctx}>: ${msg}`);
-    }
-    throw new ExecError(`template: ${loc}: executing "output": ${msg}`);
+    throw new ExecError(this.message(msg));
+  }
+
+  /** An execution error as exec.go's errorf writes it: where (line:column of the node) and at which node. */
+  message(msg: string): string {
+    if (!this.node) return `template: output: executing "output": ${msg}`;
+    const before = this.text.slice(0, this.node.pos);
+    const line = before.split('\n').length;
+    const col = this.node.pos - (before.lastIndexOf('\n') + 1);
+    return `template: output:${line}:${col}: executing "output" at <${this.node.text}>: ${msg}`;
   }
 
   at(pos: number, text: string): void {

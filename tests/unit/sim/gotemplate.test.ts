@@ -85,6 +85,19 @@ describe('values and their printing', () => {
   });
 });
 
+describe('templates that would break the engine end as errors, never as a crash', () => {
+  it('a template that calls itself stops with Go\'s depth error, at the node it was running', () => {
+    const r = run('{{define "T"}}{{template "T" .}}{{end}}{{template "T" .}}', { kind: 'Pod' });
+    expect(r.error).toMatch(/: template: output:1:29: executing "output" at <\.>: exceeded maximum template depth \(100000\)$/);
+  });
+  it('printf with no valid rune or a precision past 100 places prints as fmt does', () => {
+    expect(sprintf('%c|%.102f|%.101e', [-1, 0.5, 1.5])).toBe(`\uFFFD|0.5${'0'.repeat(101)}|1.5${'0'.repeat(100)}e+00`);
+  });
+  it('an escape past the last code point is a syntax error', () => {
+    expect(() => new GoTemplate('{{"\\U00110000"}}')).toThrow('template: output:1: invalid syntax');
+  });
+});
+
 describe('parse errors, as text/template reports them', () => {
   it.each([
     ['{{foo}}', 'template: output:1: function "foo" not defined'],

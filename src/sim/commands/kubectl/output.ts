@@ -1,4 +1,4 @@
-// kubectl's -o printers for objects: yaml, json, name, jsonpath, custom-columns (k8s.io/cli-runtime/pkg/printers,
+// kubectl's -o printers for objects: yaml, json, name, jsonpath, custom-columns, go-template (k8s.io/cli-runtime/pkg/printers,
 // k8s.io/kubectl/pkg/cmd/get/customcolumn.go).
 
 import { GoTemplate, TemplateError, printGoTemplate } from '../../render/gotemplate.ts';
