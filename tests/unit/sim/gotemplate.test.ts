@@ -3,6 +3,7 @@
 // cannot check: kubectl's own tests ported from k8s.io/cli-runtime/pkg/printers/template_test.go, what Go changed
 // after the local client's Go 1.23, and the command-level wiring (flags, errors, stdout and stderr).
 
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { execute } from '../../../src/sim/commands/execute.ts';
 import { GoTemplate, goFloat, printGoTemplate, sprintf, TemplateError } from '../../../src/sim/render/gotemplate.ts';
@@ -95,6 +96,25 @@ describe('templates that would break the engine end as errors, never as a crash'
   });
   it('an escape past the last code point is a syntax error', () => {
     expect(() => new GoTemplate('{{"\\U00110000"}}')).toThrow('template: output:1: invalid syntax');
+  });
+  it('property: any template of actions either parses or fails with a TemplateError, and its execution ends with output or an error', () => {
+    const toks = ['.', '.a', '.b.c', '.items', '.n', '$', '$x', '$x :=', '$i, $e :=', '$x =', '|', '(', ')', '"s"', '"%d %s %v %q %5.2f %x %c %T"', '1', '-2', '1.5', 'nil', 'true', 'len', 'index', 'printf', 'eq', 'lt', 'and', 'or', 'not', 'slice', 'print', 'exists', 'base64decode', 'html', 'js', 'call', '(index .b.c 3)'];
+    const heads = ['', '', 'if ', 'range ', 'with ', 'else', 'else if ', 'end', 'break', 'continue', 'template "T" ', 'define "T"', 'block "B" '];
+    const action = fc.tuple(fc.constantFrom(...heads), fc.array(fc.constantFrom(...toks), { maxLength: 5 })).map(([h, ts]) => `{{${h}${ts.join(' ')}}}`);
+    const data = { a: 1, b: { c: [1, 'x', null, { d: true }] }, n: null, items: [{ a: 1 }, { a: 2 }] };
+    fc.assert(
+      fc.property(fc.array(fc.oneof(action, action, fc.constantFrom('x', '\n', '{{end}}', '{{else}}')), { maxLength: 12 }), fc.boolean(), (parts, allowMissingKeys) => {
+        let t: GoTemplate;
+        try {
+          t = new GoTemplate(parts.join(''));
+        } catch (e) {
+          return e instanceof TemplateError && e.message.startsWith('template: output:');
+        }
+        const r = t.execute(data, { allowMissingKeys });
+        return r.error === undefined || (r.error.startsWith('template: output:') && !r.error.includes('caught panic'));
+      }),
+      { numRuns: 2000, seed: 20261130 },
+    );
   });
 });
 
