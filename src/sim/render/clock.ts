@@ -44,6 +44,17 @@ export function rfc1123z(wallMs: number, offsetMinutes: number): string {
   );
 }
 
+/**
+ * The nanoseconds below the millisecond of a timestamp the node takes with time.Now() (containerd's CreatedAt,
+ * StartedAt and FinishedAt; the kubelet's config.seen). The model's clock has milliseconds; the rest is a
+ * deterministic function of what was stamped (`<id>/created`), so every printer of one stamp shows the same digits.
+ */
+export function stampNanos(key: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+  return (h >>> 0) % 1_000_000;
+}
+
 /** Go's time.RFC3339Nano in local time, trailing zeros of the fraction dropped (crictl inspect). */
 export function rfc3339NanoLocal(wallMs: number, offsetMinutes: number, extraNanos = 0): string {
   const d = local(wallMs, offsetMinutes);

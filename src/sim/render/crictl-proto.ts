@@ -14,7 +14,7 @@
 
 import type { CriContainer, CriSandbox } from '../types.ts';
 import type { CrictlClock } from './crictl-list.ts';
-import { rfc3339NanoLocal } from './clock.ts';
+import { rfc3339NanoLocal, stampNanos } from './clock.ts';
 import { toYaml } from './yaml.ts';
 import { jqJson } from './json.ts';
 
@@ -33,8 +33,8 @@ const protoMap = (m: Record<string, string> | undefined): Record<string, string>
   return out;
 };
 
-/** An int64 timestamp in nanoseconds, which protojson writes as a string (the model's clock has milliseconds). */
-const nanos = (clock: CrictlClock, t: number) => `${Math.floor(clock.epoch + t)}000000`;
+/** An int64 timestamp in nanoseconds, which protojson writes as a string: the model's milliseconds and a stamp's nanoseconds. */
+const nanos = (clock: CrictlClock, t: number, stamp: string) => `${Math.floor(clock.epoch + t)}${String(stampNanos(stamp)).padStart(6, '0')}`;
 
 /**
  * The sandbox config's annotations: the pod's own plus the two the kubelet's pod config adds to its copy of
@@ -42,7 +42,7 @@ const nanos = (clock: CrictlClock, t: number) => `${Math.floor(clock.epoch + t)}
  */
 export function sandboxAnnotations(s: CriSandbox, clock: CrictlClock): Record<string, string> {
   const out: Record<string, string> = { ...s.annotations };
-  if (s.configSeen !== undefined) out['kubernetes.io/config.seen'] = rfc3339NanoLocal(clock.epoch + s.configSeen, clock.utcOffsetMinutes);
+  if (s.configSeen !== undefined) out['kubernetes.io/config.seen'] = rfc3339NanoLocal(clock.epoch + s.configSeen, clock.utcOffsetMinutes, stampNanos(`${s.podUid}/seen`));
   out['kubernetes.io/config.source'] = 'api';
   return protoMap(out);
 }
@@ -57,7 +57,7 @@ function criContainer(c: CriContainer, clock: CrictlClock): Proto {
     image: { image: c.imageId, annotations: {}, userSpecifiedImage: c.image, runtimeHandler: '', imageRef: '' },
     imageRef: c.imageId,
     state: c.state,
-    createdAt: nanos(clock, c.createdAt),
+    createdAt: nanos(clock, c.createdAt, `${c.id}/created`),
     labels: protoMap(c.labels),
     annotations: protoMap(c.annotations),
     imageId: '',
@@ -70,7 +70,7 @@ function criSandbox(s: CriSandbox, clock: CrictlClock): Proto {
     id: s.id,
     metadata: { name: s.name, uid: s.podUid, namespace: s.namespace, attempt: s.attempt },
     state: s.state,
-    createdAt: nanos(clock, s.createdAt),
+    createdAt: nanos(clock, s.createdAt, `${s.id}/created`),
     labels: protoMap(s.labels),
     annotations: sandboxAnnotations(s, clock),
     runtimeHandler: s.runtimeHandler,

@@ -6,7 +6,7 @@
 // upstream: cri-tools cmd/crictl/image.go, container.go marshalContainerStatus, util.go outputStatusData (v1.36.0)
 
 import type { CriContainer, CriImage, CriSandbox, NodeRuntime } from '../types.ts';
-import { rfc3339NanoLocal } from './clock.ts';
+import { rfc3339NanoLocal, stampNanos } from './clock.ts';
 import { goJson, sortedCopy } from './json.ts';
 import { toYaml } from './yaml.ts';
 import { CRICTL_TABLE, tabulate } from './tabwriter.ts';
@@ -92,7 +92,7 @@ export function crictlPodsVerbose(list: CriSandbox[], clock: CrictlClock): strin
     if (s.namespace) out += `Namespace: ${s.namespace}\n`;
     if (s.attempt !== 0) out += `Attempt: ${s.attempt}\n`;
     out += `Status: ${s.state === 'SANDBOX_READY' ? 'Ready' : 'NotReady'}\n`;
-    out += `Created: ${goTimeString(clock.epoch + s.createdAt, clock.utcOffsetMinutes)}\n`;
+    out += `Created: ${goTimeString(clock.epoch + s.createdAt, clock.utcOffsetMinutes, stampNanos(`${s.id}/created`))}\n`;
     out += verboseMap('Labels', s.labels) + verboseMap('Annotations', sandboxAnnotations(s, clock));
     out += `Runtime: ${s.runtimeHandler || '(default)'}\n\n`;
   }
@@ -132,13 +132,13 @@ function imageOf(rt: NodeRuntime, c: CriContainer): CriImage | undefined {
 /** `crictl inspect <id>`: containerd's verbose ContainerStatus, as {info, status}. */
 export function crictlInspect(rt: NodeRuntime, c: CriContainer, clock: CrictlClock): { info: object; status: object } {
   const sandbox = rt.sandboxes.find((s) => s.id === c.sandboxId);
-  const local = (t: number) => rfc3339NanoLocal(clock.epoch + t, clock.utcOffsetMinutes);
+  const local = (t: number, stamp: string) => rfc3339NanoLocal(clock.epoch + t, clock.utcOffsetMinutes, stampNanos(`${c.id}/${stamp}`));
   const image = imageOf(rt, c);
   const status = {
     annotations: c.annotations,
-    createdAt: local(c.createdAt),
+    createdAt: local(c.createdAt, 'created'),
     exitCode: c.exitCode ?? 0,
-    finishedAt: c.state === 'CONTAINER_EXITED' && c.finishedAt !== undefined ? local(c.finishedAt) : ZERO,
+    finishedAt: c.state === 'CONTAINER_EXITED' && c.finishedAt !== undefined ? local(c.finishedAt, 'finished') : ZERO,
     id: c.id,
     image: { annotations: {}, image: c.image, runtimeHandler: '', userSpecified: c.image },
     imageId: '',
@@ -151,7 +151,7 @@ export function crictlInspect(rt: NodeRuntime, c: CriContainer, clock: CrictlClo
     reason: c.reason ?? '',
     // what UpdateContainerResources last set (containerd reports more fields: swap, cpuset, oom_score_adj, unified)
     resources: c.resources ? { linux: c.resources } : null,
-    startedAt: c.state !== 'CONTAINER_CREATED' && c.startedAt !== undefined ? local(c.startedAt) : ZERO,
+    startedAt: c.state !== 'CONTAINER_CREATED' && c.startedAt !== undefined ? local(c.startedAt, 'started') : ZERO,
     state: c.state,
     stopSignal: 'SIGTERM',
     user: { linux: { gid: '0', supplementalGroups: ['0', '1', '2', '3', '4', '6', '10', '11', '20', '26', '27'], uid: '0' } },
@@ -202,7 +202,7 @@ export function crictlInspect(rt: NodeRuntime, c: CriContainer, clock: CrictlClo
 export function crictlInspectp(s: CriSandbox, clock: CrictlClock): { info: object; status: object } {
   const status = {
     annotations: sandboxAnnotations(s, clock),
-    createdAt: rfc3339NanoLocal(clock.epoch + s.createdAt, clock.utcOffsetMinutes),
+    createdAt: rfc3339NanoLocal(clock.epoch + s.createdAt, clock.utcOffsetMinutes, stampNanos(`${s.id}/created`)),
     id: s.id,
     labels: s.labels,
     linux: {

@@ -58,9 +58,9 @@ export function goZoneName(offsetMinutes: number): string {
  * "2006-01-02 15:04:05.999999999 -0700 MST": trailing zeros of the fraction dropped, no dot for a whole second).
  */
 // upstream: go/src/time/format.go (Time).String
-export function goTimeString(wallMs: number, offsetMinutes: number): string {
+export function goTimeString(wallMs: number, offsetMinutes: number, extraNanos = 0): string {
   // RFC 3339 with nanoseconds, trailing zeros dropped, is the same date, time and fraction ("…T11:32:36.123+08:00")
-  const local = rfc3339NanoLocal(wallMs, offsetMinutes).replace(/(Z|[+-]\d\d:\d\d)$/, '').replace('T', ' ');
+  const local = rfc3339NanoLocal(wallMs, offsetMinutes, extraNanos).replace(/(Z|[+-]\d\d:\d\d)$/, '').replace('T', ' ');
   return `${local} ${zone(offsetMinutes, false)} ${goZoneName(offsetMinutes)}`;
 }
 

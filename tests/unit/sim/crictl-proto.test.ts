@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { execute } from '../../../src/sim/commands/execute.ts';
 import type { ClusterState, CriContainer, CriSandbox } from '../../../src/sim/types.ts';
-import { rfc3339NanoLocal } from '../../../src/sim/render/clock.ts';
+import { rfc3339NanoLocal, stampNanos } from '../../../src/sim/render/clock.ts';
 import { create, engineWith, podManifest } from './helpers.ts';
 
 const OFFSET = 480; // the console's default zone, UTC+8
@@ -24,7 +24,8 @@ function crashLoop() {
 }
 
 const sh = (state: ClusterState, line: string) => execute(line, { state, utcOffsetMinutes: OFFSET });
-const nanos = (state: ClusterState, t: number) => (BigInt(Math.floor(state.epoch + t)) * 1_000_000n).toString();
+// the runtime's clock has nanoseconds: the model's milliseconds and each stamp's own digits below them
+const nanos = (state: ClusterState, t: number, stamp: string) => (BigInt(Math.floor(state.epoch + t)) * 1_000_000n + BigInt(stampNanos(stamp))).toString();
 const sorted = (m: Record<string, string>) => Object.fromEntries(Object.keys(m).sort().map((k) => [k, m[k]]));
 const newestFirst = <T extends { createdAt: number }>(list: T[]) => [...list].sort((a, b) => b.createdAt - a.createdAt);
 
@@ -36,7 +37,7 @@ function expectedContainer(state: ClusterState, c: CriContainer) {
     image: { image: c.imageId, annotations: {}, userSpecifiedImage: c.image, runtimeHandler: '', imageRef: '' },
     imageRef: c.imageId,
     state: c.state,
-    createdAt: nanos(state, c.createdAt),
+    createdAt: nanos(state, c.createdAt, `${c.id}/created`),
     labels: c.labels,
     annotations: c.annotations,
     imageId: '',
@@ -112,7 +113,7 @@ describe('crictl pods -o json', () => {
   const rt = state.runtimes[0];
   const seen = (s: CriSandbox) => {
     const added = e.trace.find((ev) => ev.kind === 'PodAdded' && ev.object === `pod/${s.namespace}/${s.name}`);
-    return rfc3339NanoLocal(state.epoch + added!.t, OFFSET);
+    return rfc3339NanoLocal(state.epoch + added!.t, OFFSET, stampNanos(`${s.podUid}/seen`));
   };
 
   it('is ListPodSandboxResponse (items): metadata with uid, the pod\'s annotations plus the kubelet\'s config.seen and config.source', () => {
@@ -123,7 +124,7 @@ describe('crictl pods -o json', () => {
       id: s.id,
       metadata: { name: s.name, uid: s.podUid, namespace: s.namespace, attempt: s.attempt },
       state: s.state,
-      createdAt: nanos(state, s.createdAt),
+      createdAt: nanos(state, s.createdAt, `${s.id}/created`),
       labels: s.labels,
       annotations: sorted({ ...pods.get(s.podUid)!.metadata.annotations, 'kubernetes.io/config.seen': seen(s), 'kubernetes.io/config.source': 'api' }),
       runtimeHandler: '',
@@ -208,9 +209,9 @@ describe('crictl ps -v and crictl pods -v', () => {
 
   it('pods -v: UID, Status, Created as Go prints a time.Time in the node\'s zone, the sandbox annotations of -o json, Runtime', () => {
     const json = JSON.parse(sh(state, 'crictl pods -o json').stdout).items as { id: string; annotations: Record<string, string> }[];
-    const goTime = (wall: number, offset: number, zone: string) => {
+    const goTime = (wall: number, offset: number, zone: string, extraNanos: number) => {
       const iso = new Date(wall + offset * 60_000).toISOString(); // 2026-08-04T11:32:37.025Z
-      const frac = iso.slice(20, 23).replace(/0+$/, '');
+      const frac = `${iso.slice(20, 23)}${String(extraNanos).padStart(6, '0')}`.replace(/0+$/, '');
       const sign = offset < 0 ? '-' : '+';
       const hhmm = `${String(Math.trunc(Math.abs(offset) / 60)).padStart(2, '0')}${String(Math.abs(offset) % 60).padStart(2, '0')}`;
       return `${iso.slice(0, 10)} ${iso.slice(11, 19)}${frac ? `.${frac}` : ''} ${sign}${hhmm} ${zone}`;
@@ -224,13 +225,26 @@ describe('crictl ps -v and crictl pods -v', () => {
       // (a value with a newline, as the pod's zeta/note annotation, is printed as it is)
       expect(block).toBe([
         `ID: ${s.id}`, `Name: ${s.name}`, `UID: ${s.podUid}`, `Namespace: ${s.namespace}`, 'Status: Ready',
-        `Created: ${goTime(state.epoch + s.createdAt, OFFSET, 'CST')}`,
+        `Created: ${goTime(state.epoch + s.createdAt, OFFSET, 'CST', stampNanos(`${s.id}/created`))}`,
         ...mapLines('Labels', s.labels), ...mapLines('Annotations', json.find((j) => j.id === s.id)!.annotations), 'Runtime: (default)',
       ].join('\n'));
     });
     // a node in UTC prints Go's "+0000 UTC"
     const utc = execute('crictl pods -v', { state, utcOffsetMinutes: 0 }).stdout;
-    expect(utc).toContain(`\nCreated: ${goTime(state.epoch + list[0].createdAt, 0, 'UTC')}\n`);
+    expect(utc).toContain(`\nCreated: ${goTime(state.epoch + list[0].createdAt, 0, 'UTC', stampNanos(`${list[0].id}/created`))}\n`);
+  });
+
+  it('a stamp has the same nanoseconds in every printer (-o json, -v, inspectp), and each stamp its own', () => {
+    const json = JSON.parse(sh(state, 'crictl pods -o json').stdout).items as { id: string; createdAt: string }[];
+    const verbose = blocks(sh(state, 'crictl pods -v').stdout);
+    for (const item of json) {
+      const sub = item.createdAt.slice(-9); // the nanoseconds within the second
+      const inspected = JSON.parse(sh(state, `crictl inspectp ${item.id}`).stdout).status.createdAt as string;
+      expect(inspected).toContain(`.${sub.replace(/0+$/, '')}+08:00`);
+      expect(verbose.find((b) => b.startsWith(`ID: ${item.id}`))).toContain(`.${sub.replace(/0+$/, '')} +0800 CST`);
+    }
+    // the digits below the millisecond differ from stamp to stamp, as a real clock's do
+    expect(new Set(json.map((i) => i.createdAt.slice(-6))).size).toBe(json.length);
   });
 
   it('pods -v prints Attempt only when it is not 0: a sandbox the kubelet made again after crictl stopp', () => {

@@ -81,7 +81,8 @@ describe('crictl', () => {
     const out = JSON.parse(run('crictl inspect 67aca').stdout);
     expect(Object.keys(out)).toEqual(['info', 'status']);
     expect(out.status.state).toBe('CONTAINER_RUNNING');
-    expect(out.status.startedAt).toBe('2026-08-04T11:31:24+08:00');
+    // the second the kubelet reported (status.containerStatuses[].state.running.startedAt), with the runtime's fraction
+    expect(out.status.startedAt).toMatch(/^2026-08-04T11:31:24\.\d{1,9}\+08:00$/);
     expect(out.status.finishedAt).toBe('0001-01-01T00:00:00Z');
     expect(out.info.runtimeSpec.linux.namespaces[1]).toEqual({ path: '/proc/2568950/ns/ipc', type: 'ipc' });
     expect(run('crictl inspect nope').stderr).toBe(
