@@ -69,7 +69,7 @@ test('#syncpod-4 scrolls to step 4 and highlights exactly its lines', async ({ p
   const step = page.locator('#syncpod-4');
   await expect(step).toHaveAttribute('data-step-key', 'SyncPod#4');
   await expect(step.locator('.line').first()).toContainText('// Step 4: Create a sandbox for the pod if necessary.');
-  expect(await inViewport(page, step)).toBe(true);
+  await expect.poll(() => inViewport(page, step)).toBe(true);
 
   const highlighted = await background(step.locator('.line').first());
   expect(highlighted).not.toBe(TRANSPARENT);
@@ -104,7 +104,8 @@ test('a call to a function quoted elsewhere links to its excerpt', async ({ page
   await expect(page).toHaveURL(/\/en\/sandbox\/#excerpt-createpodsandbox$/);
   const target = page.locator('figure.excerpt#excerpt-createpodsandbox');
   await expect(target).toHaveAttribute('data-excerpt', 'createPodSandbox');
-  expect(await inViewport(page, target)).toBe(true);
+  // the browser scrolls to the fragment once the new page has laid out, which can follow the URL's change: wait for it
+  await expect.poll(() => inViewport(page, target)).toBe(true);
   await expect(target.locator('pre .line').first()).toHaveAttribute('data-line', '38');
 });
 
