@@ -792,7 +792,7 @@ export function sprintf(format: string, args: Value[]): string {
       case 'X': {
         let h: string;
         if (k === 'int') h = (num(v) < 0 ? '-' : '') + (flags.sharp ? '0x' : '') + Math.abs(num(v)).toString(16);
-        else if (k === 'string') h = [...new TextEncoder().encode(v as string)].map((b) => b.toString(16).padStart(2, '0')).join('');
+        else if (k === 'string') h = [...utf8(v as string)].map((b) => b.toString(16).padStart(2, '0')).join('');
         else {
           s = badVerb(verb, v);
           break;
@@ -1327,7 +1327,7 @@ function evalArgs(args: Value[]): string {
 function length(v: Value): Value {
   switch (kindOf(v)) {
     case 'string':
-      return new GoInt(new TextEncoder().encode(v as string).length);
+      return new GoInt(utf8(v as string).length);
     case 'slice':
       return new GoInt((v as unknown[]).length);
     case 'map':
@@ -1342,6 +1342,8 @@ function length(v: Value): Value {
   }
 }
 
+const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
+
 function indexArg(i: Value, cap: number): number {
   if (kindOf(i) !== 'int') throw new CallError(`cannot index slice/array with type ${typeName(i)}`);
   const x = num(i);
@@ -1354,7 +1356,10 @@ function index(item: Value, indexes: Value[]): Value {
   for (const i of indexes) {
     const k = kindOf(v);
     if (k === 'slice') v = (v as Value[])[indexArg(i, (v as Value[]).length)];
-    else if (k === 'string') v = new GoInt(new TextEncoder().encode(v as string)[indexArg(i, new TextEncoder().encode(v as string).length)]);
+    else if (k === 'string') {
+      const bytes = utf8(v as string);
+      v = new GoInt(bytes[indexArg(i, bytes.length)]);
+    }
     else if (k === 'map') {
       if (kindOf(i) !== 'string') {
         if (i === null || i === INVALID) throw new CallError('value is nil; should be of type string');
@@ -1375,7 +1380,9 @@ function slice(item: Value, idx: Value[]): Value {
   if (idx.length > 3) throw new CallError(`too many slice indexes: ${idx.length}`);
   if (k !== 'slice' && k !== 'string') throw new CallError(`can't slice item of type ${typeName(item)}`);
   if (k === 'string' && idx.length === 3) throw new CallError('cannot 3-index slice a string');
-  const len = k === 'string' ? (item as string).length : (item as Value[]).length;
+  // a Go string is its UTF-8 bytes
+  const bytes = k === 'string' ? utf8(item as string) : undefined;
+  const len = bytes ? bytes.length : (item as Value[]).length;
   const xs = idx.map((i) => {
     if (kindOf(i) !== 'int') throw new CallError(`cannot index slice/array with type ${typeName(i)}`);
     const x = num(i);
@@ -1384,7 +1391,7 @@ function slice(item: Value, idx: Value[]): Value {
   });
   const [lo = 0, hi = len] = xs;
   if (hi < lo) throw new CallError(`invalid slice index: ${lo} > ${hi}`);
-  return k === 'string' ? (item as string).slice(lo, hi) : (item as Value[]).slice(lo, hi);
+  return bytes ? new TextDecoder().decode(bytes.subarray(lo, hi)) : (item as Value[]).slice(lo, hi);
 }
 
 function basicKind(v: Value): 'bool' | 'int' | 'float' | 'string' | 'other' {
@@ -1466,9 +1473,10 @@ function exists(item: Value, indices: Value[]): boolean {
     if (k === 'slice' || k === 'string') {
       if (kindOf(i) !== 'int') return false;
       const x = num(i);
-      const len = k === 'string' ? (v as string).length : (v as Value[]).length;
+      const bytes = k === 'string' ? utf8(v as string) : undefined;
+      const len = bytes ? bytes.length : (v as Value[]).length;
       if (x < 0 || x >= len) return false;
-      v = k === 'string' ? new GoInt((v as string).charCodeAt(x)) : (v as Value[])[x];
+      v = bytes ? new GoInt(bytes[x]) : (v as Value[])[x];
     } else if (k === 'map') {
       if (typeof i !== 'string') return false;
       const o = v as Record<string, Value>;
