@@ -286,6 +286,14 @@ parity('--allow-missing-template-keys and --template with other formats', 'crash
   [['get', 'pod', 'crash-test', '--template={{.kind}}', '-o', 'jsonpath']],
   [['get', 'pod', 'crash-test', '-o', 'yaml', '--template={{.kind}}']],
   [['events', '-o', 'go-template={{len .items}}']],
+  // a template over what get finds: an empty List, a sorted one, several types, a name not found beside one found
+  [["get", "pods", "-l", "app=none", "-o", "go-template={{len .items}}|{{.kind}}|{{.metadata}}"]],
+  [["get", "pods", "--sort-by=.metadata.name", "-o", "go-template={{range .items}}{{.metadata.name}},{{end}}"]],
+  [["get", "pod", "crash-test", "nope", "-o", "go-template={{.kind}}"]],
+  [["get", "pods,nodes", "-o", "go-template={{range .items}}{{.kind}}/{{.metadata.name}} {{end}}"]],
+  [["get", "events", "--field-selector", "involvedObject.name=crash-test", "-o", "go-template={{range .items}}{{.reason}}:{{.count}} {{end}}"]],
+  [["get", "nodes", "worker01", "-o", "go-template={{range .status.conditions}}{{.type}}={{.status}} {{end}}"]],
+  [["get", "pod", "crash-test", "-o", "go-template={{.metadata.name}}", "--show-managed-fields"]],
 ]);
 
 describe.runIf(!kubectlAvailable)('kubectl forms', () => {
