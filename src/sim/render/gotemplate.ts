@@ -2,7 +2,8 @@
 // the object marshalled to JSON and read back with apimachinery's json.Unmarshal, so maps are map[string]interface{},
 // lists []interface{}, whole numbers int64 and the rest float64. The template's own integer constants are Go ints,
 // and `len` returns one: the two print alike and compare alike, but error messages name their types.
-// With kubectl's two functions, `exists` and `base64decode`.
+// With kubectl's two functions, `exists` and `base64decode`. kubectl v1.36 is built with a Go newer than 1.24, so
+// `range` takes an integer (Go 1.24) and a failed comparison names its two types (Go 1.25).
 // upstream: go/src/text/template/{lex.go,parse/parse.go,exec.go,funcs.go}; go/src/fmt/print.go (Sprint, Sprintf)
 
 import { goQuote, goUnescape } from './gostrconv.ts';
@@ -269,11 +270,6 @@ type Arg =
 
 const OPERAND_START = new Set<ItemType>(['bool', 'char', 'dot', 'field', 'identifier', 'number', 'nil', 'raw', 'string', 'variable', 'lparen']);
 
-const FUNCS = new Set([
-  'and', 'call', 'html', 'index', 'slice', 'js', 'len', 'not', 'or', 'print', 'printf', 'println', 'urlquery',
-  'eq', 'ge', 'gt', 'le', 'lt', 'ne', 'exists', 'base64decode',
-]);
-
 class Parser {
   #i = 0;
   #vars: string[] = ['$'];
@@ -462,6 +458,7 @@ class Parser {
         const v2 = this.#nextNonSpace();
         if (v2.type !== 'variable') this.fail(`range can only initialize variables`, v2);
         const op2 = this.#nextNonSpace();
+        if (op2.type === 'comma') this.fail('too many declarations in range', op2);
         if (op2.type !== 'declare' && op2.type !== 'assign') this.#unexpected(op2, 'range');
         pipe.isAssign = op2.type === 'assign';
         pipe.decl.push(v.val, v2.val);
@@ -530,7 +527,7 @@ class Parser {
     const it = this.#nextNonSpace();
     switch (it.type) {
       case 'identifier':
-        if (!FUNCS.has(it.val)) this.fail(`function "${it.val}" not defined`, it);
+        if (!Object.hasOwn(SIGNATURES, it.val)) this.fail(`function "${it.val}" not defined`, it);
         return { kind: 'identifier', pos: it.pos, name: it.val };
       case 'dot':
         return { kind: 'dot', pos: it.pos };
@@ -559,23 +556,12 @@ class Parser {
   }
 }
 
+/** An item as parse errors name it (lex.go item.String): a long one cut to its first 10 characters. */
 function describe(item: Item): string {
-  switch (item.type) {
-    case 'right':
-      return '"}}"';
-    case 'left':
-      return '"{{"';
-    case 'eof':
-      return 'EOF';
-    case 'keyword':
-      return `<${item.val}>`;
-    case 'text':
-    case 'string':
-    case 'raw':
-      return JSON.stringify(item.val);
-    default:
-      return JSON.stringify(item.val);
-  }
+  if (item.type === 'eof') return 'EOF';
+  if (item.type === 'keyword') return `<${item.val}>`;
+  const chars = [...item.val];
+  return chars.length > 10 ? `${goQuote(chars.slice(0, 10).join(''))}...` : goQuote(item.val);
 }
 
 function unquote(s: string, p: Parser): string {

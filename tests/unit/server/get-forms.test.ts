@@ -277,6 +277,15 @@ parity('-o go-template', 'crash-loop', 149_000, [
   ["pod", "crash-test", "-o", "go-template={{printf \"%v|%s|%d\" .status.hostIPs .metadata.labels .spec.priority}}"],
   ["pod", "crash-test", "-o", "go-template={{printf \"%T %T %T %T\" .spec .spec.containers .metadata.generation 1.5}}"],
   ["pod", "crash-test", "-o", "go-template={{printf \"%.3s|%10.4f|%-8d|%x\" .kind 3.14159 7 \"hi\"}}"],
+  // parse errors as text/template names them: a long item cut to 10 characters, declarations, chains
+  ["pod", "crash-test", "-o", "go-template={{ .kind \"a long string here\" }}x{{end}}"],
+  ["pod", "crash-test", "-o", "go-template={{ \"abcdefghijklmnop\" 3 | }}"],
+  ["pod", "crash-test", "-o", "go-template={{ .kind }}{{ else }}"],
+  ["pod", "crash-test", "-o", "go-template={{if .kind}}{{ define \"x\" }}{{end}}{{end}}"],
+  ["pod", "crash-test", "-o", "go-template={{ (1 }}"],
+  ["pod", "crash-test", "-o", "go-template={{ range $a, $b, $c := .x }}{{end}}"],
+  ["pod", "crash-test", "-o", "go-template={{ $x := }}"],
+  ["pod", "crash-test", "-o", "go-template={{ .kind.x.y.z.w.v.u.t.s }}"],
 ].map((args) => [['get', ...args]]));
 
 parity('--allow-missing-template-keys and --template with other formats', 'crash-loop', 149_000, [
