@@ -965,7 +965,8 @@ class State {
         this.at(n.pos, `{{template ${goQuote(n.name)}${n.pipe ? ` ${pipeText(n.pipe)}` : ''}}}`);
         if (!list) this.errorf(`template ${goQuote(n.name)} not defined`);
         if (++this.depth > 100000) this.errorf('exceeded maximum template depth (100000)');
-        const v = n.pipe ? this.evalPipeline(dot, n.pipe) : null;
+        // without a pipeline the template runs with no value at all (exec.go evalPipeline of a nil pipe)
+        const v = n.pipe ? this.evalPipeline(dot, n.pipe) : INVALID;
         const saved = this.vars;
         this.vars = [{ name: '$', value: v }];
         this.walkList(v, list);

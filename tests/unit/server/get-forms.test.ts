@@ -286,6 +286,12 @@ parity('-o go-template', 'crash-loop', 149_000, [
   ["pod", "crash-test", "-o", "go-template={{ range $a, $b, $c := .x }}{{end}}"],
   ["pod", "crash-test", "-o", "go-template={{ $x := }}"],
   ["pod", "crash-test", "-o", "go-template={{ .kind.x.y.z.w.v.u.t.s }}"],
+  // define, block and template; variables assigned in a range; range and with with their else branches
+  ["pod", "crash-test", "-o", "go-template={{define \"T\"}}[{{.}}]{{end}}{{template \"T\"}}"],
+  ["pod", "crash-test", "-o", "go-template={{block \"B\" .kind}}<{{.}}>{{end}}"],
+  ["pod", "crash-test", "-o", "go-template={{$x := 1}}{{range .spec.containers}}{{$x = 2}}{{end}}{{$x}}"],
+  ["pod", "crash-test", "-o", "go-template={{range $i, $c := .spec.containers}}{{$i}}{{else}}none{{end}}{{range .metadata.nope}}x{{else}}empty{{end}}"],
+  ["pod", "crash-test", "-o", "go-template={{with $n := .metadata.name}}{{$n}}{{end}}|{{with .nope}}{{else with .kind}}{{.}}{{end}}"],
 ].map((args) => [['get', ...args]]));
 
 parity('--allow-missing-template-keys and --template with other formats', 'crash-loop', 149_000, [
