@@ -1067,10 +1067,10 @@ class State {
     if (first.kind === 'field' || first.kind === 'variable' || first.kind === 'chain') this.at(first.pos, argText(first));
     switch (first.kind) {
       case 'field':
-        return this.evalFieldChain(dot, dot, first, first.ident, cmd.args, final);
+        return this.evalFieldChain(dot, first.ident, cmd.args, final);
       case 'chain': {
         const base = this.evalArg(dot, first.node);
-        return this.evalFieldChain(dot, base, first, first.field, cmd.args, final);
+        return this.evalFieldChain(base, first.field, cmd.args, final);
       }
       case 'identifier':
         return this.evalFunction(dot, first, cmd, cmd.args, final);
@@ -1083,7 +1083,7 @@ class State {
           this.notAFunction(cmd.args, final, first);
           return v;
         }
-        return this.evalFieldChain(dot, v, first, first.ident.slice(1), cmd.args, final);
+        return this.evalFieldChain(v, first.ident.slice(1), cmd.args, final);
       }
     }
     this.at(first.pos, argText(first));
@@ -1105,7 +1105,7 @@ class State {
     }
   }
 
-  evalFieldChain(dot: Value, receiver: Value, node: Arg, ident: string[], args: Arg[], final: Value | typeof NO_FINAL): Value {
+  evalFieldChain(receiver: Value, ident: string[], args: Arg[], final: Value | typeof NO_FINAL): Value {
     let v = receiver;
     for (let i = 0; i < ident.length - 1; i++) v = this.evalField(v, ident[i], [], NO_FINAL);
     return this.evalField(v, ident[ident.length - 1], args, final);
@@ -1137,17 +1137,17 @@ class State {
       case 'nil':
         return null;
       case 'field':
-        return this.evalFieldChain(dot, dot, a, a.ident, [], NO_FINAL);
+        return this.evalFieldChain(dot, a.ident, [], NO_FINAL);
       case 'variable': {
         const v = this.varValue(a.ident[0]);
-        return a.ident.length === 1 ? v : this.evalFieldChain(dot, v, a, a.ident.slice(1), [], NO_FINAL);
+        return a.ident.length === 1 ? v : this.evalFieldChain(v, a.ident.slice(1), [], NO_FINAL);
       }
       case 'pipe':
         return this.evalPipeline(dot, a.pipe);
       case 'identifier':
         return this.evalFunction(dot, a, undefined, [a], NO_FINAL);
       case 'chain':
-        return this.evalFieldChain(dot, this.evalArg(dot, a.node), a, a.field, [], NO_FINAL);
+        return this.evalFieldChain(this.evalArg(dot, a.node), a.field, [], NO_FINAL);
       case 'literal':
         return a.value;
     }
