@@ -8,7 +8,7 @@ import type { Write } from '../../src/sim/commands/shell.ts';
 import { checkCommandLine } from '../../src/sim/commands/check.ts';
 import { execute, isMutating } from '../../src/sim/commands/execute.ts';
 import { apiErrorText } from '../../src/sim/commands/kubectl/common.ts';
-import { type RunnableScenario, type SimulationRun, type StepRecord, type TimelineStep, runCommandAt, runScenario } from '../../src/sim/run.ts';
+import { type RunnableScenario, type SimulationRun, type StepRecord, type TimelineStep, futureOf, runCommandAt, runScenario } from '../../src/sim/run.ts';
 import type { SimSource } from './source.ts';
 
 /** How long the simulation keeps running after the last command the reader added. */
@@ -75,7 +75,11 @@ export class Simulation implements SimSource {
   command(line: string, t: number): ConsoleAnswer {
     // A line `podlife simulate --at` refuses gets its answer from there (it refuses before simulating).
     if (checkCommandLine(line) !== undefined) return { ...runCommandAt(this.scenario, t, line), resimulated: false };
-    if (!isMutating(line)) return { ...execute(line, { state: this.stateAt(t) }), resimulated: false };
+    if (!isMutating(line)) {
+      // a command that waits (kubectl wait) watches the run on from t, as far as the run shown goes
+      const future = () => futureOf(this.#run.engine, undefined, this.#end);
+      return { ...execute(line, { state: this.stateAt(t), future }), resimulated: false };
+    }
     const at = Math.round(t);
     const edits: Edits = { ...this.#edits, commands: [...this.#edits.commands, { at, run: line }] };
     let run: SimulationRun;

@@ -172,6 +172,10 @@ class SimEngine implements Engine {
     return this.stateAt(this.now);
   }
 
+  changeTimes(from: number, to: number): number[] {
+    return this.#ctx.history.timesBetween(from, Math.min(to, this.now));
+  }
+
   stateAt(t: number): ClusterState {
     if (!(t >= 0 && t <= this.now)) throw new RangeError(`stateAt(${t}): t must be between 0 and now (${this.now} ms)`);
     const h = this.#ctx.history;

@@ -33,6 +33,7 @@ export function recordReplay(scenario: Scenario, seed: number): Replay {
         }) as Engine['apply'],
         state: () => engine.state(),
         stateAt: (t: number) => engine.stateAt(t),
+        changeTimes: (from: number, to: number) => engine.changeTimes(from, to),
       };
     },
   };

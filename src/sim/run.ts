@@ -7,6 +7,7 @@ import type { ApplyResult, ClusterAction, ClusterState, Engine, TraceEvent } fro
 import { createEngine } from './engine.ts';
 import { type Scenario, scenarioToEngineConfig } from './scenario.ts';
 import { type CommandResult, execute, isMutating } from './commands/execute.ts';
+import type { ClusterFuture } from './commands/context.ts';
 import { checkCommandLine } from './commands/check.ts';
 import { type Write, shown } from './commands/shell.ts';
 import { apiErrorText } from './commands/kubectl/common.ts';
@@ -102,14 +103,52 @@ function ordered(timeline: TimelineStep[]): TimelineStep[] {
   return timeline.map((s, i) => ({ s, i })).sort((a, b) => a.s.at - b.s.at || a.i - b.i).map((x) => x.s);
 }
 
-function contextFor(engine: Engine, utcOffsetMinutes: number | undefined) {
+function contextFor(engine: Engine, utcOffsetMinutes: number | undefined, future?: () => ClusterFuture) {
   return {
     get state(): ClusterState {
       return engine.state();
     },
     apply: (a: ClusterAction) => engine.apply(a),
     ...(utcOffsetMinutes !== undefined ? { utcOffsetMinutes } : {}),
+    ...(future ? { future } : {}),
   };
+}
+
+/**
+ * An engine's run seen from a command: the moments it changed (its change history's times) and its state at each. `extend`
+ * runs it on when a command asks for more; without it the view ends where the engine is, or at `end`.
+ */
+export function futureOf(engine: Engine, extend?: (until: number) => void, end = Infinity): ClusterFuture {
+  return {
+    reach(until) {
+      extend?.(until);
+      return Math.min(until, engine.now, end);
+    },
+    times: (from, to) => engine.changeTimes(from, to),
+    stateAt: (t) => engine.stateAt(t),
+  };
+}
+
+/**
+ * What happens after a command, for a command that waits (`kubectl wait`): a second run of the scenario, every step
+ * replayed in time order as far as asked. The steps that change the cluster run again; the others change nothing,
+ * and a command that waits does not hold the timeline up (its later steps keep their times).
+ */
+function forkedFuture(scenario: RunnableScenario, seed: number, utcOffsetMinutes: number | undefined): ClusterFuture {
+  const engine = scenario.createEngine(seed);
+  const ctx = contextFor(engine, utcOffsetMinutes);
+  const steps = ordered(scenario.timeline);
+  let next = 0;
+  return futureOf(engine, (until) => {
+    if (until <= engine.now) return;
+    while (next < steps.length && steps[next].at <= until) {
+      const step = steps[next++];
+      engine.advanceTo(step.at);
+      if (step.apply !== undefined) applyManifest(engine, scenario, step);
+      if (step.run !== undefined && isMutating(step.run)) execute(step.run, ctx);
+    }
+    engine.advanceTo(until);
+  });
 }
 
 function validate(scenario: RunnableScenario, steps: TimelineStep[]): void {
@@ -146,7 +185,7 @@ export function runScenario(scenario: RunnableScenario, options: RunOptions = {}
   const steps = ordered(scenario.timeline);
   validate(scenario, steps);
   const engine = scenario.createEngine(seed);
-  const ctx = contextFor(engine, options.utcOffsetMinutes);
+  const ctx = contextFor(engine, options.utcOffsetMinutes, () => forkedFuture(scenario, seed, options.utcOffsetMinutes));
   const records: StepRecord[] = [];
   for (const step of steps) {
     engine.advanceTo(step.at);
@@ -169,7 +208,7 @@ export function runCommandAt(scenario: RunnableScenario, at: number, command: st
   if (problem) return { stdout: '', stderr: `${problem}\n`, exitCode: problem.startsWith('bash:') ? 2 : 1 };
   const seed = options.seed ?? scenario.seed ?? 1;
   const engine = scenario.createEngine(seed);
-  const ctx = contextFor(engine, options.utcOffsetMinutes);
+  const ctx = contextFor(engine, options.utcOffsetMinutes, () => forkedFuture(scenario, seed, options.utcOffsetMinutes));
   const advanceTo = (t: number) => {
     const report = options.onAdvance;
     for (let next = (Math.floor(engine.now / PROGRESS_STEP) + 1) * PROGRESS_STEP; report && next < t; next += PROGRESS_STEP) {
@@ -199,7 +238,11 @@ export function commandAt(scenario: RunnableScenario, run: SimulationRun, at: nu
   const problem = checkCommandLine(command);
   if (problem) return { stdout: '', stderr: `${problem}\n`, exitCode: problem.startsWith('bash:') ? 2 : 1 };
   const state = run.engine.stateAt(at);
-  return execute(command, { state, ...(options.utcOffsetMinutes !== undefined ? { utcOffsetMinutes: options.utcOffsetMinutes } : {}) });
+  return execute(command, {
+    state,
+    ...(options.utcOffsetMinutes !== undefined ? { utcOffsetMinutes: options.utcOffsetMinutes } : {}),
+    future: () => forkedFuture(scenario, run.seed, options.utcOffsetMinutes),
+  });
 }
 
 /** The transcript `podlife simulate` prints: `$ command`, then exactly what it printed. */

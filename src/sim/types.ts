@@ -579,6 +579,8 @@ export interface Engine {
   state(): ClusterState;
   /** The cluster at any earlier time 0 <= t <= now (fast: readers scrub time). */
   stateAt(t: VirtualTime): ClusterState;
+  /** The moments in (from, to] at which the cluster changed (its change history's times), in order, each once. */
+  changeTimes(from: VirtualTime, to: VirtualTime): VirtualTime[];
   /** Everything that happened so far, in order. */
   readonly trace: readonly TraceEvent[];
 }

@@ -446,6 +446,8 @@ test('the console runs podlife simulate’s commands at the current time, with h
     // the cluster's services: `get all` prints a table per type with its kind, and describe reads a service
     'kubectl get all -A',
     'kubectl describe svc kube-dns -n kube-system',
+    // kubectl wait watches the recorded run on from the moment shown
+    'kubectl wait --for=condition=PodScheduled pod/crash-test',
     // Go templates run in the page too
     `kubectl get pods -o go-template='{{range .items}}{{.metadata.name}}{{range .status.containerStatuses}} {{.restartCount}}{{with .lastState.terminated}} exit {{.exitCode}}{{end}}{{end}}{{"\\n"}}{{end}}'`,
   ]) {

@@ -20,6 +20,21 @@ export interface ExecContext {
   files?: Record<string, string>;
   /** kubectl's current namespace; default "default". */
   namespace?: string;
+  /**
+   * The cluster after now, for a command that waits on it (`kubectl wait`). Absent where nothing can be known
+   * ahead; made when first asked for, since it may run the scenario on.
+   */
+  future?: () => ClusterFuture;
+}
+
+/** The cluster after the current moment, as a command that watches it would see it. */
+export interface ClusterFuture {
+  /** Run the cluster on to `until` as far as it can go (a recorded run ends somewhere); returns how far it got. */
+  reach(until: number): number;
+  /** The moments in (from, to] at which the cluster changed, in order. */
+  times(from: number, to: number): number[];
+  /** The cluster at a moment already reached. */
+  stateAt(t: number): ClusterState;
 }
 
 /** Fallback PID of the kubelet process when the runtime view does not record one (the article's). */

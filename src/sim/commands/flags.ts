@@ -4,6 +4,8 @@
 // -n=value, `--` ends the flags, flags and positional arguments may interleave.
 // upstream: github.com/spf13/pflag flag.go (parseLongArg, parseSingleShortArg, failf messages)
 
+import { parseGoDuration } from '../render/duration.ts';
+
 export type FlagType = 'bool' | 'string' | 'int' | 'stringArray' | 'duration';
 
 export interface FlagSpec {
@@ -39,6 +41,13 @@ function setValue(spec: FlagSpec, value: string, flags: Map<string, FlagValue>, 
     case 'int': {
       if (!/^[+-]?\d+$/.test(value)) throw invalid(`strconv.ParseInt: parsing ${JSON.stringify(value)}: invalid syntax`);
       flags.set(spec.name, Number(value));
+      return;
+    }
+    case 'duration': {
+      // pflag's DurationVar: time.ParseDuration, kept as the text the command reads
+      const d = parseGoDuration(value);
+      if (!d.ok) throw invalid(d.error);
+      flags.set(spec.name, value);
       return;
     }
     case 'stringArray': {

@@ -75,6 +75,14 @@ export class History {
     return lo;
   }
 
+  /** The times of the changes in (from, to], each once, in order. */
+  timesBetween(from: number, to: number): number[] {
+    const times = this.#times;
+    const out: number[] = [];
+    for (let i = this.countUpTo(from); i < times.length && times[i] <= to; i++) if (out[out.length - 1] !== times[i]) out.push(times[i]);
+    return out;
+  }
+
   #liveSize(): number {
     let n = 0;
     for (const c of this.#cursor) n += c.size;

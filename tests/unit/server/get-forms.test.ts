@@ -311,6 +311,37 @@ parity('--allow-missing-template-keys and --template with other formats', 'crash
   [["get", "pod", "crash-test", "-o", "go-template={{.metadata.name}}", "--show-managed-fields"]],
 ]);
 
+// kubectl wait, where the answer is known at once (the server here is paused, so a wait that has to watch would only time
+// out; the unit tests cover the waits that look ahead). Left out, because the v1.32 client differs from v1.36's code:
+// no --for at all (v1.32: `unrecognized condition: ""`, v1.36 formats the empty list: `[]`), several --for (v1.32
+// keeps the last; v1.36 waits on each in turn and prints each), and a flag error's `Error:` (the dispatcher build).
+parity('kubectl wait', 'crash-loop', 149_000, [
+  [["wait", "--for=condition=PodScheduled", "pod/crash-test"]],
+  [["wait", "--for=condition=Ready", "pod/crash-test", "--timeout=0"]],
+  [["wait", "--for=condition=Ready=false", "pod/crash-test", "--timeout=0"]],
+  [["wait", "--for=condition=ready=FALSE", "pod/crash-test"]],
+  [["wait", "--for=jsonpath={.status.phase}=Running", "pod/crash-test"]],
+  [["wait", "--for=jsonpath={.status.phase}", "pod/crash-test"]],
+  [["wait", "--for=jsonpath={.status}", "pod/crash-test"]],
+  [["wait", "--for=jsonpath={.status.conditions[*].type}=Ready", "pod/crash-test"]],
+  [["wait", "--for=jsonpath={.status.phase}=", "pod/crash-test"]],
+  [["wait", "--for=jsonpath=", "pod/crash-test"]],
+  [["wait", "--for=delete", "pod/nope"]],
+  [["wait", "--for=delete", "pod/crash-test", "--timeout=0"]],
+  [["wait", "--for=condition=Ready", "pod/nope"]],
+  [["wait", "--for=bogus", "pod/crash-test"]],
+  [["wait", "--for=condition=Ready", "pods"]],
+  [["wait", "--for=condition=Ready"]],
+  [["wait", "--for=condition=PodScheduled", "pods", "--all"]],
+  [["wait", "--for=condition=PodScheduled", "pods", "-l", "run=crash-test"]],
+  [["wait", "--for=condition=PodScheduled", "pods", "-l", "run=none"]],
+  [["wait", "--for=condition=Ready", "node/worker01"]],
+  [["wait", "--for=condition=PodScheduled", "pod/crash-test", "-o", "jsonpath={.metadata.name}"]],
+  [["wait", "--for=create", "pod/crash-test"]],
+  [["wait", "--for=condition=PodScheduled", "pod/crash-test", "-o", "wide"]],
+  [["wait", "--for=condition=Ready", "nodes", "--all", "-o", "name"]],
+]);
+
 describe.runIf(!kubectlAvailable)('kubectl forms', () => {
   it(SKIP_REASON, () => {
     expect(kubectlAvailable).toBe(false);

@@ -51,7 +51,8 @@ export const GET_FLAGS: FlagSpec[] = [
 
 type Obj = Pod | KubeEvent | Node | Namespace | Service;
 
-function list(ctx: ExecContext, kind: ResourceKind, namespace: string | undefined): Obj[] {
+/** The objects of one resource type in a namespace (all namespaces: undefined), as the API lists them. */
+export function listOf(ctx: ExecContext, kind: ResourceKind, namespace: string | undefined): Obj[] {
   if (kind === 'pods') return podsIn(ctx, namespace);
   if (kind === 'nodes') return nodesIn(ctx);
   if (kind === 'namespaces') return clusterNamespaces(ctx.state.nodes);
@@ -97,7 +98,7 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext): CommandResult {
   let errors = '';
   const found = groups.map(({ kind, names }) => {
     const namespace = clusterScoped(kind) || allNamespaces ? undefined : namespaceOf(ctx, str(p, 'namespace'));
-    let items = list(ctx, kind, namespace);
+    let items = listOf(ctx, kind, namespace);
     if (names.length > 0) {
       const named: Obj[] = [];
       for (const name of names) {

@@ -10,6 +10,7 @@ import { DEBUG_FLAGS, kubectlDebug } from './debug.ts';
 import { TOP_FLAGS, kubectlTop } from './top.ts';
 import { VERSION_FLAGS, kubectlVersion } from './version.ts';
 import { EVENTS_FLAGS, kubectlEvents } from './events.ts';
+import { WAIT_FLAGS, kubectlWait } from './wait.ts';
 import {
   ANNOTATE_FLAGS, CORDON_FLAGS, DRAIN_FLAGS, LABEL_FLAGS, TAINT_FLAGS, kubectlAnnotate, kubectlCordon, kubectlDrain, kubectlLabel,
   kubectlTaint, kubectlUncordon,
@@ -43,6 +44,7 @@ const VERBS: Record<string, Verb> = {
   taint: { flags: TAINT_FLAGS, run: kubectlTaint, mutates: true },
   version: { flags: VERSION_FLAGS, run: kubectlVersion, mutates: false },
   events: { flags: EVENTS_FLAGS, run: kubectlEvents, mutates: false },
+  wait: { flags: WAIT_FLAGS, run: kubectlWait, mutates: false },
 };
 
 /** kubectl's other commands: real, but not modelled here. */
@@ -50,7 +52,7 @@ const OTHER_COMMANDS = [
   'create', 'expose', 'set', 'explain', 'edit', 'rollout', 'scale', 'autoscale', 'certificate', 'cluster-info',
   'attach', 'exec', 'port-forward', 'proxy', 'cp', 'auth',
   'diff', 'kustomize', 'completion', 'api-resources', 'api-versions', 'config',
-  'plugin', 'wait', 'replace', 'alpha',
+  'plugin', 'replace', 'alpha',
 ];
 
 /** Split global flags off the front so the verb can be found (`kubectl -n x get pods`). */
