@@ -11,21 +11,18 @@ import { type ExecContext, nowOf } from '../context.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { KubectlError, eventsIn, namespaceOf, out, resolveKind } from './common.ts';
-import { OBJECT_FORMATS, OBJECT_META_ORDER, type Order, inStructOrder, parseOutput, printObject } from './output.ts';
+import { OBJECT_FORMATS, OBJECT_META_ORDER, type Order, PRINT_FLAGS, inStructOrder, objectOutput, printObject } from './output.ts';
 import { goJson } from '../../render/json.ts';
 import { select } from './selectors.ts';
 
 export const EVENTS_FLAGS: FlagSpec[] = [
+  ...PRINT_FLAGS,
   { name: 'all-namespaces', shorthand: 'A', type: 'bool' },
   { name: 'for', type: 'string' },
   { name: 'types', type: 'stringArray' },
   { name: 'watch', shorthand: 'w', type: 'bool' },
   { name: 'no-headers', type: 'bool' },
   { name: 'chunk-size', type: 'int' },
-  { name: 'output', shorthand: 'o', type: 'string' },
-  { name: 'template', type: 'string' },
-  { name: 'allow-missing-template-keys', type: 'bool' },
-  { name: 'show-managed-fields', type: 'bool' },
 ];
 
 /** core/v1 EventList and Event, as k8s.io/api declares them. */
@@ -79,7 +76,7 @@ export function kubectlEvents(p: ParsedArgs, ctx: ExecContext): CommandResult {
     }
     fieldSelector = `involvedObject.kind=${kind},involvedObject.apiVersion=v1,involvedObject.name=${seg[1]}`;
   }
-  const format = str(p, 'output') || str(p, 'template') ? parseOutput(str(p, 'output'), false, str(p, 'template'), bool(p, 'allow-missing-template-keys', true)) : undefined;
+  const format = objectOutput(p);
   if (format?.kind === 'table' || format?.kind === 'custom-columns') {
     throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(str(p, 'output'))}, allowed formats are: ${OBJECT_FORMATS}`);
   }

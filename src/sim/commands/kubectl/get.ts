@@ -20,11 +20,11 @@ import { type ExecContext, nowOf } from '../context.ts';
 import {
   KubectlError, type ResourceKind, checkNames, clusterScoped, eventsIn, namespaceOf, nodesIn, notFound, out, podsIn, servicesIn, singular, typeGroups,
 } from './common.ts';
-import { asList, parseOutput, printObject } from './output.ts';
+import { PRINT_FLAGS, asList, parseOutput, printObject } from './output.ts';
 import { select } from './selectors.ts';
 
 export const GET_FLAGS: FlagSpec[] = [
-  { name: 'output', shorthand: 'o', type: 'string' },
+  ...PRINT_FLAGS,
   { name: 'watch', shorthand: 'w', type: 'bool' },
   { name: 'watch-only', type: 'bool' },
   { name: 'output-watch-events', type: 'bool' },
@@ -40,9 +40,6 @@ export const GET_FLAGS: FlagSpec[] = [
   { name: 'chunk-size', type: 'int' },
   { name: 'raw', type: 'string' },
   { name: 'server-print', type: 'bool' },
-  { name: 'show-managed-fields', type: 'bool' },
-  { name: 'allow-missing-template-keys', type: 'bool' },
-  { name: 'template', type: 'string' },
   { name: 'subresource', type: 'string' },
   { name: 'filename', shorthand: 'f', type: 'stringArray' },
   { name: 'kustomize', shorthand: 'k', type: 'string' },

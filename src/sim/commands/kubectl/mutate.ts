@@ -14,7 +14,7 @@ import type { ExecContext } from '../context.ts';
 import type { Pod } from '../../types.ts';
 import type { Service } from '../../api/services.ts';
 import { KubectlError, apiErrorText, errorText, namespaceOf, notFound, out, podsIn, servicesIn, singular, submit, typeAndNames, typeGroups } from './common.ts';
-import { OBJECT_FORMATS, OBJECT_META_ORDER, type Order, asList, inStructOrder, parseOutput, printObject } from './output.ts';
+import { OBJECT_FORMATS, OBJECT_META_ORDER, type Order, PRINT_FLAGS, asList, inStructOrder, objectOutput, printObject } from './output.ts';
 import { select } from './selectors.ts';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -24,6 +24,7 @@ const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 // ---------------------------------------------------------------------------------------------
 
 export const RUN_FLAGS: FlagSpec[] = [
+  ...PRINT_FLAGS,
   { name: 'image', type: 'string' },
   { name: 'image-pull-policy', type: 'string' },
   { name: 'env', type: 'stringArray' },
@@ -44,11 +45,7 @@ export const RUN_FLAGS: FlagSpec[] = [
   { name: 'overrides', type: 'string' },
   { name: 'override-type', type: 'string' },
   { name: 'pod-running-timeout', type: 'string' },
-  { name: 'output', shorthand: 'o', type: 'string' },
   { name: 'save-config', type: 'bool' },
-  { name: 'show-managed-fields', type: 'bool' },
-  { name: 'template', type: 'string' },
-  { name: 'allow-missing-template-keys', type: 'bool' },
   { name: 'field-manager', type: 'string' },
   { name: 'detach-keys', type: 'string' },
 ];
@@ -176,7 +173,7 @@ export function kubectlRun(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (pullPolicy && !['Always', 'IfNotPresent', 'Never'].includes(pullPolicy)) {
     throw new KubectlError(`invalid image pull policy: ${pullPolicy}`, 'run');
   }
-  const format = str(p, 'output') || str(p, 'template') ? parseOutput(str(p, 'output'), false, str(p, 'template'), bool(p, 'allow-missing-template-keys', true)) : undefined;
+  const format = objectOutput(p);
 
   const env = arr(p, 'env').map((e) => {
     const pos = e.indexOf('=');
@@ -236,11 +233,11 @@ export function kubectlRun(p: ParsedArgs, ctx: ExecContext): CommandResult {
 // ---------------------------------------------------------------------------------------------
 
 export const APPLY_FLAGS: FlagSpec[] = [
+  ...PRINT_FLAGS,
   { name: 'filename', shorthand: 'f', type: 'stringArray' },
   { name: 'kustomize', shorthand: 'k', type: 'string' },
   { name: 'recursive', shorthand: 'R', type: 'bool' },
   { name: 'selector', shorthand: 'l', type: 'string' },
-  { name: 'output', shorthand: 'o', type: 'string' },
   { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
   { name: 'server-side', type: 'bool' },
   { name: 'force-conflicts', type: 'bool' },
@@ -255,9 +252,6 @@ export const APPLY_FLAGS: FlagSpec[] = [
   { name: 'all', type: 'bool' },
   { name: 'cascade', type: 'string', noOptDefault: 'background' },
   { name: 'openapi-patch', type: 'bool' },
-  { name: 'show-managed-fields', type: 'bool' },
-  { name: 'template', type: 'string' },
-  { name: 'allow-missing-template-keys', type: 'bool' },
 ];
 
 export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): CommandResult {
@@ -279,7 +273,7 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
   }
   const mode = dryRun(p);
   if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
-  const format = str(p, 'output') || str(p, 'template') ? parseOutput(str(p, 'output'), false, str(p, 'template'), bool(p, 'allow-missing-template-keys', true)) : undefined;
+  const format = objectOutput(p);
   if (format?.kind === 'table' || format?.kind === 'custom-columns') {
     throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(str(p, 'output'))}, allowed formats are: ${OBJECT_FORMATS}`);
   }
@@ -505,20 +499,17 @@ export function kubectlDelete(p: ParsedArgs, ctx: ExecContext): CommandResult {
 // ---------------------------------------------------------------------------------------------
 
 export const PATCH_FLAGS: FlagSpec[] = [
+  ...PRINT_FLAGS,
   { name: 'patch', shorthand: 'p', type: 'string' },
   { name: 'patch-file', type: 'string' },
   { name: 'type', type: 'string' },
   { name: 'local', type: 'bool' },
   { name: 'subresource', type: 'string' },
-  { name: 'output', shorthand: 'o', type: 'string' },
   { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
   { name: 'field-manager', type: 'string' },
   { name: 'filename', shorthand: 'f', type: 'stringArray' },
   { name: 'kustomize', shorthand: 'k', type: 'string' },
   { name: 'recursive', shorthand: 'R', type: 'bool' },
-  { name: 'allow-missing-template-keys', type: 'bool' },
-  { name: 'show-managed-fields', type: 'bool' },
-  { name: 'template', type: 'string' },
 ];
 
 export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
@@ -560,7 +551,7 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (subresource === 'status') throw new KubectlError('podlife: patching the status subresource is not supported (the kubelet owns the status)');
   if (subresource && subresource !== 'resize') return out('', 'Error from server (NotFound): the server could not find the requested resource\n', 1);
   const patchType = type as 'merge' | 'json' | 'strategic';
-  const format = str(p, 'output') || str(p, 'template') ? parseOutput(str(p, 'output'), false, str(p, 'template'), bool(p, 'allow-missing-template-keys', true)) : undefined;
+  const format = objectOutput(p);
   if (mode === 'client') {
     // --dry-run=client: the object as fetched, patched locally (getPatchedJSON), nothing sent; the line says
     // "patched" without "(dry run)", as ToPrinter's operation replaces the one PrintFlagsWithDryRunStrategy completed

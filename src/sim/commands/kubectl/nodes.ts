@@ -17,19 +17,16 @@ import {
 import { select } from './selectors.ts';
 import { SelectorError, parseLabelSelector } from '../../api/selectors.ts';
 import { dryRun } from './mutate.ts';
-import { OBJECT_FORMATS, type OutputFormat, parseOutput, printObject } from './output.ts';
+import { OBJECT_FORMATS, type OutputFormat, PRINT_FLAGS, objectOutput, printObject } from './output.ts';
 
-const PRINT_FLAGS: FlagSpec[] = [
-  { name: 'output', shorthand: 'o', type: 'string' },
+const CHANGE_PRINT_FLAGS: FlagSpec[] = [
+  ...PRINT_FLAGS,
   { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
-  { name: 'allow-missing-template-keys', type: 'bool' },
-  { name: 'show-managed-fields', type: 'bool' },
-  { name: 'template', type: 'string' },
   { name: 'field-manager', type: 'string' },
 ];
 
 export const LABEL_FLAGS: FlagSpec[] = [
-  ...PRINT_FLAGS,
+  ...CHANGE_PRINT_FLAGS,
   { name: 'overwrite', type: 'bool' },
   { name: 'list', type: 'bool' },
   { name: 'local', type: 'bool' },
@@ -63,7 +60,7 @@ export const DRAIN_FLAGS: FlagSpec[] = [
 ];
 
 export const TAINT_FLAGS: FlagSpec[] = [
-  ...PRINT_FLAGS,
+  ...CHANGE_PRINT_FLAGS,
   { name: 'overwrite', type: 'bool' },
   { name: 'all', type: 'bool' },
   { name: 'selector', shorthand: 'l', type: 'string' },
@@ -130,7 +127,7 @@ function objectFormat(p: ParsedArgs): OutputFormat | undefined {
   if (o && !OBJECT_FORMATS.split(',').includes(o.split('=')[0])) {
     throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(o)}, allowed formats are: ${OBJECT_FORMATS}`);
   }
-  return parseOutput(o, false, str(p, 'template'), bool(p, 'allow-missing-template-keys', true));
+  return objectOutput(p);
 }
 
 /** `kind/name operation`, or the object in the -o format; " (dry run)" after a client-side dry run. */

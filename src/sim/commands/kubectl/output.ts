@@ -6,6 +6,7 @@ import { goJson, sortedCopy } from '../../render/json.ts';
 import { JsonPath, JsonPathError, goPrint, goSyntax, relaxedJsonPathExpression } from '../../render/jsonpath.ts';
 import { KUBECTL_TABLE, tabulate } from '../../render/tabwriter.ts';
 import { toYaml } from '../../render/yaml.ts';
+import { type FlagSpec, type ParsedArgs, bool, str } from '../flags.ts';
 import { KubectlError } from './common.ts';
 
 export type OutputFormat =
@@ -54,6 +55,20 @@ export function inStructOrder(v: unknown, order: Order | undefined): unknown {
     if (o[k] !== undefined) out[k] = inStructOrder(o[k], order?.nested?.[k]);
   }
   return out;
+}
+
+/** genericclioptions.PrintFlags.AddFlags: the flags of every command that prints objects. */
+export const PRINT_FLAGS: FlagSpec[] = [
+  { name: 'output', shorthand: 'o', type: 'string' },
+  { name: 'template', type: 'string' },
+  { name: 'allow-missing-template-keys', type: 'bool' },
+  { name: 'show-managed-fields', type: 'bool' },
+];
+
+/** -o (or --template) of a command that prints its own line unless asked for an object format: undefined then. */
+export function objectOutput(p: ParsedArgs): OutputFormat | undefined {
+  if (!str(p, 'output') && !str(p, 'template')) return undefined;
+  return parseOutput(str(p, 'output'), false, str(p, 'template'), bool(p, 'allow-missing-template-keys', true));
 }
 
 const TEMPLATE_FORMATS = ['template', 'go-template', 'go-template-file', 'templatefile'];

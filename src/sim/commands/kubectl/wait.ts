@@ -13,7 +13,7 @@ import { type CommandResult, fromWrites, type Write } from '../shell.ts';
 import type { ClusterFuture, ExecContext } from '../context.ts';
 import { KubectlError, type ResourceKind, checkNames, clusterScoped, errorText, namespaceOf, notFound, singular, typeGroups } from './common.ts';
 import { listOf } from './get.ts';
-import { parseOutput, printObject } from './output.ts';
+import { OBJECT_FORMATS, PRINT_FLAGS, objectOutput, printObject } from './output.ts';
 import { select } from './selectors.ts';
 
 export const WAIT_FLAGS: FlagSpec[] = [
@@ -27,10 +27,7 @@ export const WAIT_FLAGS: FlagSpec[] = [
   { name: 'filename', shorthand: 'f', type: 'stringArray' },
   { name: 'kustomize', shorthand: 'k', type: 'string' },
   { name: 'recursive', shorthand: 'R', type: 'bool' },
-  { name: 'output', shorthand: 'o', type: 'string' },
-  { name: 'template', type: 'string' },
-  { name: 'allow-missing-template-keys', type: 'bool' },
-  { name: 'show-managed-fields', type: 'bool' },
+  ...PRINT_FLAGS,
 ];
 
 /** kubectl's default, and what a negative --timeout means (a week). */
@@ -156,11 +153,9 @@ const objectName = (t: Target) => `${t.kind}/${t.name}`;
 export function kubectlWait(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (arr(p, 'filename').length > 0 || str(p, 'kustomize')) throw new KubectlError('podlife: kubectl wait -f is not supported; name the resource instead (kubectl wait pod/NAME)');
   if (bool(p, 'local')) throw new KubectlError('podlife: kubectl wait --local is not supported');
-  const format = str(p, 'output') || str(p, 'template')
-    ? parseOutput(str(p, 'output'), false, str(p, 'template'), bool(p, 'allow-missing-template-keys', true))
-    : undefined;
+  const format = objectOutput(p);
   if (format && (format.kind === 'table' || format.kind === 'custom-columns')) {
-    throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(str(p, 'output'))}, allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml`);
+    throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(str(p, 'output'))}, allowed formats are: ${OBJECT_FORMATS}`);
   }
   const conditions = conditionsFor(arr(p, 'for'));
   const timeoutText = str(p, 'timeout');
