@@ -44,10 +44,10 @@ function setValue(spec: FlagSpec, value: string, flags: Map<string, FlagValue>, 
       return;
     }
     case 'duration': {
-      // pflag's DurationVar: time.ParseDuration, kept as the text the command reads
+      // pflag's DurationVar: time.ParseDuration, kept in milliseconds (read with `duration`)
       const d = parseGoDuration(value);
       if (!d.ok) throw invalid(d.error);
-      flags.set(spec.name, value);
+      flags.set(spec.name, d.ms);
       return;
     }
     case 'stringArray': {
@@ -133,6 +133,11 @@ export const str = (p: ParsedArgs, name: string, dflt = ''): string => {
 export const bool = (p: ParsedArgs, name: string, dflt = false): boolean => {
   const v = p.flags.get(name);
   return typeof v === 'boolean' ? v : dflt;
+};
+/** A duration flag's value in milliseconds. */
+export const duration = (p: ParsedArgs, name: string, dflt: number): number => {
+  const v = p.flags.get(name);
+  return typeof v === 'number' ? v : dflt;
 };
 export const int = (p: ParsedArgs, name: string, dflt: number): number => {
   const v = p.flags.get(name);

@@ -120,6 +120,10 @@ export function resolveKind(type: string): ResourceKind {
   throw new KubectlError(`the server doesn't have a resource type ${JSON.stringify(type)}`);
 }
 
+/** The resource builder's error when no resource is named (builder.go missingResourceError). */
+export const MISSING_RESOURCE =
+  "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
+
 /** Singular kind name as kubectl prints it ("pod/nginx"). */
 export const singular: Record<ResourceKind, string> = { pods: 'pod', events: 'event', nodes: 'node', namespaces: 'namespace', services: 'service' };
 

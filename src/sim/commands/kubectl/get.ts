@@ -193,7 +193,6 @@ function table(
   return renderTable({ headers, rows }, namespaces, o.noHeaders);
 }
 
-
 /**
  * --sort-by: compare the first JSONPath result of each object (numbers numerically, strings
  * byte-wise, timestamps as strings in RFC 3339, which sorts chronologically); objects without the

@@ -13,7 +13,7 @@ import { type CommandResult, type Write, fromWrites } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
 import type { Pod } from '../../types.ts';
 import type { Service } from '../../api/services.ts';
-import { KubectlError, apiErrorText, errorText, namespaceOf, notFound, out, podsIn, servicesIn, singular, submit, typeAndNames, typeGroups } from './common.ts';
+import { KubectlError, MISSING_RESOURCE, apiErrorText, errorText, namespaceOf, notFound, out, podsIn, servicesIn, singular, submit, typeAndNames, typeGroups } from './common.ts';
 import { OBJECT_FORMATS, OBJECT_META_ORDER, type Order, PRINT_FLAGS, asList, inStructOrder, objectOutput, printObject } from './output.ts';
 import { select } from './selectors.ts';
 
@@ -413,12 +413,9 @@ export const DELETE_FLAGS: FlagSpec[] = [
   { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
 ];
 
-const DELETE_NO_ARGS =
-  "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
-
 export function kubectlDelete(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (bool(p, 'interactive')) throw new KubectlError('podlife: kubectl delete -i asks on a terminal, which a transcript does not have; delete without -i');
-  if (p.args.length === 0) throw new KubectlError(DELETE_NO_ARGS);
+  if (p.args.length === 0) throw new KubectlError(MISSING_RESOURCE);
   const output = str(p, 'output');
   if (output !== '' && output !== 'name') throw new KubectlError(`unexpected -o output mode: ${output}. We only support '-o name'`);
   let grace = int(p, 'grace-period', -1);
@@ -524,9 +521,7 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
     throw new KubectlError(`--type must be one of [json merge strategic], not ${JSON.stringify(type)}`);
   }
   if (p.args.length === 0) {
-    throw new KubectlError(
-      "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'",
-    );
+    throw new KubectlError(MISSING_RESOURCE);
   }
   const { kind, names } = typeAndNames(p.args)!;
   if (kind !== 'pods') throw new KubectlError(`podlife: patching ${kind} is not supported (patch pods)`);

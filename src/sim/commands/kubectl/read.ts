@@ -4,7 +4,7 @@
 
 import type { ContainerStatus, Node, Pod } from '../../types.ts';
 import { describeNamespace, describePod, describeService } from '../../render/describe.ts';
-import { type Namespace, clusterNamespaces } from '../../api/namespaces.ts';
+import type { Namespace } from '../../api/namespaces.ts';
 import type { Service } from '../../api/services.ts';
 import { describeNode } from '../../render/describe-node.ts';
 import { rfc3339NanoLocal } from '../../render/clock.ts';
@@ -13,7 +13,8 @@ import { parseGoDuration } from '../../render/duration.ts';
 import { type FlagSpec, type ParsedArgs, bool, int, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf, offsetOf } from '../context.ts';
-import { KubectlError, checkNames, clusterScoped, errorText, namespaceOf, nodesIn, notFound, out, podsIn, servicesIn, typeGroups } from './common.ts';
+import { KubectlError, checkNames, clusterScoped, errorText, namespaceOf, notFound, out, podsIn, typeGroups } from './common.ts';
+import { listOf } from './get.ts';
 import { select } from './selectors.ts';
 
 export const DESCRIBE_FLAGS: FlagSpec[] = [
@@ -39,12 +40,8 @@ export function kubectlDescribe(p: ParsedArgs, ctx: ExecContext): CommandResult 
   checkNames(groups, { selector: str(p, 'selector'), allNamespaces });
   const listed = groups.map(({ kind }) => {
     const namespace = clusterScoped(kind) || allNamespaces ? undefined : namespaceOf(ctx, str(p, 'namespace'));
-    const all: (Pod | Node | Namespace | Service)[] =
-      kind === 'nodes' ? nodesIn(ctx)
-      : kind === 'namespaces' ? clusterNamespaces(ctx.state.nodes)
-      : kind === 'services' ? servicesIn(ctx, namespace)
-      : podsIn(ctx, namespace);
-    return select(all, kind, str(p, 'selector'));
+    // events were refused above: what is left is pods, nodes, namespaces or services
+    return select(listOf(ctx, kind, namespace) as (Pod | Node | Namespace | Service)[], kind, str(p, 'selector'));
   });
   const chosen: (Pod | Node | Namespace | Service)[] = [];
   let errors = '';

@@ -7,11 +7,10 @@
 import type { ClusterState } from '../../types.ts';
 import { JsonPath, JsonPathError, goPrint, relaxedJsonPathExpression } from '../../render/jsonpath.ts';
 import { sortedCopy } from '../../render/json.ts';
-import { parseGoDuration } from '../../render/duration.ts';
-import { type FlagSpec, type ParsedArgs, arr, bool, str } from '../flags.ts';
+import { type FlagSpec, type ParsedArgs, arr, bool, duration, str } from '../flags.ts';
 import { type CommandResult, fromWrites, type Write } from '../shell.ts';
 import type { ClusterFuture, ExecContext } from '../context.ts';
-import { KubectlError, type ResourceKind, checkNames, clusterScoped, errorText, namespaceOf, notFound, singular, typeGroups } from './common.ts';
+import { KubectlError, MISSING_RESOURCE, type ResourceKind, checkNames, clusterScoped, errorText, namespaceOf, notFound, singular, typeGroups } from './common.ts';
 import { listOf } from './get.ts';
 import { OBJECT_FORMATS, PRINT_FLAGS, objectOutput, printObject } from './output.ts';
 import { select } from './selectors.ts';
@@ -43,9 +42,6 @@ interface Condition {
   /** Whether the object, as it is now (undefined: there is none), satisfies the condition. Throws KubectlError. */
   check?: Check;
 }
-
-const MISSING_RESOURCE =
-  "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
 
 // upstream: wait.go conditionFuncsFor
 function conditionsFor(fors: string[]): Condition[] {
@@ -158,9 +154,8 @@ export function kubectlWait(p: ParsedArgs, ctx: ExecContext): CommandResult {
     throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(str(p, 'output'))}, allowed formats are: ${OBJECT_FORMATS}`);
   }
   const conditions = conditionsFor(arr(p, 'for'));
-  const timeoutText = str(p, 'timeout');
-  const parsed = timeoutText ? parseGoDuration(timeoutText) : { ok: true as const, ms: DEFAULT_TIMEOUT };
-  const timeout = !parsed.ok ? DEFAULT_TIMEOUT : parsed.ms < 0 ? A_WEEK : parsed.ms;
+  const requested = duration(p, 'timeout', DEFAULT_TIMEOUT);
+  const timeout = requested < 0 ? A_WEEK : requested;
 
   // the objects, as the resource builder finds them now
   const groups = typeGroups(p.args);
