@@ -7,6 +7,13 @@ import type { CommandResult } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
 import { type Service, clusterServices } from '../../api/services.ts';
 
+/** genericclioptions.FileNameFlags: the -f, -k and -R of every command that reads objects from files. */
+export const FILENAME_FLAGS: FlagSpec[] = [
+  { name: 'filename', shorthand: 'f', type: 'stringArray' },
+  { name: 'kustomize', shorthand: 'k', type: 'string' },
+  { name: 'recursive', shorthand: 'R', type: 'bool' },
+];
+
 /** Global flags every kubectl command accepts (k8s.io/cli-runtime genericclioptions.ConfigFlags). */
 export const GLOBAL_FLAGS: FlagSpec[] = [
   { name: 'namespace', shorthand: 'n', type: 'string' },

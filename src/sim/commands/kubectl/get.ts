@@ -18,7 +18,7 @@ import { type FlagSpec, type ParsedArgs, arr, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf } from '../context.ts';
 import {
-  KubectlError, type ResourceKind, checkNames, clusterScoped, eventsIn, namespaceOf, nodesIn, notFound, out, podsIn, servicesIn, singular, typeGroups,
+  FILENAME_FLAGS, KubectlError, type ResourceKind, checkNames, clusterScoped, eventsIn, namespaceOf, nodesIn, notFound, out, podsIn, servicesIn, singular, typeGroups,
 } from './common.ts';
 import { PRINT_FLAGS, asList, parseOutput, printObject } from './output.ts';
 import { select } from './selectors.ts';
@@ -41,9 +41,7 @@ export const GET_FLAGS: FlagSpec[] = [
   { name: 'raw', type: 'string' },
   { name: 'server-print', type: 'bool' },
   { name: 'subresource', type: 'string' },
-  { name: 'filename', shorthand: 'f', type: 'stringArray' },
-  { name: 'kustomize', shorthand: 'k', type: 'string' },
-  { name: 'recursive', shorthand: 'R', type: 'bool' },
+  ...FILENAME_FLAGS,
 ];
 
 type Obj = Pod | KubeEvent | Node | Namespace | Service;

@@ -13,7 +13,7 @@ import { type CommandResult, type Write, fromWrites } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
 import type { Pod } from '../../types.ts';
 import type { Service } from '../../api/services.ts';
-import { KubectlError, MISSING_RESOURCE, apiErrorText, errorText, namespaceOf, notFound, out, podsIn, servicesIn, singular, submit, typeAndNames, typeGroups } from './common.ts';
+import { FILENAME_FLAGS, KubectlError, MISSING_RESOURCE, apiErrorText, errorText, namespaceOf, notFound, out, podsIn, servicesIn, singular, submit, typeAndNames, typeGroups } from './common.ts';
 import { OBJECT_FORMATS, OBJECT_META_ORDER, type Order, PRINT_FLAGS, asList, inStructOrder, objectOutput, printObject } from './output.ts';
 import { select } from './selectors.ts';
 
@@ -234,9 +234,7 @@ export function kubectlRun(p: ParsedArgs, ctx: ExecContext): CommandResult {
 
 export const APPLY_FLAGS: FlagSpec[] = [
   ...PRINT_FLAGS,
-  { name: 'filename', shorthand: 'f', type: 'stringArray' },
-  { name: 'kustomize', shorthand: 'k', type: 'string' },
-  { name: 'recursive', shorthand: 'R', type: 'bool' },
+  ...FILENAME_FLAGS,
   { name: 'selector', shorthand: 'l', type: 'string' },
   { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
   { name: 'server-side', type: 'bool' },
@@ -393,9 +391,7 @@ function applyPod(manifest: Record<string, unknown>, ctx: ExecContext, defaultNa
 // ---------------------------------------------------------------------------------------------
 
 export const DELETE_FLAGS: FlagSpec[] = [
-  { name: 'filename', shorthand: 'f', type: 'stringArray' },
-  { name: 'kustomize', shorthand: 'k', type: 'string' },
-  { name: 'recursive', shorthand: 'R', type: 'bool' },
+  ...FILENAME_FLAGS,
   { name: 'selector', shorthand: 'l', type: 'string' },
   { name: 'field-selector', type: 'string' },
   { name: 'all', type: 'bool' },
@@ -504,9 +500,7 @@ export const PATCH_FLAGS: FlagSpec[] = [
   { name: 'subresource', type: 'string' },
   { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
   { name: 'field-manager', type: 'string' },
-  { name: 'filename', shorthand: 'f', type: 'stringArray' },
-  { name: 'kustomize', shorthand: 'k', type: 'string' },
-  { name: 'recursive', shorthand: 'R', type: 'bool' },
+  ...FILENAME_FLAGS,
 ];
 
 export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {

@@ -12,7 +12,7 @@ import { type CommandResult, type Write, fromWrites } from '../shell.ts';
 import { type ExecContext, nowOf } from '../context.ts';
 import { parseRfc3339 } from '../../render/clock.ts';
 import {
-  apiErrorText, KubectlError, namespaceOf, nodesIn, notFound, out, podsIn, type ResourceKind, servicesIn, singular, submit, typeAndNames, typeGroups,
+  apiErrorText, FILENAME_FLAGS, KubectlError, namespaceOf, nodesIn, notFound, out, podsIn, type ResourceKind, servicesIn, singular, submit, typeAndNames, typeGroups,
 } from './common.ts';
 import { select } from './selectors.ts';
 import { SelectorError, parseLabelSelector } from '../../api/selectors.ts';
@@ -35,9 +35,7 @@ export const LABEL_FLAGS: FlagSpec[] = [
   { name: 'selector', shorthand: 'l', type: 'string' },
   { name: 'field-selector', type: 'string' },
   { name: 'resource-version', type: 'string' },
-  { name: 'filename', shorthand: 'f', type: 'stringArray' },
-  { name: 'kustomize', shorthand: 'k', type: 'string' },
-  { name: 'recursive', shorthand: 'R', type: 'bool' },
+  ...FILENAME_FLAGS,
 ];
 export const ANNOTATE_FLAGS = LABEL_FLAGS;
 

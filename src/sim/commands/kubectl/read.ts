@@ -13,7 +13,7 @@ import { parseGoDuration } from '../../render/duration.ts';
 import { type FlagSpec, type ParsedArgs, bool, int, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf, offsetOf } from '../context.ts';
-import { KubectlError, checkNames, clusterScoped, errorText, namespaceOf, notFound, out, podsIn, typeGroups } from './common.ts';
+import { FILENAME_FLAGS, KubectlError, checkNames, clusterScoped, errorText, namespaceOf, notFound, out, podsIn, typeGroups } from './common.ts';
 import { listOf } from './get.ts';
 import { select } from './selectors.ts';
 
@@ -22,9 +22,7 @@ export const DESCRIBE_FLAGS: FlagSpec[] = [
   { name: 'all-namespaces', shorthand: 'A', type: 'bool' },
   { name: 'show-events', type: 'bool' },
   { name: 'chunk-size', type: 'int' },
-  { name: 'filename', shorthand: 'f', type: 'stringArray' },
-  { name: 'kustomize', shorthand: 'k', type: 'string' },
-  { name: 'recursive', shorthand: 'R', type: 'bool' },
+  ...FILENAME_FLAGS,
 ];
 
 export function kubectlDescribe(p: ParsedArgs, ctx: ExecContext): CommandResult {

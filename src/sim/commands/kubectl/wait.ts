@@ -10,7 +10,7 @@ import { sortedCopy } from '../../render/json.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, duration, str } from '../flags.ts';
 import { type CommandResult, fromWrites, type Write } from '../shell.ts';
 import type { ClusterFuture, ExecContext } from '../context.ts';
-import { KubectlError, MISSING_RESOURCE, type ResourceKind, checkNames, clusterScoped, errorText, namespaceOf, notFound, singular, typeGroups } from './common.ts';
+import { FILENAME_FLAGS, KubectlError, MISSING_RESOURCE, type ResourceKind, checkNames, clusterScoped, errorText, namespaceOf, notFound, singular, typeGroups } from './common.ts';
 import { listOf } from './get.ts';
 import { OBJECT_FORMATS, PRINT_FLAGS, objectOutput, printObject } from './output.ts';
 import { select } from './selectors.ts';
@@ -23,9 +23,7 @@ export const WAIT_FLAGS: FlagSpec[] = [
   { name: 'all', type: 'bool' },
   { name: 'all-namespaces', shorthand: 'A', type: 'bool' },
   { name: 'local', type: 'bool' },
-  { name: 'filename', shorthand: 'f', type: 'stringArray' },
-  { name: 'kustomize', shorthand: 'k', type: 'string' },
-  { name: 'recursive', shorthand: 'R', type: 'bool' },
+  ...FILENAME_FLAGS,
   ...PRINT_FLAGS,
 ];
 
