@@ -9,11 +9,13 @@
 import { goQuote, goUnescape } from './gostrconv.ts';
 import { goJson } from './json.ts';
 
-/** A Go int: a template's integer constant, or what `len` returns. */
+/** A Go int: a template's integer constant, or what `len` returns; a uint8 is a byte `index` takes from a string. */
 export class GoInt {
   readonly v: number;
-  constructor(v: number) {
+  readonly type: 'int' | 'uint8';
+  constructor(v: number, type: 'int' | 'uint8' = 'int') {
     this.v = v;
+    this.type = type;
   }
 }
 /** A float64 with a whole value (1.0 in a template; 2.5 is a plain number). */
@@ -344,9 +346,26 @@ class Parser {
     const name = this.#nextNonSpace();
     if (name.type !== 'string' && name.type !== 'raw') this.#unexpected(name, 'define clause');
     this.#expect('right', 'define clause');
-    const [list, end] = this.#itemList();
+    const [list, end] = this.#ownTree(() => this.#itemList());
     if (end !== '{{end}}') this.fail(`unexpected ${end} in define clause`);
     this.defs.set(unquote(name.val, this), list);
+  }
+
+  /**
+   * Parse a define's or a block's body as its own template: it sees only `$` of the variables around it, and a
+   * {{break}} in it is outside any {{range}} (parse.go: the new Tree's startParse sets vars to ["$"]).
+   */
+  #ownTree<T>(parse: () => T): T {
+    const vars = this.#vars;
+    const depth = this.#rangeDepth;
+    this.#vars = ['$'];
+    this.#rangeDepth = 0;
+    try {
+      return parse();
+    } finally {
+      this.#vars = vars;
+      this.#rangeDepth = depth;
+    }
   }
 
   /** Nodes up to {{end}} or {{else}}: the list and which ended it. */
@@ -410,7 +429,7 @@ class Parser {
     if (this.#peekNonSpace().type !== 'right') pipe = this.#pipeline(`${kw.val} clause`, 'right');
     else this.#nextNonSpace();
     if (kw.val === 'block') {
-      const [list, end] = this.#itemList();
+      const [list, end] = this.#ownTree(() => this.#itemList());
       if (end !== '{{end}}') this.fail(`unexpected ${end} in block clause`);
       this.defs.set(n, list);
     }
@@ -604,7 +623,7 @@ function kindOf(v: Value): Kind {
 
 /** The Go type a value has in kubectl's data (for messages). */
 function typeName(v: Value): string {
-  if (v instanceof GoInt) return 'int';
+  if (v instanceof GoInt) return v.type;
   switch (kindOf(v)) {
     case 'int':
       return 'int64';
@@ -1017,9 +1036,12 @@ class State {
       }
     } else if (k === 'int') {
       if (n.pipe.decl.length > 1) this.errorf(`can't use ${goValue(v)} to iterate over more than one variable`);
+      // the index and the element have the integer's own type: int64 from the object (a plain number), a
+      // template's int, or a uint8 (a byte from a string)
+      const at = (i: number): Value => (v instanceof GoInt ? new GoInt(i, v.type) : i);
       for (let i = 0; i < num(v); i++) {
         any = true;
-        if (!one(new GoInt(i), new GoInt(i))) break;
+        if (!one(at(i), at(i))) break;
       }
     } else if (k === 'invalid' || k === 'nil') {
       // nothing to range over
@@ -1126,7 +1148,7 @@ class State {
       return INVALID;
     }
     // the type is the receiver's static one: interface {} for anything read from the object (a map element)
-    return this.errorf(`can't evaluate field ${name} in type ${receiver instanceof GoInt ? 'int' : 'interface {}'}`);
+    return this.errorf(`can't evaluate field ${name} in type ${receiver instanceof GoInt ? receiver.type : 'interface {}'}`);
   }
 
   evalArg(dot: Value, a: Arg): Value {
@@ -1345,9 +1367,9 @@ function index(item: Value, indexes: Value[]): Value {
     if (k === 'slice') v = (v as Value[])[indexArg(i, (v as Value[]).length)];
     else if (k === 'string') {
       const bytes = utf8(v as string);
-      v = new GoInt(bytes[indexArg(i, bytes.length)]);
-    }
-    else if (k === 'map') {
+      // a string's element is a byte (funcs.go index: item.Index(x) of a string is a uint8)
+      v = new GoInt(bytes[indexArg(i, bytes.length)], 'uint8');
+    } else if (k === 'map') {
       if (kindOf(i) !== 'string') {
         if (i === null || i === INVALID) throw new CallError('value is nil; should be of type string');
         throw new CallError(`value has type ${typeName(i)}; should be string`);
@@ -1463,7 +1485,7 @@ function exists(item: Value, indices: Value[]): boolean {
       const bytes = k === 'string' ? utf8(v as string) : undefined;
       const len = bytes ? bytes.length : (v as Value[]).length;
       if (x < 0 || x >= len) return false;
-      v = bytes ? new GoInt(bytes[x]) : (v as Value[])[x];
+      v = bytes ? new GoInt(bytes[x], 'uint8') : (v as Value[])[x];
     } else if (k === 'map') {
       if (typeof i !== 'string') return false;
       const o = v as Record<string, Value>;

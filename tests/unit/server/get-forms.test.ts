@@ -292,6 +292,16 @@ parity('-o go-template', 'crash-loop', 149_000, [
   ["pod", "crash-test", "-o", "go-template={{$x := 1}}{{range .spec.containers}}{{$x = 2}}{{end}}{{$x}}"],
   ["pod", "crash-test", "-o", "go-template={{range $i, $c := .spec.containers}}{{$i}}{{else}}none{{end}}{{range .metadata.nope}}x{{else}}empty{{end}}"],
   ["pod", "crash-test", "-o", "go-template={{with $n := .metadata.name}}{{$n}}{{end}}|{{with .nope}}{{else with .kind}}{{.}}{{end}}"],
+  // a define or block body is a template of its own: it sees $ but no variable around it, and no enclosing range
+  ["pod", "crash-test", "-o", "go-template={{$x := 1}}{{define \"a\"}}{{$x}}{{end}}{{template \"a\"}}"],
+  ["pod", "crash-test", "-o", "go-template={{$x := 1}}{{block \"a\" .}}{{$x}}{{end}}"],
+  ["pod", "crash-test", "-o", "go-template={{range .spec.containers}}{{block \"b\" .}}{{break}}{{end}}{{end}}"],
+  ["pod", "crash-test", "-o", "go-template={{define \"a\"}}{{$}}{{end}}{{template \"a\" .kind}}"],
+  // a string's element is a byte: a uint8, compared with ints by value, with no fields and nothing to index
+  ["pod", "crash-test", "-o", "go-template={{printf \"%T %v %c\" (index .kind 0) (index .kind 0) (index .kind 0)}}"],
+  ["pod", "crash-test", "-o", "go-template={{eq (index .kind 0) 80}} {{lt (index .kind 0) 81}}"],
+  ["pod", "crash-test", "-o", "go-template={{(index .kind 0).x}}"],
+  ["pod", "crash-test", "-o", "go-template={{index .kind 0 1}}"],
 ].map((args) => [['get', ...args]]));
 
 parity('--allow-missing-template-keys and --template with other formats', 'crash-loop', 149_000, [

@@ -71,6 +71,9 @@ describe('values and their printing', () => {
     expect(out('{{printf "%d" .b}}', data)).toBe('%!d(float64=2.5)');
     expect(out("{{'a'}} {{0x1F}} {{1e3}} {{-3}} {{1.0}}")).toBe('97 31 1000 -3 1');
   });
+  it('a range over an integer gives values of its type: int64 from the object, int from the template, uint8 from a string', () => {
+    expect(out('{{range .n}}{{printf "%T" .}} {{end}}|{{range 1}}{{printf "%T" .}}{{end}}|{{range (index .s 0)}}{{printf "%T" .}}{{end}}', { n: 2, s: '\u0001' })).toBe('int64 int64 |int|uint8');
+  });
   it.each([
     [1e6, '1e+06'], [123456, '123456'], [1234567, '1.234567e+06'], [0.0001, '0.0001'], [0.00001, '1e-05'], [2.5, '2.5'], [-0.5, '-0.5'],
   ])("Go's %%v of the float64 %s is %s", (f, want) => {
