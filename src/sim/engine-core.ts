@@ -117,6 +117,11 @@ class SimEngine implements Engine {
         if (!stop) return noSupport('crictl stopp');
         return stop(this.#ctx, api, this.#runtimes[this.#nodes.indexOf(action.node)], action.node, action.id);
       }
+      case 'exec': {
+        const exec = this.#patches?.execInContainer;
+        if (!exec) return noSupport('kubectl exec');
+        return exec(this.#ctx, api, (node) => this.#runtimes[this.#nodes.indexOf(node)], action);
+      }
     }
   }
 

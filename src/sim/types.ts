@@ -540,7 +540,28 @@ export type ClusterAction =
    */
   | { type: 'stopPodSandbox'; node: string; id: string }
   /** POST pods/{name}/eviction, the Eviction API, as `kubectl drain` sends it for each pod of the node. */
-  | { type: 'evict'; namespace: string; name: string; gracePeriodSeconds?: number };
+  | { type: 'evict'; namespace: string; name: string; gracePeriodSeconds?: number }
+  | PodExecAction;
+
+/** POST pods/{name}/exec, as `kubectl exec` sends it: the command runs in the container at once. */
+export interface PodExecAction {
+  type: 'exec';
+  namespace: string;
+  name: string;
+  container: string;
+  command: string[];
+}
+
+/** What an exec printed and how it ended, as the stream brings it back to kubectl. */
+export interface ExecOutput {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  /** An error the stream reported instead of an exit code (kubectl prints "error: " and it). */
+  error?: string;
+  /** Why the simulation did not run the command (a command it does not model, or one that would wait). */
+  refused?: string;
+}
 
 /** metav1.Status, the shape of every API error (and of kubectl's "Error from server (...)" lines). */
 export interface ApiStatus {
@@ -559,7 +580,7 @@ export interface ApiStatus {
 
 export type ApplyResult<T extends Pod | Node = Pod> =
   /** `unchanged`: a patch that changed nothing (kubectl prints "(no change)"); `deleted`: the object is gone. */
-  | { ok: true; object: T; unchanged?: boolean; deleted?: boolean }
+  | { ok: true; object: T; unchanged?: boolean; deleted?: boolean; exec?: ExecOutput }
   | { ok: false; status: ApiStatus };
 
 /** Submit an action to the API server: a node patch answers with the node, every other action with a pod. */

@@ -25,7 +25,7 @@ export type PodWatcher = (type: WatchType, pod: Pod) => void;
  * JSON patch and strategic merge patch (api/patch.ts), and the resize subresource (src/sim/resize.ts), passed in so
  * that an engine that never needs them does not load them; JSON merge patch is always there.
  */
-export type Patches = Pick<typeof patchModule, 'jsonPatch' | 'strategicMergePatch' | 'PatchError'> & Partial<Pick<typeof patchModule, 'patchNode' | 'NodeLifecycleController' | 'TaintEvictionController' | 'watchNodeSchedulable' | 'stopPodSandbox' | 'evictPod'>> & { resize?: typeof resizeModule };
+export type Patches = Pick<typeof patchModule, 'jsonPatch' | 'strategicMergePatch' | 'PatchError'> & Partial<Pick<typeof patchModule, 'patchNode' | 'NodeLifecycleController' | 'TaintEvictionController' | 'watchNodeSchedulable' | 'stopPodSandbox' | 'evictPod' | 'execInContainer'>> & { resize?: typeof resizeModule };
 
 const podKey = (ns: string, name: string): string => podNames(ns, name).key;
 

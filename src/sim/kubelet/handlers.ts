@@ -99,6 +99,7 @@ function* execInContainer(env: NodeEnv, containerId: string, argv: string[], tim
       loop: env.ctx.loop,
       log: (_s, text) => lines.push(text),
       fs: files,
+      hostname: rt.containers.get(containerId)?.podName,
       wallclock: (t) => new Date(env.ctx.epoch + t),
       exited: (c) => {
         code = c;

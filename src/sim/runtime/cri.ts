@@ -135,6 +135,11 @@ class ContainerRecord implements ProcessHost {
     this.#ctx.containerLog(this.id, stream, text);
   }
 
+  /** The pod's name: the hostname the kubelet gives its sandbox. */
+  get hostname(): string {
+    return this.cfg.podName;
+  }
+
   wallclock(t: number): Date {
     return new Date(this.#ctx.epoch + t);
   }

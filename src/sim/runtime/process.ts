@@ -31,6 +31,10 @@ export interface ProcessHost {
   log(stream: 'stdout' | 'stderr', text: string): void;
   /** The container's files (the writable layer plus mounted volumes). */
   fs: Set<string>;
+  /** A file's contents where the model knows them (the kubelet's /etc/hosts); others read as empty. */
+  read?(path: string): string | undefined;
+  /** The container's hostname (the pod's): what `hostname` prints. */
+  hostname?: string;
   /** "2026/08/04 03:32:37": the wall clock in the format nginx logs use. */
   wallclock(t: number): Date;
   /** Called once when the process ends. */
@@ -62,6 +66,7 @@ const SHELLS = new Set(['sh', 'bash', 'ash', 'dash', 'zsh']);
 /** Commands the model's shell implements (busybox applets and shell builtins). */
 export const SHELL_COMMANDS = new Set([
   ':', 'true', 'false', 'exit', 'echo', 'printf', 'date', 'sleep', 'wait', 'trap', 'exec', 'touch', 'mkdir', 'rm', 'cat', 'ls', 'stat', 'test', '[',
+  'hostname',
 ]);
 
 /** What `kubectl exec` / an exec probe runs: a shell for `sh -c`, else one command as the shell would run it. */
@@ -339,8 +344,9 @@ export class Process {
         out((args[0] ?? '').replace(/\\n$/, '').replace(/%s/g, () => args[1] ?? ''));
         return 0;
       case 'date': {
-        const d = this.#host.wallclock(this.#host.loop.now);
-        out(d.toUTCString().replace('GMT', 'UTC'));
+        // busybox date's default format, "%a %b %e %H:%M:%S %Z %Y" (the container's zone is UTC)
+        const [wd, day, mon, year, time] = this.#host.wallclock(this.#host.loop.now).toUTCString().replace(',', '').split(' ');
+        out(`${wd} ${mon} ${String(Number(day)).padStart(2)} ${time} UTC ${year}`);
         return 0;
       }
       case 'sleep': {
@@ -398,7 +404,6 @@ export class Process {
         for (const a of args) if (!a.startsWith('-')) fs.delete(a);
         return 0;
       case 'cat':
-      case 'ls':
       case 'stat': {
         const files = args.filter((a) => !a.startsWith('-'));
         for (const f of files) {
@@ -406,9 +411,48 @@ export class Process {
             this.#host.log('stderr', bin === 'cat' ? `cat: can't open '${f}': No such file or directory` : `${bin}: ${f}: No such file or directory`);
             return 1;
           }
+          // a file whose contents the model knows prints them, line by line
+          const text = bin === 'cat' ? this.#host.read?.(f) : undefined;
+          if (text) for (const line of text.replace(/\n$/, '').split('\n')) out(line);
         }
         return 0;
       }
+      case 'ls': {
+        // busybox ls: the files named first, then each directory's entries (under a "dir:" header when several
+        // were named); a directory exists while something is in it (mkdir, or a file touched there)
+        const paths = args.filter((a) => !a.startsWith('-'));
+        const named: string[] = [];
+        const dirs: [string, string[]][] = [];
+        let status = 0;
+        for (const f of paths) {
+          const dir = `${f.replace(/\/+$/, '')}/`;
+          const entries = [...new Set([...fs].filter((x) => x.startsWith(dir)).map((x) => x.slice(dir.length).split('/')[0]))].sort();
+          if (entries.length) dirs.push([f, entries]);
+          else if (fs.has(f)) named.push(f);
+          else {
+            this.#host.log('stderr', `ls: ${f}: No such file or directory`);
+            status = 1;
+          }
+        }
+        for (const f of named.sort()) out(f);
+        let first = named.length === 0;
+        for (const [d, entries] of dirs.sort((x, y) => (x[0] < y[0] ? -1 : 1))) {
+          if (paths.length > 1) {
+            if (!first) out('');
+            out(`${d}:`);
+          }
+          first = false;
+          for (const e of entries) out(e);
+        }
+        return status;
+      }
+      case 'hostname':
+        if (this.#host.hostname === undefined) {
+          this.#host.log('stderr', `sh: ${name}: not found`);
+          return 127;
+        }
+        out(this.#host.hostname);
+        return 0;
       case 'test':
       case '[': {
         const a = bin === '[' ? args.slice(0, -1) : args;

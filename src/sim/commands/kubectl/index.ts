@@ -11,6 +11,7 @@ import { TOP_FLAGS, kubectlTop } from './top.ts';
 import { VERSION_FLAGS, kubectlVersion } from './version.ts';
 import { EVENTS_FLAGS, kubectlEvents } from './events.ts';
 import { WAIT_FLAGS, kubectlWait } from './wait.ts';
+import { EXEC_FLAGS, kubectlExec } from './exec.ts';
 import {
   ANNOTATE_FLAGS, CORDON_FLAGS, DRAIN_FLAGS, LABEL_FLAGS, TAINT_FLAGS, kubectlAnnotate, kubectlCordon, kubectlDrain, kubectlLabel,
   kubectlTaint, kubectlUncordon,
@@ -45,12 +46,14 @@ const VERBS: Record<string, Verb> = {
   version: { flags: VERSION_FLAGS, run: kubectlVersion, mutates: false },
   events: { flags: EVENTS_FLAGS, run: kubectlEvents, mutates: false },
   wait: { flags: WAIT_FLAGS, run: kubectlWait, mutates: false },
+  // it runs a command in a container, which may change it (touch, rm, kill 1)
+  exec: { flags: EXEC_FLAGS, run: kubectlExec, mutates: true },
 };
 
 /** kubectl's other commands: real, but not modelled here. */
 const OTHER_COMMANDS = [
   'create', 'expose', 'set', 'explain', 'edit', 'rollout', 'scale', 'autoscale', 'certificate', 'cluster-info',
-  'attach', 'exec', 'port-forward', 'proxy', 'cp', 'auth',
+  'attach', 'port-forward', 'proxy', 'cp', 'auth',
   'diff', 'kustomize', 'completion', 'api-resources', 'api-versions', 'config',
   'plugin', 'replace', 'alpha',
 ];

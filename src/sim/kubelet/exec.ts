@@ -1,0 +1,200 @@
+// `kubectl exec`: POST pods/{name}/exec, from the API server's checks to the command's run in the container. Loaded
+// with the patch module, as only runs that exec (a scenario's `kubectl exec`, or the console's) send it.
+//
+// The path of a request, and where each of its errors comes from:
+// - the API server (pkg/registry/core/pod/strategy.go streamLocation): the pod, a valid container name, a node;
+//   these are HTTP errors, which kubectl prints as "Error from server (BadRequest): ...";
+// - the kubelet (GetExec → findContainer, over the running containers only): "container not found", which reaches
+//   kubectl through the stream, wrapped by the API server's WebSocket translator as an internal error;
+// - the runtime (containerd's exec, runc): a binary the image lacks, wrapped twice on its way back;
+// - the command: its output, and a non-zero exit code.
+// The command runs in the model's process interpreter over the container's files, at the moment of the request: one
+// that would take virtual time (`sleep 5`), or that the model does not know (`ps`), is refused by name rather than
+// answered wrongly. `kill 1` and `nginx -s quit` signal PID 1 as they would, which can end the container.
+// upstream: pkg/kubelet/server/server.go getExec; pkg/kubelet/kubelet_pods.go GetExec, managedHostsHeader;
+// containerd internal/cri/server/sandbox_run.go (resolv.conf, hostname); staging/src/k8s.io/apiserver/pkg/util/proxy/streamtranslator.go
+
+import type { ApiServer } from '../api/apiserver.ts';
+import type { SimContext } from '../core/context.ts';
+import type { ApplyResult, ExecOutput, Pod, PodExecAction } from '../types.ts';
+import type { ContainerRuntime } from '../runtime/cri.ts';
+import { Process, SHELL_COMMANDS, execProgramFor, type Signal } from '../runtime/process.ts';
+import { SERVICES, UNKNOWN_SERVICE } from '../runtime/catalog.ts';
+import type { Stmt } from '../runtime/shell.ts';
+
+const CONTEXT = { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: false };
+
+const status = (reason: 'NotFound' | 'BadRequest', code: number, message: string, details?: { name: string; kind: string }): ApplyResult => ({
+  ok: false,
+  status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason, code, ...(details ? { details } : {}) },
+});
+
+/** The files the kubelet and the runtime write for every container of a pod: /etc/hosts, /etc/hostname, /etc/resolv.conf. */
+export function managedFiles(pod: Pod): Map<string, string> | undefined {
+  const spec = pod.spec as Pod['spec'] & {
+    hostname?: string; subdomain?: string; hostAliases?: { ip: string; hostnames?: string[] }[];
+    dnsConfig?: { nameservers?: string[]; searches?: string[]; options?: { name: string; value?: string }[] };
+  };
+  // a pod on the host's network sees the node's own files, which the model does not have
+  if (spec.hostNetwork) return undefined;
+  const ns = pod.metadata.namespace ?? 'default';
+  const hostname = spec.hostname || pod.metadata.name;
+  const domain = spec.subdomain ? `${spec.subdomain}.${ns}.svc.cluster.local` : '';
+  let hosts = '# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n';
+  for (const { ip } of pod.status.podIPs ?? []) hosts += domain ? `${ip}\t${hostname}.${domain}\t${hostname}\n` : `${ip}\t${hostname}\n`;
+  if (spec.hostAliases?.length) {
+    hosts += '\n# Entries added by HostAliases.\n';
+    for (const a of spec.hostAliases) hosts += `${a.ip}\t${(a.hostnames ?? []).join('\t')}\n`;
+  }
+  const files = new Map([['/etc/hosts', hosts], ['/etc/hostname', `${hostname}\n`]]);
+  // the DNS configuration the kubelet hands the runtime (pkg/kubelet/network/dns), as containerd writes it
+  const extra = spec.dnsConfig ?? {};
+  let servers: string[] = [];
+  let searches: string[] = [];
+  let options: string[] = [];
+  if (spec.dnsPolicy === 'ClusterFirst') {
+    servers = ['10.96.0.10'];
+    searches = [`${ns}.svc.cluster.local`, 'svc.cluster.local', 'cluster.local'];
+    options = ['ndots:5'];
+  } else if (spec.dnsPolicy !== 'None') return files; // Default: the node's resolv.conf
+  servers = [...new Set([...servers, ...(extra.nameservers ?? [])])];
+  searches = [...new Set([...searches, ...(extra.searches ?? [])])];
+  for (const o of extra.options ?? []) {
+    const text = o.value !== undefined ? `${o.name}:${o.value}` : o.name;
+    const at = options.findIndex((x) => x.split(':')[0] === o.name);
+    if (at >= 0) options[at] = text;
+    else options.push(text);
+  }
+  let resolv = searches.length ? `search ${searches.join(' ')}\n` : '';
+  if (servers.length) resolv += `nameserver ${servers.join('\nnameserver ')}\n`;
+  if (options.length) resolv += `options ${options.join(' ')}\n`;
+  files.set('/etc/resolv.conf', resolv);
+  return files;
+}
+
+/** A signal sent to PID 1 from inside the container (`kill [-SIG] 1`, `nginx -s quit|stop`), or undefined for another command. */
+function signalOfCommand(argv: string[]): Signal | 'none' | undefined {
+  const bin = argv[0]?.slice(argv[0].lastIndexOf('/') + 1);
+  if (bin === 'nginx' && argv[1] === '-s') return ({ quit: 'SIGQUIT', stop: 'SIGTERM' } as Record<string, Signal>)[argv[2] ?? ''];
+  if (bin !== 'kill' || argv[argv.length - 1] !== '1' || argv.length > 3) return undefined;
+  const flag = argv.length === 3 ? argv[1].replace(/^-(s\s*)?/, '').toUpperCase().replace(/^SIG/, '') : 'TERM';
+  // the init process of a PID namespace cannot be sent SIGKILL from inside it: the kernel drops it
+  if (flag === '9' || flag === 'KILL') return 'none';
+  return ({ '15': 'SIGTERM', TERM: 'SIGTERM', '3': 'SIGQUIT', QUIT: 'SIGQUIT', '2': 'SIGINT', INT: 'SIGINT', '1': 'SIGHUP', HUP: 'SIGHUP' } as Record<string, Signal>)[flag];
+}
+
+/** The first command of a script that the model's shell does not run (a server in the foreground it does: it waits). */
+function unknownCommand(stmts: Stmt[]): string | undefined {
+  for (const s of stmts) {
+    let found: string | undefined;
+    if (s.kind === 'cmd') {
+      const bin = s.argv[0].slice(s.argv[0].lastIndexOf('/') + 1);
+      found = SHELL_COMMANDS.has(bin) || SERVICES[bin] ? undefined : bin;
+    } else if (s.kind === 'and' || s.kind === 'or') found = unknownCommand([s.left, s.right]);
+    else found = unknownCommand(s.body);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+const MANAGED = ['/etc/hosts', '/etc/hostname', '/etc/resolv.conf'];
+const IMAGE_DIRS = new Set(['', 'bin', 'boot', 'dev', 'docker-entrypoint.d', 'etc', 'home', 'lib', 'media', 'mnt', 'opt', 'proc', 'root', 'run', 'sbin', 'srv', 'sys', 'usr', 'var']);
+
+/** The first read (cat, ls, stat) of the image's own files in a command line, as `cmd path`; undefined if none. */
+function imageFileRead(argv: string[], files: Set<string>): string | undefined {
+  const words = argv.length >= 3 && /(^|\/)(ba|a|da)?sh$/.test(argv[0]) && argv[1] === '-c' ? argv[2].split(/[\s;&|]+/) : argv;
+  for (let i = 0; i < words.length; i++) {
+    const bin = words[i].slice(words[i].lastIndexOf('/') + 1);
+    if (bin !== 'ls' && bin !== 'cat' && bin !== 'stat') continue;
+    const paths: string[] = [];
+    for (let j = i + 1; j < words.length && words[j] && !/^(ls|cat|stat|echo|touch|rm|mkdir|test|\[|hostname|date|exit|true|false)$/.test(words[j]); j++) {
+      if (!words[j].startsWith('-')) paths.push(words[j].replace(/^['"]|['"]$/g, ''));
+    }
+    if (bin === 'stat' || (bin === 'ls' && paths.length === 0)) return [bin, ...paths].join(' ');
+    for (const path of paths) {
+      if (!path.startsWith('/') || MANAGED.includes(path) || files.has(path) || [...files].some((f) => f.startsWith(`${path.replace(/\/+$/, '')}/`))) continue;
+      if (IMAGE_DIRS.has(path.split('/')[1] ?? '')) return `${bin} ${path}`;
+    }
+  }
+  return undefined;
+}
+
+const refused = (pod: Pod, text: string): ApplyResult => ({ ok: true, object: pod, exec: { stdout: '', stderr: '', exitCode: 1, refused: text } });
+
+export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (node: string) => ContainerRuntime | undefined, a: PodExecAction): ApplyResult {
+  const pod = api.getPod(a.namespace, a.name);
+  if (!pod) return status('NotFound', 404, `pods ${JSON.stringify(a.name)} not found`, { name: a.name, kind: 'pods' });
+  const spec = pod.spec;
+  const all = [...spec.containers, ...(spec.initContainers ?? []), ...(spec.ephemeralContainers ?? [])];
+  if (!all.some((c) => c.name === a.container)) return status('BadRequest', 400, `container ${a.container} is not valid for pod ${a.name}`);
+  if (!spec.nodeName) return status('BadRequest', 400, `pod ${a.name} does not have a host assigned`);
+  const rt = runtimeOf(spec.nodeName);
+  const c = rt?.podContainers(pod.metadata.uid!).find((x) => x.name === a.container && x.state === 'CONTAINER_RUNNING');
+  const files = c && rt!.files(c.id);
+  if (!c || !files) {
+    return { ok: true, object: pod, exec: { stdout: '', stderr: '', exitCode: 1, error: `Internal error occurred: unable to upgrade connection: container not found (${JSON.stringify(a.container)})` } };
+  }
+  const argv = a.command;
+  const exec = (output: ExecOutput): ApplyResult => {
+    ctx.emit('kubelet', 'Exec', `pod/${a.namespace}/${a.name}`, `exec in container ${a.container}: ${argv.join(' ')} (${output.error ? 'failed to start' : `exit code ${output.exitCode}`})`);
+    return { ok: true, object: pod, exec: output };
+  };
+  const bin = argv[0].slice(argv[0].lastIndexOf('/') + 1);
+  // the pause image has one binary, /pause; the others have a userland the model knows only part of
+  const pause = /(^|\/)pause(:|@|$)/.test(c.image);
+  // `nginx -s` signals the nginx that runs as PID 1 (another image has no nginx)
+  const sig = pause || (bin === 'nginx' && rt!.process(c.id)?.service?.name !== 'nginx') ? undefined : signalOfCommand(argv);
+  if (sig !== undefined) {
+    if (sig !== 'none') rt!.signal(c.id, sig);
+    return exec({ stdout: '', stderr: '', exitCode: 0 });
+  }
+  const program = pause ? undefined : execProgramFor(argv, CONTEXT);
+  const unknown = program?.kind === 'shell' ? unknownCommand(program.stmts) : undefined;
+  if (!program || unknown !== undefined) {
+    if (!pause) {
+      return refused(pod, `podlife: \`${unknown ?? bin}\` is not modelled in the container; kubectl exec runs sh -c scripts and ${[...SHELL_COMMANDS].filter((x) => /^[a-z]/.test(x) && x !== 'exec' && x !== 'wait' && x !== 'trap').join(', ')}, kill 1 and nginx -s quit`);
+    }
+    if (argv[0] === '/pause') return refused(pod, 'podlife: `/pause` would take virtual time, and kubectl exec runs commands that end at once (the console cannot wait on one)');
+    const id = ctx.timingRng(`exec/${c.id}/${ctx.now}`).hex(64);
+    const error = `Internal error occurred: Internal error occurred: error executing command in container: failed to exec in container: failed to start exec ${JSON.stringify(id)}: OCI runtime exec failed: exec failed: unable to start container process: exec: ${JSON.stringify(argv[0])}: executable file not found in $PATH: unknown`;
+    return exec({ stdout: '', stderr: '', exitCode: 1, error });
+  }
+  // the image's own files are not modelled: a command that reads them (ls /etc, stat, a bare ls) is refused
+  const image = imageFileRead(argv, files);
+  if (image !== undefined) {
+    return refused(pod, `podlife: the image's own files are not modelled (\`${image}\`); the model knows the files the container's commands make, and the kubelet's /etc/hosts, /etc/hostname and /etc/resolv.conf`);
+  }
+  // run it on a copy of the files, kept only if it ends at once (a command refused changes nothing)
+  const known = managedFiles(pod);
+  const managed = known ?? new Map<string, string>();
+  const unmodelled = MANAGED.find((f) => !managed.has(f) && argv.some((x) => x.includes(f)));
+  if (unmodelled) {
+    const whose = known ? `the node's (dnsPolicy ${pod.spec.dnsPolicy})` : "the node's (the pod is on the host's network)";
+    return refused(pod, `podlife: this container's ${unmodelled} is ${whose}, which the model does not have`);
+  }
+  const fs = new Set([...files, ...managed.keys()]);
+  let stdout = '';
+  let stderr = '';
+  let code: number | undefined;
+  const proc = new Process(
+    {
+      loop: ctx.loop,
+      log: (stream, text) => (stream === 'stdout' ? (stdout += `${text}\n`) : (stderr += `${text}\n`)),
+      fs,
+      read: (path) => managed.get(path),
+      hostname: managed.get('/etc/hostname')?.trimEnd() ?? pod.metadata.name,
+      wallclock: (t) => new Date(ctx.epoch + t),
+      exited: (x) => (code = x),
+    },
+    program,
+    CONTEXT,
+  );
+  proc.start();
+  if (code === undefined) {
+    proc.signal('SIGKILL');
+    return refused(pod, `podlife: \`${argv.join(' ')}\` would take virtual time, and kubectl exec runs commands that end at once (the console cannot wait on one)`);
+  }
+  files.clear();
+  for (const f of fs) if (!managed.has(f)) files.add(f);
+  return exec({ stdout, stderr, exitCode: code });
+}

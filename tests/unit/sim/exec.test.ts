@@ -1,0 +1,178 @@
+// kubectl exec (src/sim/commands/kubectl/exec.ts, src/sim/kubelet/exec.ts): kubectl's checks, the API server's, the
+// kubelet's and the runtime's errors, and the command's run in the container. The real kubectl checks the errors raised
+// before the request against `podlife serve` (tests/unit/server/get-forms.test.ts, "kubectl exec"); these are the rest.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../../../src/sim/scenario.ts';
+import { formatTranscript, runCommandAt, runScenario, runnable } from '../../../src/sim/run.ts';
+import { managedFiles } from '../../../src/sim/kubelet/exec.ts';
+import type { Pod } from '../../../src/sim/types.ts';
+
+const load = (name: string) => {
+  const file = `content/scenarios/${name}.yaml`;
+  return runnable(parseScenario(readFileSync(file, 'utf8'), file));
+};
+const inline = (yaml: string) => runnable(parseScenario(yaml, 'inline.yaml'));
+const podAt = (scenario: ReturnType<typeof load>, at: number, name: string): Pod => {
+  const run = runScenario(scenario);
+  run.engine.advanceTo(Math.max(at, run.engine.now));
+  return run.engine.stateAt(at).pods.find((p) => p.metadata.name === name)!;
+};
+
+/** A pod of the given spec (YAML lines under `spec:`) created at 0s, and commands run at the given times. */
+const scenario = (spec: string, steps: [string, string][], image = 'm.daocloud.io/docker.io/library/nginx:alpine') => inline(`
+title: exec
+cluster:
+  nodes:
+    - name: worker01
+      ip: 192.168.114.148
+      podCIDR: 10.244.5.0/24
+      capacity: {cpu: "4", memory: 8Gi, pods: 110}
+      images: [${image}, registry.k8s.io/pause:3.10]
+timeline:
+  - at: 0s
+    apply: |
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: web
+      spec:
+${spec.replace(/^/gm, '        ')}
+${steps.map(([at, run]) => `  - at: ${at}\n    run: ${JSON.stringify(run)}`).join('\n')}
+`);
+const NGINX = 'containers:\n- name: web\n  image: m.daocloud.io/docker.io/library/nginx:alpine';
+
+describe('the files the kubelet and the runtime write for a container', () => {
+  it('/etc/hosts names the pod at its IP, as kubectl get -o wide shows it; /etc/resolv.conf searches the namespace first', () => {
+    const nginx = load('nginx-test');
+    const ip = podAt(nginx, 120_000, 'nginx-test').status.podIP!;
+    expect(ip).toMatch(/^10\.244\./);
+    const hosts = runCommandAt(nginx, 120_000, 'kubectl exec nginx-test -- cat /etc/hosts');
+    expect(hosts.exitCode).toBe(0);
+    expect(hosts.stdout.split('\n')).toEqual([
+      '# Kubernetes-managed hosts file.', '127.0.0.1\tlocalhost', '::1\tlocalhost ip6-localhost ip6-loopback', 'fe00::0\tip6-localnet',
+      'fe00::0\tip6-mcastprefix', 'fe00::1\tip6-allnodes', 'fe00::2\tip6-allrouters', `${ip}\tnginx-test`, '',
+    ]);
+    expect(runCommandAt(nginx, 120_000, 'kubectl exec nginx-test -- cat /etc/resolv.conf /etc/hostname').stdout).toBe(
+      'search default.svc.cluster.local svc.cluster.local cluster.local\nnameserver 10.96.0.10\noptions ndots:5\nnginx-test\n',
+    );
+    expect(runCommandAt(nginx, 120_000, 'kubectl exec nginx-test -- hostname').stdout).toBe('nginx-test\n');
+  });
+
+  const pod = (spec: Record<string, unknown>, namespace = 'shop'): Pod => ({
+    apiVersion: 'v1', kind: 'Pod', metadata: { name: 'db-0', namespace },
+    spec: { containers: [{ name: 'db', image: 'redis' }], dnsPolicy: 'ClusterFirst', ...spec },
+    status: { phase: 'Running', podIP: '10.244.1.7', podIPs: [{ ip: '10.244.1.7' }] },
+  } as unknown as Pod);
+  it('a hostname and subdomain give the pod its FQDN; host aliases follow under their header (kubelet_pods.go)', () => {
+    const hosts = managedFiles(pod({ hostname: 'db-0', subdomain: 'db', hostAliases: [{ ip: '10.1.2.3', hostnames: ['foo.remote', 'bar.remote'] }] }))!.get('/etc/hosts')!;
+    expect(hosts.split('\n').slice(7)).toEqual(['10.244.1.7\tdb-0.db.shop.svc.cluster.local\tdb-0', '', '# Entries added by HostAliases.', '10.1.2.3\tfoo.remote\tbar.remote', '']);
+  });
+  it('dnsConfig adds servers and searches, and an option replaces the one of its name; dnsPolicy None uses dnsConfig alone', () => {
+    const merged = managedFiles(pod({ dnsConfig: { nameservers: ['1.1.1.1'], searches: ['corp.example'], options: [{ name: 'ndots', value: '2' }, { name: 'edns0' }] } }))!;
+    expect(merged.get('/etc/resolv.conf')).toBe('search shop.svc.cluster.local svc.cluster.local cluster.local corp.example\nnameserver 10.96.0.10\nnameserver 1.1.1.1\noptions ndots:2 edns0\n');
+    const none = managedFiles(pod({ dnsPolicy: 'None', dnsConfig: { nameservers: ['8.8.8.8'] } }))!;
+    expect(none.get('/etc/resolv.conf')).toBe('nameserver 8.8.8.8\n');
+    // Default: the node's resolv.conf; the host's network: the node's files, none of which the model has
+    expect(managedFiles(pod({ dnsPolicy: 'Default' }))!.has('/etc/resolv.conf')).toBe(false);
+    expect(managedFiles(pod({ hostNetwork: true }))).toBeUndefined();
+  });
+});
+
+describe('the command runs in the container, at the moment kubectl runs', () => {
+  it('prints what the command prints; a non-zero exit is "command terminated with exit code N" and kubectl exits N', () => {
+    const nginx = load('nginx-test');
+    expect(runCommandAt(nginx, 120_000, `kubectl exec nginx-test -- sh -c 'echo hi; exit 3'`)).toEqual({
+      stdout: 'hi\n', stderr: 'command terminated with exit code 3\n', exitCode: 3,
+    });
+    expect(runCommandAt(nginx, 120_000, 'kubectl exec nginx-test -- cat /tmp/nope')).toEqual({
+      stdout: '', stderr: "cat: can't open '/tmp/nope': No such file or directory\ncommand terminated with exit code 1\n", exitCode: 1,
+    });
+    expect(runCommandAt(nginx, 120_000, 'kubectl exec nginx-test -- date').stdout).toMatch(/^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d UTC \d{4}\n$/);
+  });
+
+  it('what a command writes stays in the container for the next exec, and ls lists it as busybox does', () => {
+    const s = scenario(NGINX, [['10s', 'kubectl exec web -- sh -c "mkdir -p /data/a && touch /tmp/x"'], ['11s', 'kubectl exec web -- ls /tmp /data /tmp/x']]);
+    const t = runScenario(s).steps;
+    expect(t[0]).toMatchObject({ stdout: '', stderr: '', exitCode: 0 });
+    expect(t[1]).toMatchObject({ stdout: '/tmp/x\n\n/data:\na\n\n/tmp:\nx\n', exitCode: 0 });
+  });
+
+  it('kill 1 stops an nginx container, which the kubelet restarts; PID 1 of a namespace cannot be sent SIGKILL from inside it', () => {
+    const restarts = (cmd: string) => {
+      const s = scenario(NGINX, [['10s', cmd]]);
+      return podAt(s, 60_000, 'web').status.containerStatuses![0].restartCount;
+    };
+    expect(restarts('kubectl exec web -- kill 1')).toBe(1);
+    expect(restarts('kubectl exec web -- nginx -s quit')).toBe(1);
+    expect(restarts('kubectl exec web -- kill -9 1')).toBe(0);
+    expect(restarts('kubectl exec web -- hostname')).toBe(0);
+  });
+
+  it('-it with no terminal says so and runs the shell on an empty stdin; -q keeps it quiet', () => {
+    const nginx = load('nginx-test');
+    expect(runCommandAt(nginx, 120_000, 'kubectl exec -it nginx-test -- sh')).toEqual({
+      stdout: '', stderr: 'Unable to use a TTY - input is not a terminal or the right kind of file\n', exitCode: 0,
+    });
+    expect(runCommandAt(nginx, 120_000, 'kubectl exec -itq nginx-test -- sh')).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+  });
+
+  it('a binary the pause image lacks fails in runc, wrapped by the runtime and the API server (the same exec ID for the same seed)', () => {
+    const s = scenario('containers:\n- name: web\n  image: registry.k8s.io/pause:3.10', [['10s', 'kubectl exec web -- sh']], 'registry.k8s.io/pause:3.10');
+    const r = runScenario(s).steps[0];
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/^error: Internal error occurred: Internal error occurred: error executing command in container: failed to exec in container: failed to start exec "[0-9a-f]{64}": OCI runtime exec failed: exec failed: unable to start container process: exec: "sh": executable file not found in \$PATH: unknown\n$/);
+    expect(runScenario(s).steps[0].stderr).toBe(r.stderr);
+  });
+
+  it('a transcript with exec is the same bytes run after run', () => {
+    const s = scenario(NGINX, [['10s', 'kubectl exec web -- cat /etc/hosts'], ['12s', 'kubectl exec web -- kill 1'], ['40s', 'kubectl get pod web']]);
+    expect(formatTranscript(runScenario(s))).toBe(formatTranscript(runScenario(s)));
+  });
+});
+
+describe('the errors on the way, each where the real cluster raises it', () => {
+  it('the pod is not running a container yet, or no longer: the kubelet finds none ("container not found")', () => {
+    expect(runCommandAt(load('crash-loop'), 300_000, 'kubectl exec crash-test -- ls /tmp')).toEqual({
+      stdout: '', stderr: 'error: Internal error occurred: unable to upgrade connection: container not found ("crash-test")\n', exitCode: 1,
+    });
+    // init containers still running: the app container does not exist; the init container does, and says which it defaulted from
+    const init = load('init-containers');
+    expect(runCommandAt(init, 5000, 'kubectl exec with-init -- hostname').stderr).toBe(
+      'Defaulted container "web" out of: web, wait-db (init), migrate (init)\nerror: Internal error occurred: unable to upgrade connection: container not found ("web")\n',
+    );
+    expect(runCommandAt(init, 5000, 'kubectl exec with-init -c wait-db -- hostname')).toEqual({ stdout: 'with-init\n', stderr: '', exitCode: 0 });
+  });
+  it('a pod not yet scheduled has no node to send the request to (the API server\'s BadRequest)', () => {
+    expect(runCommandAt(load('unschedulable'), 30_000, 'kubectl exec big -- ls /tmp')).toEqual({
+      stdout: '', stderr: 'Error from server (BadRequest): pod big does not have a host assigned\n', exitCode: 1,
+    });
+  });
+  it('kubectl v1.36 checks -c against the pod before sending anything', () => {
+    expect(runCommandAt(load('init-containers'), 30_000, 'kubectl exec with-init -c nope -- ls')).toEqual({
+      stdout: '', stderr: 'error: container nope is not valid for pod with-init out of: web, wait-db (init), migrate (init)\n', exitCode: 1,
+    });
+  });
+});
+
+describe('what the model does not know is refused by name, and changes nothing', () => {
+  it.each([
+    ['ps aux', /^podlife: `ps` is not modelled in the container; kubectl exec runs sh -c scripts and true, false, exit, echo/],
+    ['sh -c "touch /tmp/a; env"', /^podlife: `env` is not modelled/],
+    ['sleep 5', /^podlife: `sleep 5` would take virtual time/],
+    ['ls /etc', /^podlife: the image's own files are not modelled \(`ls \/etc`\)/],
+    ['ls', /^podlife: the image's own files are not modelled \(`ls`\)/],
+    ['cat /etc/nginx/nginx.conf', /^podlife: the image's own files are not modelled/],
+  ])('kubectl exec web -- %s', (command, message) => {
+    const s = scenario(NGINX, [['10s', `kubectl exec web -- ${command}`], ['11s', 'kubectl exec web -- ls /tmp/a']]);
+    const [refusal, after] = runScenario(s).steps;
+    expect(refusal.exitCode).toBe(1);
+    expect(refusal.stderr).toMatch(message);
+    // a script refused before it ran left no file behind
+    expect(after.stderr).toContain("ls: /tmp/a: No such file or directory");
+  });
+  it('a pod on the host network reads the node\'s /etc/hosts, which the model does not have', () => {
+    const s = scenario(`hostNetwork: true\n${NGINX}`, [['10s', 'kubectl exec web -- cat /etc/hosts']]);
+    expect(runScenario(s).steps[0].stderr).toBe("podlife: this container's /etc/hosts is the node's (the pod is on the host's network), which the model does not have\n");
+  });
+});
