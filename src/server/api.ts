@@ -89,6 +89,11 @@ export class ResourceApi {
         if (method !== 'POST') throw methodNotAllowed();
         return this.#evict(rp, r);
       }
+      // the streaming subresources need a SPDY or WebSocket stream, which this server does not speak
+      if (rp.subresource === 'exec' || rp.subresource === 'attach' || rp.subresource === 'portforward') {
+        const verb = rp.subresource === 'portforward' ? 'port-forward' : rp.subresource;
+        throw notModelled(`the ${rp.subresource} stream (kubectl ${verb})`, rp.subresource === 'exec' ? "podlife's own kubectl runs it: podlife simulate <scenario> --at <time> -- kubectl exec POD -- COMMAND" : undefined);
+      }
       if (rp.subresource !== 'log') throw pathNotFound();
       if (method !== 'GET') throw methodNotAllowed();
       return serveLog(r.res, this.#cluster.engine.state(), rp.namespace!, rp.name!, r.query);

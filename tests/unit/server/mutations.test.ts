@@ -276,6 +276,18 @@ describe.skipIf(!kubectlAvailable)('errors kubectl prints, from the Status the s
     expect(real.stderr).toMatch(message);
   });
 
+  it('kubectl exec reaches the exec stream, which this server does not offer: a 400 that names where exec runs', async () => {
+    server = await startPaused({ scenario: loadScenario('nginx-test') });
+    await advance(server, '2m');
+    const r = await kubectl(server, ['exec', 'nginx-test', '--', 'cat', '/etc/hosts']);
+    expect(r).toMatchObject({ code: 1, stdout: '' });
+    expect(r.stderr).toBe(
+      "Error from server (BadRequest): podlife: the exec stream (kubectl exec) is not supported by this simulation; podlife's own kubectl runs it: podlife simulate <scenario> --at <time> -- kubectl exec POD -- COMMAND\n",
+    );
+    // where it runs, it runs
+    expect(podlifeAt(loadScenario('nginx-test'), 120_000, 'kubectl exec nginx-test -- hostname').stdout).toBe('nginx-test\n');
+  });
+
   it('a malformed body: 400 BadRequest with the decoder\'s message, printed by kubectl create --raw', async () => {
     server = await startPaused();
     const dir = mkdtempSync(path.join(tmpdir(), 'podlife-raw-'));
