@@ -456,6 +456,13 @@ test('the console runs podlife simulate’s commands at the current time, with h
     await expect(log.locator('.sim-console-stdout').last()).toHaveText(simulate(AT_8M23S, line));
   }
 
+  // kubectl exec changes what it runs in, so the page runs the scenario again with it; between its runs the
+  // crash-looping container is not running, and the kubelet says so
+  await input.fill('kubectl exec crash-test -- ls /tmp');
+  await input.press('Enter');
+  await expect(log.locator('.sim-console-stderr').last()).toHaveText(simulate(AT_8M23S, 'kubectl exec crash-test -- ls /tmp'));
+  await expect(log.locator('.sim-console-stderr').last()).toContainText('container not found ("crash-test")');
+
   await input.fill('journalctl -u kubelet | grep crash-test | tail -3');
   await input.press('Enter');
   await expect(log.locator('.sim-console-stdout').last()).toHaveText(simulate(AT_8M23S, 'journalctl -u kubelet | grep crash-test | tail -3'));
