@@ -29,49 +29,6 @@ const status = (reason: 'NotFound' | 'BadRequest', code: number, message: string
   status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason, code, ...(details ? { details } : {}) },
 });
 
-/** The files the kubelet and the runtime write for every container of a pod: /etc/hosts, /etc/hostname, /etc/resolv.conf. */
-export function managedFiles(pod: Pod): Map<string, string> | undefined {
-  const spec = pod.spec as Pod['spec'] & {
-    hostname?: string; subdomain?: string; hostAliases?: { ip: string; hostnames?: string[] }[];
-    dnsConfig?: { nameservers?: string[]; searches?: string[]; options?: { name: string; value?: string }[] };
-  };
-  // a pod on the host's network sees the node's own files, which the model does not have
-  if (spec.hostNetwork) return undefined;
-  const ns = pod.metadata.namespace ?? 'default';
-  const hostname = spec.hostname || pod.metadata.name;
-  const domain = spec.subdomain ? `${spec.subdomain}.${ns}.svc.cluster.local` : '';
-  let hosts = '# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n';
-  for (const { ip } of pod.status.podIPs ?? []) hosts += domain ? `${ip}\t${hostname}.${domain}\t${hostname}\n` : `${ip}\t${hostname}\n`;
-  if (spec.hostAliases?.length) {
-    hosts += '\n# Entries added by HostAliases.\n';
-    for (const a of spec.hostAliases) hosts += `${a.ip}\t${(a.hostnames ?? []).join('\t')}\n`;
-  }
-  const files = new Map([['/etc/hosts', hosts], ['/etc/hostname', `${hostname}\n`]]);
-  // the DNS configuration the kubelet hands the runtime (pkg/kubelet/network/dns), as containerd writes it
-  const extra = spec.dnsConfig ?? {};
-  let servers: string[] = [];
-  let searches: string[] = [];
-  let options: string[] = [];
-  if (spec.dnsPolicy === 'ClusterFirst') {
-    servers = ['10.96.0.10'];
-    searches = [`${ns}.svc.cluster.local`, 'svc.cluster.local', 'cluster.local'];
-    options = ['ndots:5'];
-  } else if (spec.dnsPolicy !== 'None') return files; // Default: the node's resolv.conf
-  servers = [...new Set([...servers, ...(extra.nameservers ?? [])])];
-  searches = [...new Set([...searches, ...(extra.searches ?? [])])];
-  for (const o of extra.options ?? []) {
-    const text = o.value !== undefined ? `${o.name}:${o.value}` : o.name;
-    const at = options.findIndex((x) => x.split(':')[0] === o.name);
-    if (at >= 0) options[at] = text;
-    else options.push(text);
-  }
-  let resolv = searches.length ? `search ${searches.join(' ')}\n` : '';
-  if (servers.length) resolv += `nameserver ${servers.join('\nnameserver ')}\n`;
-  if (options.length) resolv += `options ${options.join(' ')}\n`;
-  files.set('/etc/resolv.conf', resolv);
-  return files;
-}
-
 /** A signal sent to PID 1 from inside the container (`kill [-SIG] 1`, `nginx -s quit|stop`), or undefined for another command. */
 function signalOfCommand(argv: string[]): Signal | 'none' | undefined {
   const bin = argv[0]?.slice(argv[0].lastIndexOf('/') + 1);
@@ -165,7 +122,7 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
     return refused(pod, `podlife: the image's own files are not modelled (\`${image}\`); the model knows the files the container's commands make, and the kubelet's /etc/hosts, /etc/hostname and /etc/resolv.conf`);
   }
   // run it on a copy of the files, kept only if it ends at once (a command refused changes nothing)
-  const known = managedFiles(pod);
+  const known = rt!.podFiles?.(pod.metadata.uid!);
   const managed = known ?? new Map<string, string>();
   const unmodelled = MANAGED.find((f) => !managed.has(f) && argv.some((x) => x.includes(f)));
   if (unmodelled) {

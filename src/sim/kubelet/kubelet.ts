@@ -5,6 +5,7 @@
 //           HandlePodCleanups); pkg/kubelet/pod_workers.go; pkg/kubelet/pleg/generic.go;
 //           pkg/kubelet/status/status_manager.go; pkg/kubelet/prober/worker.go
 
+import { managedFiles } from './etcfiles.ts';
 import type { Container, CriContainer, Node, Pod, PodCondition, PodStatus } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
 import type { Rng } from '../core/rng.ts';
@@ -177,6 +178,12 @@ export class Kubelet {
       this.#markDirty(uid);
     };
     runtime.onPodChange = (uid) => this.#markDirty(uid);
+    // what makeMounts gives a container: the hosts file with the ready sandbox's IP
+    runtime.podFiles = (uid) => {
+      const pod = this.#workers.get(uid)?.pod;
+      const sandbox = runtime.podSandboxes(uid).find((s) => s.state === 'SANDBOX_READY');
+      return pod && managedFiles(pod, sandbox?.ip ? [sandbox.ip] : []);
+    };
     api.addNode(this.#nodeObject());
     api.watchPods((type, pod) => this.#onPod(type, pod), { nodeName: node.name });
   }

@@ -140,6 +140,11 @@ class ContainerRecord implements ProcessHost {
     return this.cfg.podName;
   }
 
+  /** The contents of a file the kubelet or the runtime wrote for the pod (/etc/hosts, ...), when the model knows them. */
+  read(path: string): string | undefined {
+    return this.#rt.podFiles?.(this.cfg.podUid)?.get(path);
+  }
+
   wallclock(t: number): Date {
     return new Date(this.#ctx.epoch + t);
   }
@@ -169,6 +174,8 @@ export class ContainerRuntime {
   readonly kubeletPid: number;
   /** Called whenever a pod's sandboxes or containers change (the PLEG's view). */
   onPodChange: (podUid: string) => void = () => {};
+  /** The files the kubelet and the runtime write for a pod's containers, by path (set by the node's kubelet). */
+  podFiles: ((podUid: string) => Map<string, string> | undefined) | undefined = undefined;
 
   constructor(ctx: SimContext, node: NodeConfig, images: Record<string, ImageBehaviour>) {
     this.#ctx = ctx;

@@ -69,6 +69,8 @@ export const SHELL_COMMANDS = new Set([
   'hostname',
 ]);
 
+const FILE_TOOLS = new Set(['cat', 'ls', 'stat', 'date', 'hostname', 'touch', 'mkdir', 'rm', 'test', 'printf']);
+
 /** What `kubectl exec` / an exec probe runs: a shell for `sh -c`, else one command as the shell would run it. */
 export function execProgramFor(argv: string[], ctx: ProgramContext): Program | undefined {
   const bin = baseName(argv[0] ?? '');
@@ -116,6 +118,8 @@ export function programFor(argv: string[], ctx: ProgramContext): Program {
   if (bin === 'false') return { kind: 'exit', code: 1, logs: [] };
   if (bin === 'tail' && argv.includes('-f')) return { kind: 'sleep', ms: Infinity };
   if (bin === 'cat' && argv.length === 1) return ctx.stdin ? { kind: 'sleep', ms: Infinity } : { kind: 'exit', code: 0, logs: [] };
+  // a file utility as PID 1 (`cat /etc/hosts`, `ls /tmp`, `date`) runs as the shell would run it, and exits
+  if (FILE_TOOLS.has(bin)) return { kind: 'shell', stmts: [{ kind: 'cmd', argv }] };
   const svc = ctx.services[bin];
   return { kind: 'service', spec: svc ?? { ...ctx.unknownService, name: bin } };
 }
@@ -407,7 +411,7 @@ export class Process {
       case 'stat': {
         const files = args.filter((a) => !a.startsWith('-'));
         for (const f of files) {
-          if (!fs.has(f)) {
+          if (!fs.has(f) && this.#host.read?.(f) === undefined) {
             this.#host.log('stderr', bin === 'cat' ? `cat: can't open '${f}': No such file or directory` : `${bin}: ${f}: No such file or directory`);
             return 1;
           }

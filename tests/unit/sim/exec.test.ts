@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/sim/scenario.ts';
 import { formatTranscript, runCommandAt, runScenario, runnable } from '../../../src/sim/run.ts';
-import { managedFiles } from '../../../src/sim/kubelet/exec.ts';
+import { managedFiles } from '../../../src/sim/kubelet/etcfiles.ts';
 import type { Pod } from '../../../src/sim/types.ts';
 
 const load = (name: string) => {
@@ -76,6 +76,21 @@ describe('the files the kubelet and the runtime write for a container', () => {
     // Default: the node's resolv.conf; the host's network: the node's files, none of which the model has
     expect(managedFiles(pod({ dnsPolicy: 'Default' }))!.has('/etc/resolv.conf')).toBe(false);
     expect(managedFiles(pod({ hostNetwork: true }))).toBeUndefined();
+  });
+});
+
+describe('a container whose own command reads them', () => {
+  it('the docs\' hostAliases pod: `cat /etc/hosts` as the command prints the kubelet\'s file with the aliases, and completes', () => {
+    const s = scenario(
+      'restartPolicy: Never\nhostAliases:\n- ip: "127.0.0.1"\n  hostnames: ["foo.local", "bar.local"]\n- ip: "10.1.2.3"\n  hostnames: ["foo.remote", "bar.remote"]\ncontainers:\n- name: cat-hosts\n  image: m.daocloud.io/docker.io/library/busybox:1.36\n  command: [cat]\n  args: [/etc/hosts]',
+      [['30s', 'kubectl logs web'], ['30s', 'kubectl get pod web -o wide']],
+      'm.daocloud.io/docker.io/library/busybox:1.36',
+    );
+    const [logs, wide] = runScenario(s).steps;
+    const ip = wide.stdout.split('\n')[1].split(/\s+/)[5];
+    expect(ip).toMatch(/^10\.244\.5\.\d+$/);
+    expect(wide.stdout).toContain('Completed');
+    expect(logs.stdout.split('\n').slice(7)).toEqual([`${ip}\tweb`, '', '# Entries added by HostAliases.', '127.0.0.1\tfoo.local\tbar.local', '10.1.2.3\tfoo.remote\tbar.remote', '']);
   });
 });
 

@@ -1,0 +1,53 @@
+// The files every container of a pod gets from the kubelet and the runtime rather than from its image: /etc/hosts
+// (the kubelet's, mounted into each container), /etc/hostname and /etc/resolv.conf (containerd's, from the sandbox
+// config's hostname and DNS settings). Read only when a command reads them (kubectl exec, or a container's `cat`).
+// upstream: pkg/kubelet/kubelet_pods.go managedHostsHeader, hostsEntriesFromHostAliases; pkg/kubelet/network/dns
+// (GetPodDNS); containerd internal/cri/server/sandbox_run.go (parseDNSOptions, the hostname file)
+
+import type { Pod } from '../types.ts';
+
+/**
+ * A pod's /etc/hosts, /etc/hostname and /etc/resolv.conf, by path; undefined for a pod on the host's network (the node's
+ * files). `podIPs`: the sandbox's, which the kubelet writes into /etc/hosts (the pod's status may not show them yet).
+ */
+export function managedFiles(pod: Pod, podIPs: string[] = (pod.status.podIPs ?? []).map((p) => p.ip)): Map<string, string> | undefined {
+  const spec = pod.spec as Pod['spec'] & {
+    hostname?: string; subdomain?: string; hostAliases?: { ip: string; hostnames?: string[] }[];
+    dnsConfig?: { nameservers?: string[]; searches?: string[]; options?: { name: string; value?: string }[] };
+  };
+  // a pod on the host's network sees the node's own files, which the model does not have
+  if (spec.hostNetwork) return undefined;
+  const ns = pod.metadata.namespace ?? 'default';
+  const hostname = spec.hostname || pod.metadata.name;
+  const domain = spec.subdomain ? `${spec.subdomain}.${ns}.svc.cluster.local` : '';
+  let hosts = '# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n';
+  for (const ip of podIPs) hosts += domain ? `${ip}\t${hostname}.${domain}\t${hostname}\n` : `${ip}\t${hostname}\n`;
+  if (spec.hostAliases?.length) {
+    hosts += '\n# Entries added by HostAliases.\n';
+    for (const a of spec.hostAliases) hosts += `${a.ip}\t${(a.hostnames ?? []).join('\t')}\n`;
+  }
+  const files = new Map([['/etc/hosts', hosts], ['/etc/hostname', `${hostname}\n`]]);
+  // the DNS configuration the kubelet hands the runtime (pkg/kubelet/network/dns), as containerd writes it
+  const extra = spec.dnsConfig ?? {};
+  let servers: string[] = [];
+  let searches: string[] = [];
+  let options: string[] = [];
+  if (spec.dnsPolicy === 'ClusterFirst') {
+    servers = ['10.96.0.10'];
+    searches = [`${ns}.svc.cluster.local`, 'svc.cluster.local', 'cluster.local'];
+    options = ['ndots:5'];
+  } else if (spec.dnsPolicy !== 'None') return files; // Default: the node's resolv.conf
+  servers = [...new Set([...servers, ...(extra.nameservers ?? [])])];
+  searches = [...new Set([...searches, ...(extra.searches ?? [])])];
+  for (const o of extra.options ?? []) {
+    const text = o.value !== undefined ? `${o.name}:${o.value}` : o.name;
+    const at = options.findIndex((x) => x.split(':')[0] === o.name);
+    if (at >= 0) options[at] = text;
+    else options.push(text);
+  }
+  let resolv = searches.length ? `search ${searches.join(' ')}\n` : '';
+  if (servers.length) resolv += `nameserver ${servers.join('\nnameserver ')}\n`;
+  if (options.length) resolv += `options ${options.join(' ')}\n`;
+  files.set('/etc/resolv.conf', resolv);
+  return files;
+}
