@@ -432,7 +432,7 @@ export class Process {
           const dir = `${f.replace(/\/+$/, '')}/`;
           const entries = [...new Set([...fs].filter((x) => x.startsWith(dir)).map((x) => x.slice(dir.length).split('/')[0]))].sort();
           if (entries.length) dirs.push([f, entries]);
-          else if (fs.has(f)) named.push(f);
+          else if (fs.has(f) || this.#host.read?.(f) !== undefined) named.push(f);
           else {
             this.#host.log('stderr', `ls: ${f}: No such file or directory`);
             status = 1;
@@ -460,7 +460,7 @@ export class Process {
       case 'test':
       case '[': {
         const a = bin === '[' ? args.slice(0, -1) : args;
-        if (a.length === 2 && ['-f', '-e', '-d', '-s'].includes(a[0])) return fs.has(a[1]) ? 0 : 1;
+        if (a.length === 2 && ['-f', '-e', '-d', '-s'].includes(a[0])) return fs.has(a[1]) || this.#host.read?.(a[1]) !== undefined ? 0 : 1;
         if (a.length === 3 && a[1] === '=') return a[0] === a[2] ? 0 : 1;
         return a.length === 1 && a[0] !== '' ? 0 : 1;
       }

@@ -92,6 +92,14 @@ describe('a container whose own command reads them', () => {
     expect(wide.stdout).toContain('Completed');
     expect(logs.stdout.split('\n').slice(7)).toEqual([`${ip}\tweb`, '', '# Entries added by HostAliases.', '127.0.0.1\tfoo.local\tbar.local', '10.1.2.3\tfoo.remote\tbar.remote', '']);
   });
+  it('the files exist for test and ls as for cat', () => {
+    const s = scenario(
+      'restartPolicy: Never\ncontainers:\n- name: web\n  image: m.daocloud.io/docker.io/library/busybox:1.36\n  command: [sh, -c, "test -f /etc/resolv.conf && ls /etc/hosts /etc/hostname"]',
+      [['30s', 'kubectl logs web']],
+      'm.daocloud.io/docker.io/library/busybox:1.36',
+    );
+    expect(runScenario(s).steps[0].stdout).toBe('/etc/hostname\n/etc/hosts\n');
+  });
 });
 
 describe('the command runs in the container, at the moment kubectl runs', () => {
