@@ -236,3 +236,30 @@ export function submit(ctx: ExecContext, action: ClusterAction): ApplyResult<Pod
   }
   return ctx.apply(action) as ApplyResult<Pod & Node>; // the engine answers a node patch with the node, else a pod
 }
+
+/** podcmd.AllContainerNames: "app, debugger (ephem), setup (init)". */
+export function allContainerNames(pod: Pod): string {
+  return [
+    ...pod.spec.containers.map((c) => c.name), ...(pod.spec.ephemeralContainers ?? []).map((c) => `${c.name} (ephem)`),
+    ...(pod.spec.initContainers ?? []).map((c) => `${c.name} (init)`),
+  ].join(', ');
+}
+
+/** Whether the pod has a container (init, regular or ephemeral) of this name. */
+export const hasContainer = (pod: Pod, name: string): boolean =>
+  [...(pod.spec.initContainers ?? []), ...pod.spec.containers, ...(pod.spec.ephemeralContainers ?? [])].some((c) => c.name === name);
+
+/**
+ * podcmd.FindOrDefaultContainerByName with no name given: the container the kubectl.kubernetes.io/default-container
+ * annotation names, else the first, and what kubectl says about it on stderr (the choice, unless `quiet`).
+ */
+export function defaultContainer(pod: Pod, quiet: boolean): { container: string; stderr: string } {
+  const dflt = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
+  if (dflt && hasContainer(pod, dflt)) return { container: dflt, stderr: '' };
+  let stderr = dflt ? `Default container name ${JSON.stringify(dflt)} not found in pod ${pod.metadata.name}\n` : '';
+  const container = pod.spec.containers[0].name;
+  const several = pod.spec.containers.length > 1 || (pod.spec.initContainers ?? []).length > 0 || (pod.spec.ephemeralContainers ?? []).length > 0;
+  if (!quiet && several) stderr += `Defaulted container ${JSON.stringify(container)} out of: ${allContainerNames(pod)}\n`;
+  return { container, stderr };
+}
+

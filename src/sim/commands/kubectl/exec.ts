@@ -4,11 +4,10 @@
 // upstream: k8s.io/kubectl/pkg/cmd/exec/exec.go (v0.36.2: Complete, Validate, Run, SetupTTY);
 // pkg/cmd/util/podcmd FindOrDefaultContainerByName; client-go tools/remotecommand errorDecoderV4
 
-import type { Pod } from '../../types.ts';
 import { type FlagSpec, type ParsedArgs, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
-import { FILENAME_FLAGS, KubectlError, apiErrorText, namespaceOf, notFound, out, podsIn, submit } from './common.ts';
+import { FILENAME_FLAGS, KubectlError, allContainerNames, apiErrorText, defaultContainer, hasContainer, namespaceOf, notFound, out, podsIn, submit } from './common.ts';
 
 export const EXEC_FLAGS: FlagSpec[] = [
   { name: 'container', shorthand: 'c', type: 'string' },
@@ -18,15 +17,6 @@ export const EXEC_FLAGS: FlagSpec[] = [
   { name: 'pod-running-timeout', type: 'duration' },
   ...FILENAME_FLAGS,
 ];
-
-/** podcmd.AllContainerNames: "a, b, c (init), d (ephem)". */
-function allContainerNames(pod: Pod): string {
-  return [
-    ...pod.spec.containers.map((c) => c.name),
-    ...(pod.spec.ephemeralContainers ?? []).map((c) => `${c.name} (ephem)`),
-    ...(pod.spec.initContainers ?? []).map((c) => `${c.name} (init)`),
-  ].join(', ');
-}
 
 export function kubectlExec(p: ParsedArgs, ctx: ExecContext): CommandResult {
   // Complete: the first argument names the pod unless the command starts right after `--`
@@ -58,17 +48,8 @@ export function kubectlExec(p: ParsedArgs, ctx: ExecContext): CommandResult {
   const quiet = bool(p, 'quiet');
   let stderr = '';
   let container = str(p, 'container');
-  if (!container) {
-    // FindOrDefaultContainerByName: the annotated default, else the first container, said aloud when there was a choice
-    const dflt = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
-    const all = [...pod.spec.containers, ...(pod.spec.initContainers ?? []), ...(pod.spec.ephemeralContainers ?? [])];
-    if (dflt && all.some((c) => c.name === dflt)) container = dflt;
-    else {
-      if (dflt) stderr += `Default container name ${JSON.stringify(dflt)} not found in pod ${pod.metadata.name}\n`;
-      container = pod.spec.containers[0].name;
-      if (!quiet && all.length > 1) stderr += `Defaulted container ${JSON.stringify(container)} out of: ${allContainerNames(pod)}\n`;
-    }
-  } else if (![...pod.spec.containers, ...(pod.spec.initContainers ?? []), ...(pod.spec.ephemeralContainers ?? [])].some((c) => c.name === container)) {
+  if (!container) ({ container, stderr } = defaultContainer(pod, quiet));
+  else if (!hasContainer(pod, container)) {
     throw new KubectlError(`container ${container} is not valid for pod ${pod.metadata.name} out of: ${allContainerNames(pod)}`);
   }
   // SetupTTY: a TTY needs stdin, and stdin here is never a terminal

@@ -13,7 +13,7 @@ import { parseGoDuration } from '../../render/duration.ts';
 import { type FlagSpec, type ParsedArgs, bool, int, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf, offsetOf } from '../context.ts';
-import { FILENAME_FLAGS, KubectlError, checkNames, clusterScoped, errorText, namespaceOf, notFound, out, podsIn, typeGroups } from './common.ts';
+import { FILENAME_FLAGS, KubectlError, allContainerNames, checkNames, defaultContainer, hasContainer, clusterScoped, errorText, namespaceOf, notFound, out, podsIn, typeGroups } from './common.ts';
 import { listOf } from './get.ts';
 import { select } from './selectors.ts';
 
@@ -152,28 +152,18 @@ export function kubectlLogs(p: ParsedArgs, ctx: ExecContext): CommandResult {
   let stderr = '';
   const streams: { pod: Pod; container: string }[] = [];
   for (const pod of pods) {
-    const ephemeral = pod.spec.ephemeralContainers ?? [];
-    const all = [...(pod.spec.initContainers ?? []), ...pod.spec.containers, ...ephemeral];
     if (allContainers) {
-      for (const c of all) streams.push({ pod, container: c.name });
+      for (const c of [...(pod.spec.initContainers ?? []), ...pod.spec.containers, ...(pod.spec.ephemeralContainers ?? [])]) streams.push({ pod, container: c.name });
       continue;
     }
     let container = asked;
-    const names = [
-      ...pod.spec.containers.map((c) => c.name), ...ephemeral.map((c) => `${c.name} (ephem)`),
-      ...(pod.spec.initContainers ?? []).map((c) => `${c.name} (init)`),
-    ].join(', ');
     if (!container) {
-      const dflt = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
-      if (dflt && all.some((c) => c.name === dflt)) container = dflt;
-      else {
-        if (dflt) stderr += `Default container name ${JSON.stringify(dflt)} not found in pod ${pod.metadata.name}\n`;
-        container = pod.spec.containers[0].name;
-        if (all.length > 1 && !bool(p, 'all-pods')) stderr += `Defaulted container ${JSON.stringify(container)} out of: ${names}\n`;
-      }
+      const d = defaultContainer(pod, bool(p, 'all-pods'));
+      container = d.container;
+      stderr += d.stderr;
     }
-    if (!all.some((c) => c.name === container)) {
-      return out('', `${stderr}error: container ${container} is not valid for pod ${pod.metadata.name} out of: ${names}\n`, 1);
+    if (!hasContainer(pod, container)) {
+      return out('', `${stderr}error: container ${container} is not valid for pod ${pod.metadata.name} out of: ${allContainerNames(pod)}\n`, 1);
     }
     streams.push({ pod, container });
   }
