@@ -1,5 +1,5 @@
 // The REST resources under /api/v1: pods (list, get, watch, create, delete, patch; the log, ephemeralcontainers,
-// eviction and resize subresources), nodes (list, get, watch, patch: kubectl label/annotate/cordon/uncordon/taint), events,
+// eviction and resize subresources; exec is a stream, served by exec.ts), nodes (list, get, watch, patch: kubectl label/annotate/cordon/uncordon/taint), events,
 // namespaces and services (list, get, watch). Lists and objects come from the change feed's current snapshot, so a
 // list's resourceVersion and a watch started from it agree; changes go through the engine's API server.
 // upstream: staging/src/k8s.io/apiserver/pkg/endpoints/installer.go (the routes and verbs);
@@ -15,7 +15,7 @@ import type { Namespace } from '../sim/api/namespaces.ts';
 import type { Service } from '../sim/api/services.ts';
 import { parseCreateBody, parseDeleteOptions, parsePatch, patchTypeOf } from './patch.ts';
 import { fieldMatcher, labelMatcher } from './selectors.ts';
-import { HttpError, methodNotAllowed, notModelled, objectNotFound, pathNotFound, preconditionFailed, toWire } from './status.ts';
+import { HttpError, badRequest, methodNotAllowed, notModelled, objectNotFound, pathNotFound, preconditionFailed, toWire } from './status.ts';
 import { parseIncludeObject, toTable } from './tables.ts';
 import { type Watched, serveWatch } from './watch.ts';
 
@@ -89,10 +89,10 @@ export class ResourceApi {
         if (method !== 'POST') throw methodNotAllowed();
         return this.#evict(rp, r);
       }
-      // the streaming subresources need a SPDY or WebSocket stream, which this server does not speak
-      if (rp.subresource === 'exec' || rp.subresource === 'attach' || rp.subresource === 'portforward') {
-        const verb = rp.subresource === 'portforward' ? 'port-forward' : rp.subresource;
-        throw notModelled(`the ${rp.subresource} stream (kubectl ${verb})`, rp.subresource === 'exec' ? "podlife's own kubectl runs it: podlife simulate <scenario> --at <time> -- kubectl exec POD -- COMMAND" : undefined);
+      // exec is a stream (server.ts answers its upgrade request); attach and port-forward are not modelled
+      if (rp.subresource === 'exec') throw badRequest('Upgrade request required');
+      if (rp.subresource === 'attach' || rp.subresource === 'portforward') {
+        throw notModelled(`the ${rp.subresource} stream (kubectl ${rp.subresource === 'attach' ? 'attach' : 'port-forward'})`);
       }
       if (rp.subresource !== 'log') throw pathNotFound();
       if (method !== 'GET') throw methodNotAllowed();

@@ -18,6 +18,8 @@ import { clusterServices } from '../sim/api/services.ts';
 import { openApiV3CoreV1, openApiV3Index } from './openapi.ts';
 import { nodeLease } from '../sim/kubelet/lease.ts';
 import { HttpError, badRequest, methodNotAllowed, objectNotFound, pathNotFound } from './status.ts';
+import { serveExecUpgrade } from './exec.ts';
+import type { Duplex } from 'node:stream';
 
 /** Only loopback: the simulated cluster has no authentication. */
 export const HOST = '127.0.0.1';
@@ -162,6 +164,16 @@ export function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
         message: `podlife: internal error serving ${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}: ${(e as Error).message}`,
       });
     });
+  });
+
+  // kubectl exec's WebSocket (and the SPDY request it falls back to)
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex) => {
+    try {
+      serveExecUpgrade(req, socket, cluster, catchUp);
+    } catch (e) {
+      log(`error: ${req.method} ${req.url}: ${(e as Error).stack ?? String(e)}`);
+      socket.destroy();
+    }
   });
 
   let ticker: NodeJS.Timeout | undefined;

@@ -550,6 +550,8 @@ export interface PodExecAction {
   name: string;
   container: string;
   command: string[];
+  /** Only the API server's checks (the pod, the container's name, a node), not the run: what a refused stream gets. */
+  checkOnly?: boolean;
 }
 
 /** What an exec printed and how it ended, as the stream brings it back to kubectl. */

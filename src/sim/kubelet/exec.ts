@@ -85,6 +85,7 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
   const all = [...spec.containers, ...(spec.initContainers ?? []), ...(spec.ephemeralContainers ?? [])];
   if (!all.some((c) => c.name === a.container)) return status('BadRequest', 400, `container ${a.container} is not valid for pod ${a.name}`);
   if (!spec.nodeName) return status('BadRequest', 400, `pod ${a.name} does not have a host assigned`);
+  if (a.checkOnly) return { ok: true, object: pod };
   const rt = runtimeOf(spec.nodeName);
   const c = rt?.podContainers(pod.metadata.uid!).find((x) => x.name === a.container && x.state === 'CONTAINER_RUNNING');
   const files = c && rt!.files(c.id);

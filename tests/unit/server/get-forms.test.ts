@@ -352,12 +352,19 @@ parity('kubectl wait', 'crash-loop', 149_000, [
   [["wait", "--for=condition=Ready", "nodes", "--all", "-o", "name"]],
 ]);
 
-// kubectl exec, up to the request that runs the command (podlife serve has no exec stream: what the command prints is
-// in tests/unit/sim/exec.test.ts). Left out, because the v1.32 client differs from v1.36's code: `-c` with a name the
-// pod lacks (v1.36 checks it first: "container x is not valid for pod y out of: ..."; v1.32 sends the request).
+// kubectl exec: podlife serve speaks kubectl's WebSocket exec stream (v5.channel.k8s.io), so the real kubectl runs the
+// command in the simulated container and prints what comes back. Left out, because the v1.32 client differs from
+// v1.36's code: `-c` with a name the pod lacks (v1.36 checks it first: "container x is not valid for pod y out of:
+// ..."; v1.32 sends the request). And a command podlife refuses comes back through the real kubectl as an error.
 parity('kubectl exec', 'crash-loop', 149_000, [
   [['exec', 'crash-test', 'ls']], [['exec', 'crash-test']], [['exec', '--', 'ls']], [['exec', 'nope', '--', 'ls']],
   [['exec', 'pod/nope', '--', 'ls']], [['exec', '-q', 'nope', '--', 'ls']],
+]);
+parity('kubectl exec in a running container', 'nginx-test', 120_000, [
+  [['exec', 'nginx-test', '--', 'cat', '/etc/hosts']], [['exec', 'nginx-test', '--', 'hostname']],
+  [['exec', 'nginx-test', '-c', 'nginx-test', '--', 'cat', '/etc/resolv.conf', '/etc/hostname']],
+  [['exec', 'nginx-test', '--', 'sh', '-c', 'echo hi; exit 3']], [['exec', 'nginx-test', '--', 'cat', '/nope']],
+  [['exec', '-it', 'nginx-test', '--', 'sh']], [['exec', '-i', 'nginx-test', '--', 'date']], [['exec', 'pod/nginx-test', '--', 'true']],
 ]);
 parity('kubectl exec into a completed pod', 'restart-policies', 60_000, [
   [['exec', 'never-fails', '--', 'ls']], [['exec', 'onfailure-ok', '--', 'ls']], [['exec', '-n', 'kube-system', 'never-fails', '--', 'ls']],

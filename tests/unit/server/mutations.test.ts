@@ -276,16 +276,19 @@ describe.skipIf(!kubectlAvailable)('errors kubectl prints, from the Status the s
     expect(real.stderr).toMatch(message);
   });
 
-  it('kubectl exec reaches the exec stream, which this server does not offer: a 400 that names where exec runs', async () => {
+  it('kubectl exec over the WebSocket stream changes the live container: a file stays; kill 1 stops nginx, and the pod completes', async () => {
     server = await startPaused({ scenario: loadScenario('nginx-test') });
     await advance(server, '2m');
-    const r = await kubectl(server, ['exec', 'nginx-test', '--', 'cat', '/etc/hosts']);
-    expect(r).toMatchObject({ code: 1, stdout: '' });
-    expect(r.stderr).toBe(
-      "Error from server (BadRequest): podlife: the exec stream (kubectl exec) is not supported by this simulation; podlife's own kubectl runs it: podlife simulate <scenario> --at <time> -- kubectl exec POD -- COMMAND\n",
-    );
-    // where it runs, it runs
-    expect(podlifeAt(loadScenario('nginx-test'), 120_000, 'kubectl exec nginx-test -- hostname').stdout).toBe('nginx-test\n');
+    expect(await kubectl(server, ['exec', 'nginx-test', '--', 'touch', '/tmp/x'])).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await kubectl(server, ['exec', 'nginx-test', '--', 'ls', '/tmp'])).toMatchObject({ code: 0, stdout: 'x\n' });
+    // nginx's fast shutdown on SIGTERM exits 0; the pod was run with --restart=Never
+    expect(await kubectl(server, ['exec', 'nginx-test', '--', 'kill', '1'])).toMatchObject({ code: 0 });
+    await advance(server, '2m30s');
+    const phase = await kubectl(server, ['get', 'pod', 'nginx-test', '-o', 'jsonpath={.status.phase} {.status.containerStatuses[0].state.terminated.exitCode}']);
+    expect(phase.stdout).toBe('Succeeded 0');
+    expect(await kubectl(server, ['exec', 'nginx-test', '--', 'ls', '/tmp'])).toMatchObject({
+      code: 1, stderr: 'error: cannot exec into a container in a completed pod; current phase is Succeeded\n',
+    });
   });
 
   it('a malformed body: 400 BadRequest with the decoder\'s message, printed by kubectl create --raw', async () => {

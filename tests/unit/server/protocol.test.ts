@@ -2,6 +2,7 @@
 // apply reads, server-side tables, content negotiation, Status errors for what is not served, pagination,
 // DeleteOptions, namespaces, the log subresource, and the control endpoints.
 
+import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../src/server/server.ts';
 import { startServer } from '../../../src/server/server.ts';
@@ -138,7 +139,7 @@ describe('Status errors for what is not served', () => {
     ['GET', '/api/v1/namespaces/default/pods/nope', 404, 'NotFound', 'pods "nope" not found'],
     ['GET', '/api/v1/configmaps', 404, 'NotFound', 'the server could not find the requested resource'],
     ['GET', '/api/v1/namespaces/default/nodes', 404, 'NotFound', 'the server could not find the requested resource'],
-    ['GET', '/api/v1/namespaces/default/pods/a/exec', 400, 'BadRequest', "podlife: the exec stream (kubectl exec) is not supported by this simulation; podlife's own kubectl runs it: podlife simulate <scenario> --at <time> -- kubectl exec POD -- COMMAND"],
+    ['GET', '/api/v1/namespaces/default/pods/a/exec', 400, 'BadRequest', 'Upgrade request required'],
     ['POST', '/api/v1/namespaces/default/pods/a/portforward', 400, 'BadRequest', 'podlife: the portforward stream (kubectl port-forward) is not supported by this simulation'],
     ['GET', '/api/v1/namespaces/default/pods/a/binding', 404, 'NotFound', 'the server could not find the requested resource'],
     ['PUT', '/api/v1/namespaces/default/pods/a', 405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource'],
@@ -182,6 +183,61 @@ describe('Status errors for what is not served', () => {
     expect(waiting.body.message).toBe('container "app" in pod "app" is waiting to start: trying and failing to pull image');
     expect((await get('/api/v1/namespaces/default/pods/app/log?tailLines=many')).status).toBe(400);
     expect((await get('/api/v1/namespaces/default/pods/nope/log')).status).toBe(404);
+  });
+});
+
+describe('the exec stream (kubectl exec over a WebSocket, v5.channel.k8s.io)', () => {
+  /** Open the stream as kubectl does and collect its messages: [channel, text] pairs, then how it closed. */
+  function exec(path: string, protocols = ['v5.channel.k8s.io', 'v4.channel.k8s.io']): Promise<{ protocol: string; messages: [number, string][]; code: number }> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${server!.url.replace('http', 'ws')}${path}`, protocols);
+      ws.binaryType = 'arraybuffer';
+      const messages: [number, string][] = [];
+      ws.onmessage = (m) => {
+        const bytes = new Uint8Array(m.data as ArrayBuffer);
+        messages.push([bytes[0], new TextDecoder().decode(bytes.subarray(1))]);
+      };
+      ws.onclose = (c) => resolve({ protocol: ws.protocol, messages, code: c.code });
+      ws.onerror = () => reject(new Error(`WebSocket ${path} failed`));
+    });
+  }
+  const at = '/api/v1/namespaces/default/pods/nginx-test/exec?container=nginx-test&stdout=true&stderr=true';
+
+  it('stdout on channel 1, stderr on 2, the final Status on 3 (NonZeroExitCode with the code as its cause), then a normal close', async () => {
+    server = await startPaused({ scenario: loadScenario('nginx-test') });
+    await advance(server, '2m');
+    const ok = await exec(`${at}&command=hostname`);
+    expect(ok).toEqual({ protocol: 'v5.channel.k8s.io', messages: [[1, 'nginx-test\n'], [3, '{"metadata":{},"status":"Success"}']], code: 1000 });
+    const failed = await exec(`${at}&command=cat&command=/nope`, ['v4.channel.k8s.io']);
+    expect(failed.protocol).toBe('v4.channel.k8s.io');
+    expect(failed.messages[0]).toEqual([2, "cat: can't open '/nope': No such file or directory\n"]);
+    expect(JSON.parse(failed.messages[1][1])).toMatchObject({ status: 'Failure', reason: 'NonZeroExitCode', details: { causes: [{ reason: 'ExitCode', message: '1' }] } });
+  });
+
+  it('an error before the stream is the API server\'s Status over HTTP; a client without the channel protocol is refused', async () => {
+    server = await startPaused({ scenario: loadScenario('nginx-test') });
+    await advance(server, '2m');
+    // an upgrade request answered without switching protocols: its status and JSON body
+    const upgrade = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const req = request(`${server!.url}${path}`, { method: headers.Upgrade === 'websocket' ? 'GET' : 'POST', headers: { Connection: 'Upgrade', ...headers } });
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+        });
+        req.on('upgrade', () => reject(new Error('switched protocols')));
+        req.on('error', reject);
+        req.end();
+      });
+    const missing = await upgrade('/api/v1/namespaces/default/pods/nope/exec?command=ls&container=x', { Upgrade: 'websocket', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Protocol': 'v5.channel.k8s.io' });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ kind: 'Status', reason: 'NotFound', message: 'pods "nope" not found' });
+    const spdy = await upgrade(`${at}&command=touch&command=/tmp/spdy`, { Upgrade: 'SPDY/3.1', 'X-Stream-Protocol-Version': 'v4.channel.k8s.io' });
+    expect(spdy.status).toBe(400);
+    expect(spdy.body.message).toBe('podlife: the SPDY exec stream is not supported by this simulation; podlife serve streams exec over a WebSocket (v5.channel.k8s.io, v4.channel.k8s.io)');
+    // the refused request ran nothing
+    expect((await exec(`${at}&command=ls&command=/tmp/spdy`)).messages[0]).toEqual([2, 'ls: /tmp/spdy: No such file or directory\n']);
   });
 });
 
