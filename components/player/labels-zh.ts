@@ -33,7 +33,7 @@ export const zh: Labels = {
   consoleHint: '输入与 podlife simulate 相同的命令（kubectl、crictl、journalctl、grep …），在当前虚拟时间执行。↑/↓：历史记录。',
   consoleInput: '命令',
   run: '运行',
-  consoleResimulated: (t: string) => `（集群已改变：已在 ${t} 加入此命令重新模拟）`,
+  consoleResimulated: (t: string) => `（此命令可能改变集群：已在 ${t} 加入它重新模拟）`,
   manifest: '编辑 Pod 清单',
   manifestHint: '修改 Pod 后重新运行场景。清单有问题时，当前的运行结果保持不变。',
   manifestLabel: 'Pod 清单（YAML）',

@@ -33,7 +33,7 @@ export const en = {
   consoleHint: 'Type the commands podlife simulate runs (kubectl, crictl, journalctl, grep …); they run at the current virtual time. ↑/↓: history.',
   consoleInput: 'Command',
   run: 'Run',
-  consoleResimulated: (t: string) => `(the cluster changed: re-simulated with this command at ${t})`,
+  consoleResimulated: (t: string) => `(a command that can change the cluster: re-simulated with it at ${t})`,
   manifest: 'Edit the pod manifest',
   manifestHint: 'Change the pod and run the scenario again. The current run stays on screen if the manifest has a problem.',
   manifestLabel: 'Pod manifest (YAML)',
