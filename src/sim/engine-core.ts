@@ -197,8 +197,9 @@ class SimEngine implements Engine {
 
 /**
  * A live simulated cluster. Same config, seed and calls → byte-identical trace and states. Without `patches`
- * (api/patch.ts), a patch action fails with an internal error; without `validation` (api/validation.ts), the API
- * server takes every request as valid, which only a replay of requests that passed it may rely on. engine.ts's
+ * (api/patch.ts), a patch action fails with an internal error; without `validation` (api/validation.ts, with the
+ * strict decoding), the API server takes every request as decodable and valid, which only a replay of requests that
+ * passed both may rely on. engine.ts's
  * createEngine always has both.
  */
 export function createEngineCore(config: EngineConfig, opts: EngineOptions, patches: Patches | undefined, validation?: Validation): Engine {

@@ -28,7 +28,8 @@ export function recordReplay(scenario: Scenario, seed: number): Replay {
           // A deep copy as JSON: what the page will fetch, and safe from later changes to the object.
           actions.push({ at: engine.now, action: JSON.parse(JSON.stringify(action)) as ClusterAction });
           const r = engine.apply(action);
-          if (!r.ok && r.status.reason === 'Invalid') invalid = true;
+          // rejected as invalid, or by the strict decoding (a BadRequest): a replay needs the validation module
+          if (!r.ok && (r.status.reason === 'Invalid' || r.status.reason === 'BadRequest')) invalid = true;
           return r;
         }) as Engine['apply'],
         state: () => engine.state(),

@@ -16,8 +16,9 @@ export interface Replay {
   /** Virtual time the run ended at. */
   end: number;
   /**
-   * Set when the API server rejected a request of the run as invalid: a replay needs api/validation.ts then. Without
-   * it, every request passed validation when recorded, and a replay may leave the validation out.
+   * Set when the API server rejected a request of the run as invalid or undecodable (Invalid, BadRequest): a replay
+   * needs api/validation.ts then, which holds the strict decoding too. Without it, every request passed both when
+   * recorded, and a replay may leave them out.
    */
   validate?: true;
 }

@@ -6,7 +6,6 @@
 
 import type { ApiStatus, ApplyResult, KubeEvent, Node, Pod, PodCondition, PodSpec, PodStatus } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
-import { decodeObject, decodePod, objectMeta } from './schema.ts';
 import { admitDefaultTolerationSeconds, admitPriority, computePodQOS, defaultPodSpec, setDefaultsPodSpec } from './defaults.ts';
 import type * as validationModule from './validation.ts';
 import { alreadyExistsStatus, badRequestStatus, GoRepr, invalidStatus, notFoundStatus } from './fielderrors.ts';
@@ -30,11 +29,11 @@ export type Patches = Pick<typeof patchModule, 'jsonPatch' | 'strategicMergePatc
 const podKey = (ns: string, name: string): string => podNames(ns, name).key;
 
 /**
- * The API server's validation (api/validation.ts), passed in: every engine has it but the player's replay of a run
- * recorded at build time, whose every request passed it then (a replay that holds a rejected request, or that
- * patches a node, loads it).
+ * The API server's strict decoding and validation (api/validation.ts, which re-exports schema.ts), passed in: every
+ * engine has them but the player's replay of a run recorded at build time, whose every request passed them then (a
+ * replay that holds a rejected request, or that patches a node, loads them).
  */
-export type Validation = Pick<typeof validationModule, 'isQualifiedName' | 'isValidLabelValue' | 'validateMeta' | 'validatePodCreate' | 'validatePodEphemeralContainersUpdate' | 'validatePodUpdate'>;
+export type Validation = Pick<typeof validationModule, 'isQualifiedName' | 'isValidLabelValue' | 'validateMeta' | 'validatePodCreate' | 'validatePodEphemeralContainersUpdate' | 'validatePodUpdate' | 'decodeObject' | 'decodePod' | 'objectMeta'>;
 
 /** A node informer's update handler: the new object and the one it replaced. */
 export type NodeWatcher = (node: Node, old: Node) => void;
@@ -182,7 +181,7 @@ export class ApiServer {
       return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'InternalError', code: 500 } };
     }
     const r = apply(node, patchType, patch, {
-      isQualifiedName: v.isQualifiedName, isValidLabelValue: v.isValidLabelValue, validateMeta: v.validateMeta, badRequestStatus, invalidStatus, GoRepr, mergePatch, decodeObject, objectMeta,
+      isQualifiedName: v.isQualifiedName, isValidLabelValue: v.isValidLabelValue, validateMeta: v.validateMeta, badRequestStatus, invalidStatus, GoRepr, mergePatch, decodeObject: v.decodeObject, objectMeta: v.objectMeta,
     });
     if ('status' in r) return { ok: false, status: r.status };
     if (r.unchanged) return { ok: true, object: node, unchanged: true };
@@ -208,7 +207,7 @@ export class ApiServer {
     if (raw.kind !== undefined && raw.kind !== 'Pod') {
       return { ok: false, status: badRequestStatus(`the kind in the data (${raw.kind}) does not match the expected kind (Pod)`) };
     }
-    const problem = decodePod(raw);
+    const problem = this.#validation?.decodePod(raw);
     if (problem) return { ok: false, status: badRequestStatus(`Pod in version "v1" cannot be handled as a Pod: ${problem.message}`) };
     raw.apiVersion = 'v1';
     raw.kind = 'Pod';
@@ -312,7 +311,7 @@ export class ApiServer {
       throw e;
     }
     if (typeof next !== 'object' || next === null) return { ok: false, status: badRequestStatus('the patch produced an invalid object') };
-    const problem = decodePod(next);
+    const problem = this.#validation?.decodePod(next);
     if (problem) return { ok: false, status: badRequestStatus(`Pod in version "v1" cannot be handled as a Pod: ${problem.message}`) };
     // upstream: strategy.go dropNonEphemeralContainerUpdates: the subresource takes only spec.ephemeralContainers
     // (a patch that leaves none where there were none changes nothing, so an undefined one is never stored)

@@ -16,6 +16,9 @@ const QUALIFIED_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 
 // upstream: validation.go IsDNS1123Label
+// the strict decoding that comes before validation travels with it: a replay of requests that all passed needs neither
+export { decodeObject, decodePod, objectMeta } from './schema.ts';
+
 export function isDNS1123Label(v: string): string[] {
   const errs: string[] = [];
   if (v.length > 63) errs.push('must be no more than 63 characters');

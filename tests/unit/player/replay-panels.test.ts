@@ -76,6 +76,31 @@ describe('a replay leaves the API server\'s validation out unless the run needs 
     }
     expect((bare.state().pods[0].spec.containers[0] as { workingDir?: string }).workingDir).toBe('/tmp');
   });
+  it('a request the strict decoding rejected marks the run too: the decoding travels with the validation', async () => {
+    const undecodable = parseScenario(
+      [
+        'title: t', 'timeline:',
+        '  - at: 0s', '    run: kubectl run web --image=nginx:alpine --restart=Never',
+        '  - at: 5s', '    run: kubectl patch pod web --type=merge -p \'{"metadata":{"labels":{"a":"b"}},"spec":{"bogus":1}}\'',
+      ].join('\n'),
+      'undecodable.yaml',
+    );
+    const decodeRun = runScenario(runnable(undecodable), { seed: 1 });
+    expect(decodeRun.steps[1].stderr).toMatch(/^Error from server \(BadRequest\): .*strict decoding error: unknown field "spec\.bogus"/);
+    const replay = recordReplay(undecodable, 1);
+    expect(replay.validate).toBe(true);
+    const source = await ReplaySource.load(readReplay(JSON.parse(JSON.stringify(replay)), 'undecodable.replay.json'));
+    expect(JSON.stringify(source.stateAt(decodeRun.engine.now))).toBe(JSON.stringify(decodeRun.engine.stateAt(decodeRun.engine.now)));
+    // without it, the replay would have taken the patch: the label is what the rejected request tried to add
+    const { createEngineCore } = await import('../../../src/sim/engine-core.ts');
+    const bare = createEngineCore(replay.config, { seed: 1 }, undefined);
+    for (const { at, action } of replay.actions) {
+      bare.advanceTo(at);
+      bare.apply(action);
+    }
+    expect(bare.state().pods[0].metadata.labels).toMatchObject({ a: 'b' });
+    expect(decodeRun.engine.state().pods[0].metadata.labels).not.toHaveProperty('a');
+  });
   it('a run whose every request passed is not marked', () => {
     expect(recordReplay(parseScenario(readFileSync(join(dir, 'crash-loop.yaml'), 'utf8'), 'crash-loop.yaml'), 1).validate).toBeUndefined();
   });
