@@ -117,6 +117,10 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
     const error = `Internal error occurred: Internal error occurred: error executing command in container: failed to exec in container: failed to start exec ${JSON.stringify(id)}: OCI runtime exec failed: exec failed: unable to start container process: exec: ${JSON.stringify(argv[0])}: executable file not found in $PATH: unknown`;
     return exec({ stdout: '', stderr: '', exitCode: 1, error });
   }
+  // the model's shell does not expand: a script that would ($HOSTNAME, $(...), `...`) would print the wrong thing
+  const script = /(^|\/)(ba|a|da|z)?sh$/.test(argv[0]) && argv.includes('-c') ? argv[argv.indexOf('-c') + 1] : undefined;
+  const expansion = script && /\$(\{[^}]*\}?|\([^)]*\)?|\w+|[?#@*!$-])|`[^`]*`?/.exec(script);
+  if (expansion) return refused(pod, `podlife: the container's shell in this model does not expand \`${expansion[0]}\`: shell expansions ($VAR, $(...), \`...\`) are not modelled`);
   // the image's own files are not modelled: a command that reads them (ls /etc, stat, a bare ls) is refused
   const image = imageFileRead(argv, files);
   if (image !== undefined) {
@@ -131,6 +135,8 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
     return refused(pod, `podlife: this container's ${unmodelled} is ${whose}, which the model does not have`);
   }
   const fs = new Set([...files, ...managed.keys()]);
+  const written = rt!.fileData(c.id)!;
+  const data = new Map(written);
   let stdout = '';
   let stderr = '';
   let code: number | undefined;
@@ -139,6 +145,7 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
       loop: ctx.loop,
       log: (stream, text) => (stream === 'stdout' ? (stdout += `${text}\n`) : (stderr += `${text}\n`)),
       fs,
+      data,
       read: (path) => managed.get(path),
       hostname: managed.get('/etc/hostname')?.trimEnd() ?? pod.metadata.name,
       wallclock: (t) => new Date(ctx.epoch + t),
@@ -154,5 +161,7 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
   }
   files.clear();
   for (const f of fs) if (!managed.has(f)) files.add(f);
+  written.clear();
+  for (const [f, text] of data) written.set(f, text);
   return exec({ stdout, stderr, exitCode: code });
 }

@@ -131,6 +131,12 @@ class ContainerRecord implements ProcessHost {
     return (this.#fs ??= new Set());
   }
 
+  #data: Map<string, string> | undefined = undefined;
+  /** What its commands wrote into those files, made on first use. */
+  get data(): Map<string, string> {
+    return (this.#data ??= new Map());
+  }
+
   log(stream: 'stdout' | 'stderr', text: string): void {
     this.#ctx.containerLog(this.id, stream, text);
   }
@@ -445,6 +451,12 @@ export class ContainerRuntime {
   files(id: string): Set<string> | undefined {
     const rec = this.#records.get(id);
     return rec?.proc ? rec.fs : undefined;
+  }
+
+  /** What a running container's commands wrote into its files, by path. */
+  fileData(id: string): Map<string, string> | undefined {
+    const rec = this.#records.get(id);
+    return rec?.proc ? rec.data : undefined;
   }
 
   /** StopContainer: the image's stop signal (SIGTERM unless STOPSIGNAL says otherwise), SIGKILL after the timeout. */

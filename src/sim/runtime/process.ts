@@ -33,6 +33,8 @@ export interface ProcessHost {
   fs: Set<string>;
   /** A file's contents where the model knows them (the kubelet's /etc/hosts); others read as empty. */
   read?(path: string): string | undefined;
+  /** What the container's commands wrote into files (redirections), by path: `cat` prints it. */
+  data?: Map<string, string>;
   /** The container's hostname (the pod's): what `hostname` prints. */
   hostname?: string;
   /** "2026/08/04 03:32:37": the wall clock in the format nginx logs use. */
@@ -320,12 +322,19 @@ export class Process {
     const [name, ...args] = s.argv;
     const bin = baseName(name);
     const fs = this.#host.fs;
+    // a redirection writes the lines into the file (> empties it first, >> appends); the contents are read from the
+    // host only when a command writes, removes or reads a file
     const out = (text: string): void => {
       if (s.redirect) {
         fs.add(s.redirect.path);
+        const data = this.#host.data;
+        data?.set(s.redirect.path, `${data.get(s.redirect.path) ?? ''}${text}\n`);
       } else this.#host.log('stdout', text);
     };
-    if (s.redirect && !s.redirect.append) fs.add(s.redirect.path);
+    if (s.redirect && !s.redirect.append) {
+      fs.add(s.redirect.path);
+      this.#host.data?.delete(s.redirect.path);
+    }
     if (s.background) {
       const ms = bin === 'sleep' ? parseSleep(args[0]) : Infinity;
       this.#bgUntil = Math.max(this.#bgUntil, this.#host.loop.now + (ms ?? 0));
@@ -405,7 +414,11 @@ export class Process {
         for (const a of args) if (!a.startsWith('-')) fs.add(a);
         return 0;
       case 'rm':
-        for (const a of args) if (!a.startsWith('-')) fs.delete(a);
+        for (const a of args) {
+          if (a.startsWith('-')) continue;
+          fs.delete(a);
+          this.#host.data?.delete(a);
+        }
         return 0;
       case 'cat':
       case 'stat': {
@@ -416,7 +429,7 @@ export class Process {
             return 1;
           }
           // a file whose contents the model knows prints them, line by line
-          const text = bin === 'cat' ? this.#host.read?.(f) : undefined;
+          const text = bin === 'cat' ? (this.#host.data?.get(f) ?? this.#host.read?.(f)) : undefined;
           if (text) for (const line of text.replace(/\n$/, '').split('\n')) out(line);
         }
         return 0;

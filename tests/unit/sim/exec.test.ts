@@ -121,6 +121,18 @@ describe('the command runs in the container, at the moment kubectl runs', () => 
     expect(t[1]).toMatchObject({ stdout: '/tmp/x\n\n/data:\na\n\n/tmp:\nx\n', exitCode: 0 });
   });
 
+  it('a redirection writes into the file: > empties it first, >> appends, cat prints it, rm takes it away; the next exec and a container\'s own script see it', () => {
+    const s = scenario(NGINX, [
+      ['10s', `kubectl exec web -- sh -c 'echo hi > /tmp/f; echo there >> /tmp/f'`], ['11s', 'kubectl exec web -- cat /tmp/f'],
+      ['12s', `kubectl exec web -- sh -c 'echo new > /tmp/f; cat /tmp/f; rm /tmp/f; cat /tmp/f'`],
+    ]);
+    const t = runScenario(s).steps;
+    expect(t[1]).toMatchObject({ stdout: 'hi\nthere\n', exitCode: 0 });
+    expect(t[2]).toMatchObject({ stdout: 'new\n', stderr: "cat: can't open '/tmp/f': No such file or directory\ncommand terminated with exit code 1\n", exitCode: 1 });
+    const own = scenario('restartPolicy: Never\ncontainers:\n- name: web\n  image: m.daocloud.io/docker.io/library/busybox:1.36\n  command: [sh, -c, "echo ready > /tmp/state; cat /tmp/state"]', [['30s', 'kubectl logs web']], 'm.daocloud.io/docker.io/library/busybox:1.36');
+    expect(runScenario(own).steps[0].stdout).toBe('ready\n');
+  });
+
   it('kill 1 stops an nginx container, which the kubelet restarts; PID 1 of a namespace cannot be sent SIGKILL from inside it', () => {
     const restarts = (cmd: string) => {
       const s = scenario(NGINX, [['10s', cmd]]);
@@ -186,6 +198,7 @@ describe('what the model does not know is refused by name, and changes nothing',
     ['ls /etc', /^podlife: the image's own files are not modelled \(`ls \/etc`\)/],
     ['ls', /^podlife: the image's own files are not modelled \(`ls`\)/],
     ['cat /etc/nginx/nginx.conf', /^podlife: the image's own files are not modelled/],
+    [`sh -c 'touch /tmp/a; echo $HOSTNAME'`, /^podlife: the container's shell in this model does not expand `\$HOSTNAME`/],
   ])('kubectl exec web -- %s', (command, message) => {
     const s = scenario(NGINX, [['10s', `kubectl exec web -- ${command}`], ['11s', 'kubectl exec web -- ls /tmp/a']]);
     const [refusal, after] = runScenario(s).steps;
