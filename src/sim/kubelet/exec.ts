@@ -117,10 +117,6 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
     const error = `Internal error occurred: Internal error occurred: error executing command in container: failed to exec in container: failed to start exec ${JSON.stringify(id)}: OCI runtime exec failed: exec failed: unable to start container process: exec: ${JSON.stringify(argv[0])}: executable file not found in $PATH: unknown`;
     return exec({ stdout: '', stderr: '', exitCode: 1, error });
   }
-  // the model's shell does not expand: a script that would ($HOSTNAME, $(...), `...`) would print the wrong thing
-  const script = /(^|\/)(ba|a|da|z)?sh$/.test(argv[0]) && argv.includes('-c') ? argv[argv.indexOf('-c') + 1] : undefined;
-  const expansion = script && /\$(\{[^}]*\}?|\([^)]*\)?|\w+|[?#@*!$-])|`[^`]*`?/.exec(script);
-  if (expansion) return refused(pod, `podlife: the container's shell in this model does not expand \`${expansion[0]}\`: shell expansions ($VAR, $(...), \`...\`) are not modelled`);
   // the image's own files are not modelled: a command that reads them (ls /etc, stat, a bare ls) is refused
   const image = imageFileRead(argv, files);
   if (image !== undefined) {
@@ -146,6 +142,7 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
       log: (stream, text) => (stream === 'stdout' ? (stdout += `${text}\n`) : (stderr += `${text}\n`)),
       fs,
       data,
+      env: rt!.podEnv?.(pod.metadata.uid!, a.container),
       read: (path) => managed.get(path),
       hostname: managed.get('/etc/hostname')?.trimEnd() ?? pod.metadata.name,
       wallclock: (t) => new Date(ctx.epoch + t),

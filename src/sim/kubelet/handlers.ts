@@ -87,6 +87,7 @@ function* execInContainer(env: NodeEnv, containerId: string, argv: string[], tim
     return { code: 0, output: '', timedOut: false };
   }
   const files = rt.files(containerId) ?? new Set<string>();
+  const cri = rt.containers.get(containerId);
   const lines: string[] = [];
   let code: number | undefined;
   const program = execProgramFor(argv, { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: false });
@@ -99,7 +100,8 @@ function* execInContainer(env: NodeEnv, containerId: string, argv: string[], tim
       loop: env.ctx.loop,
       log: (_s, text) => lines.push(text),
       fs: files,
-      hostname: rt.containers.get(containerId)?.podName,
+      hostname: cri?.podName,
+      env: cri && rt.podEnv?.(cri.podUid, cri.name),
       wallclock: (t) => new Date(env.ctx.epoch + t),
       exited: (c) => {
         code = c;

@@ -6,6 +6,7 @@
 //           pkg/kubelet/status/status_manager.go; pkg/kubelet/prober/worker.go
 
 import { managedFiles } from './etcfiles.ts';
+import { processEnv } from './envvars.ts';
 import type { Container, CriContainer, Node, Pod, PodCondition, PodStatus } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
 import type { Rng } from '../core/rng.ts';
@@ -23,7 +24,7 @@ import { toRuntimePodStatus, type RuntimePodStatus } from './podstatus.ts';
 import type * as resizeModule from './resize.ts';
 import type { ProbeResult } from './podactions.ts';
 import type { NodeEnv } from './env.ts';
-import { kobj, kstr, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
+import { containerSpec, kobj, kstr, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
 import { runProbe } from './handlers.ts';
 import { deepEqual } from '../core/structural.ts';
 import { UNSCHEDULABLE_TAINT } from '../scheduler/framework.ts';
@@ -183,6 +184,11 @@ export class Kubelet {
       const pod = this.#workers.get(uid)?.pod;
       const sandbox = runtime.podSandboxes(uid).find((s) => s.state === 'SANDBOX_READY');
       return pod && managedFiles(pod, sandbox?.ip ? [sandbox.ip] : []);
+    };
+    runtime.podEnv = (uid, name) => {
+      const pod = this.#workers.get(uid)?.pod;
+      const c = pod && containerSpec(pod, name);
+      return c && processEnv(pod, c);
     };
     api.addNode(this.#nodeObject());
     api.watchPods((type, pod) => this.#onPod(type, pod), { nodeName: node.name });

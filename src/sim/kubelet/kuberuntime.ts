@@ -7,7 +7,8 @@ import type { Container, LifecycleHandler, Pod } from '../types.ts';
 import { sleepFor, type Proc } from '../core/loop.ts';
 import { formatGoDuration } from '../core/duration.ts';
 import { parseImageRef, ImageRefError, type ImageRef } from '../api/imageref.ts';
-import { containerArgv, imageDefaults } from '../runtime/catalog.ts';
+import { containerArgv, imageDefaults, type ImageDefaults } from '../runtime/catalog.ts';
+import { expandCommand } from './envvars.ts';
 import type { ContainerConfig, SandboxConfig } from '../runtime/cri.ts';
 import { Backoff } from './backoff.ts';
 import { computePodActions, isRestartableInitContainer, type ContainerKillReason, type PodActions, type ProbeResults } from './podactions.ts';
@@ -491,7 +492,7 @@ export class RuntimeManager {
       attempt: restartCount,
       image: c.image,
       imageRef: ref.normalized,
-      argv: containerArgv(defaults, c.command, c.args),
+      argv: containerArgvOf(pod, c, defaults),
       script,
       stdin: !!c.stdin,
       // an ephemeral container's target: its process namespace is joined (NamespaceMode_TARGET)
@@ -654,4 +655,10 @@ function describeActions(pod: Pod, a: PodActions, updates: string | undefined): 
   if (a.EphemeralContainersToStart.length) parts.push(`EphemeralContainersToStart [${a.EphemeralContainersToStart.length}]`);
   if (updates) parts.push(`ContainersToUpdate [${updates}]`);
   return `podActions{${parts.join(', ')}}`;
+}
+
+/** The argv a container runs: its command and args after the kubelet's $(VAR) expansion, over the image's defaults. */
+function containerArgvOf(pod: Pod, c: Container, defaults: ImageDefaults): string[] {
+  const { command, args } = expandCommand(pod, c);
+  return containerArgv(defaults, command, args);
 }

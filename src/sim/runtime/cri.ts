@@ -146,6 +146,11 @@ class ContainerRecord implements ProcessHost {
     return this.cfg.podName;
   }
 
+  /** The process's environment, for the shell's $VAR (made when a script first expands one). */
+  get env(): Map<string, string> | undefined {
+    return this.#rt.podEnv?.(this.cfg.podUid, this.cfg.name);
+  }
+
   /** The contents of a file the kubelet or the runtime wrote for the pod (/etc/hosts, ...), when the model knows them. */
   read(path: string): string | undefined {
     return this.#rt.podFiles?.(this.cfg.podUid)?.get(path);
@@ -182,6 +187,8 @@ export class ContainerRuntime {
   onPodChange: (podUid: string) => void = () => {};
   /** The files the kubelet and the runtime write for a pod's containers, by path (set by the node's kubelet). */
   podFiles: ((podUid: string) => Map<string, string> | undefined) | undefined = undefined;
+  /** A container's process environment (set by the node's kubelet). */
+  podEnv: ((podUid: string, container: string) => Map<string, string> | undefined) | undefined = undefined;
 
   constructor(ctx: SimContext, node: NodeConfig, images: Record<string, ImageBehaviour>) {
     this.#ctx = ctx;

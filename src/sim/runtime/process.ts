@@ -8,7 +8,7 @@
 // signal and exit 0.
 
 import type { EventLoop } from '../core/loop.ts';
-import { parseShell, ShellSyntaxError, type Stmt } from './shell.ts';
+import { QUOTED, UNQUOTED, parseShell, ShellSyntaxError, type Stmt } from './shell.ts';
 
 export type Signal = 'SIGTERM' | 'SIGKILL' | 'SIGQUIT' | 'SIGINT' | 'SIGWINCH' | 'SIGHUP';
 export const SIGNUM: Record<Signal, number> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGTERM: 15, SIGWINCH: 28 };
@@ -37,6 +37,8 @@ export interface ProcessHost {
   data?: Map<string, string>;
   /** The container's hostname (the pod's): what `hostname` prints. */
   hostname?: string;
+  /** The process's environment, for the shell's $VAR (unset: every variable expands to nothing). */
+  env?: Map<string, string>;
   /** "2026/08/04 03:32:37": the wall clock in the format nginx logs use. */
   wallclock(t: number): Date;
   /** Called once when the process ends. */
@@ -153,6 +155,8 @@ export class Process {
   readonly #pendingTraps: Signal[];
   #lastStatus = 0;
   #bgUntil = 0;
+  /** The lines a command substitution collects (its commands' stdout), while one runs. */
+  #capture: string[] | undefined = undefined;
   /** The service running as PID 1 (directly or via exec), if any: probes and signals consult it. */
   service: ServiceSpec | undefined;
   readonly startedAt: number;
@@ -318,8 +322,99 @@ export class Process {
     }
   }
 
+  /** A shell variable: the special parameters, else the environment (an unset one is empty). */
+  #variable(name: string): string | undefined {
+    switch (name) {
+      case '?':
+        return String(this.#lastStatus);
+      case '$':
+        return '1';
+      case '#':
+        return '0';
+      case '0':
+        return 'sh';
+      case '!':
+        return '';
+      default:
+        return this.#host.env?.get(name);
+    }
+  }
+
+  /** A command substitution: its commands run, and their stdout, without its trailing newlines, is the value. */
+  *#substitute(script: string): Generator<Wait, string, void> {
+    let stmts: Stmt[];
+    try {
+      stmts = parseShell(script);
+    } catch (e) {
+      this.#host.log('stderr', `sh: ${e instanceof ShellSyntaxError ? e.message : 'syntax error'}`);
+      return '';
+    }
+    const saved = this.#capture;
+    const lines: string[] = [];
+    this.#capture = lines;
+    try {
+      yield* this.#runList(stmts);
+    } catch (e) {
+      // `exit` in a substitution ends its subshell only
+      if (!(e instanceof ExitNow)) throw e;
+      this.#lastStatus = e.code;
+    } finally {
+      this.#capture = saved;
+    }
+    return lines.join('\n').replace(/\n+$/, '');
+  }
+
+  /** Parameter expansion and command substitution in the words the tokenizer marked; unquoted results are split into fields. */
+  *#expand(words: string[]): Generator<Wait, string[], void> {
+    const out: string[] = [];
+    for (const w of words) {
+      if (!w.includes(UNQUOTED) && !w.includes(QUOTED)) {
+        out.push(w);
+        continue;
+      }
+      let text = '';
+      let split = false;
+      for (let i = 0; i < w.length; i++) {
+        const c = w[i];
+        if (c !== UNQUOTED && c !== QUOTED) {
+          text += c;
+          continue;
+        }
+        if (c === UNQUOTED) split = true;
+        const rest = w.slice(i + 1);
+        let m: RegExpExecArray | null;
+        if (rest[0] === '(') {
+          let depth = 0;
+          let end = 0;
+          for (; end < rest.length; end++) {
+            if (rest[end] === '(') depth++;
+            else if (rest[end] === ')' && --depth === 0) break;
+          }
+          text += yield* this.#substitute(rest.slice(1, end));
+          i += end + 1;
+        } else if ((m = /^\{([A-Za-z_]\w*)(?:(:?)-([^}]*))?\}/.exec(rest))) {
+          // ${NAME}, ${NAME-word} (unset), ${NAME:-word} (unset or empty)
+          const v = this.#variable(m[1]);
+          text += m[3] !== undefined && (v === undefined || (m[2] === ':' && v === '')) ? m[3] : (v ?? '');
+          i += m[0].length;
+        } else if ((m = /^([A-Za-z_]\w*|[?$#0!])/.exec(rest))) {
+          text += this.#variable(m[1]) ?? '';
+          i += m[0].length;
+        } else text += '$';
+      }
+      if (split) out.push(...text.split(/[ \t\n]+/).filter(Boolean));
+      else out.push(text);
+    }
+    return out;
+  }
+
   *#command(s: Extract<Stmt, { kind: 'cmd' }>): Generator<Wait, number, void> {
-    const [name, ...args] = s.argv;
+    const argv = s.argv.some((w) => w.includes(UNQUOTED) || w.includes(QUOTED)) ? yield* this.#expand(s.argv) : s.argv;
+    if (s.redirect && (s.redirect.path.includes(UNQUOTED) || s.redirect.path.includes(QUOTED))) {
+      s = { ...s, redirect: { ...s.redirect, path: (yield* this.#expand([s.redirect.path]))[0] ?? '' } };
+    }
+    if (argv.length === 0) return 0;
+    const [name, ...args] = argv;
     const bin = baseName(name);
     const fs = this.#host.fs;
     // a redirection writes the lines into the file (> empties it first, >> appends); the contents are read from the
@@ -329,7 +424,8 @@ export class Process {
         fs.add(s.redirect.path);
         const data = this.#host.data;
         data?.set(s.redirect.path, `${data.get(s.redirect.path) ?? ''}${text}\n`);
-      } else this.#host.log('stdout', text);
+      } else if (this.#capture) this.#capture.push(text);
+      else this.#host.log('stdout', text);
     };
     if (s.redirect && !s.redirect.append) {
       fs.add(s.redirect.path);

@@ -13,6 +13,30 @@ export class ShellSyntaxError extends Error {}
 
 type Tok = { op: string } | { word: string };
 
+/**
+ * Where a word expands, the tokenizer leaves a mark before what follows the `$`: UNQUOTED outside quotes (the result is
+ * split into fields), QUOTED inside double quotes (kept as one). `$(...)` and backquotes keep their command whole.
+ * Single quotes and `\$` leave a plain `$`.
+ */
+export const UNQUOTED = '\uE000';
+export const QUOTED = '\uE001';
+
+/** The expansion at src[i] (a `$` or a backquote), as mark + text, and where it ends. */
+function expansion(src: string, i: number, mark: string): [string, number] {
+  if (src[i] === '`') {
+    const end = src.indexOf('`', i + 1);
+    if (end < 0) throw new ShellSyntaxError('unterminated `...`');
+    return [`${mark}(${src.slice(i + 1, end)})`, end + 1];
+  }
+  if (src[i + 1] !== '(') return [mark, i + 1];
+  let depth = 0;
+  for (let j = i + 1; j < src.length; j++) {
+    if (src[j] === '(') depth++;
+    else if (src[j] === ')' && --depth === 0) return [`${mark}${src.slice(i + 1, j + 1)}`, j + 1];
+  }
+  throw new ShellSyntaxError("unterminated $(...)");
+}
+
 function tokenize(src: string): Tok[] {
   const toks: Tok[] = [];
   let i = 0;
@@ -38,6 +62,10 @@ function tokenize(src: string): Tok[] {
         if (src[i] === '\\' && i + 1 < src.length && '"\\$`'.includes(src[i + 1])) {
           word += src[i + 1];
           i += 2;
+        } else if ((src[i] === '$' && i + 1 < src.length && src[i + 1] !== '"') || src[i] === '`') {
+          const [text, next] = expansion(src, i, QUOTED);
+          word += text;
+          i = next;
         } else word += src[i++];
       }
       if (i >= src.length) throw new ShellSyntaxError(`unterminated quoted string`);
@@ -46,6 +74,11 @@ function tokenize(src: string): Tok[] {
       word += src[i + 1];
       inWord = true;
       i += 2;
+    } else if ((c === '$' && i + 1 < src.length && !' \t\n;&|'.includes(src[i + 1])) || c === '`') {
+      const [text, next] = expansion(src, i, UNQUOTED);
+      word += text;
+      inWord = true;
+      i = next;
     } else if (c === '#' && !inWord) {
       while (i < src.length && src[i] !== '\n') i++;
     } else if (c === ' ' || c === '\t') {

@@ -1,0 +1,104 @@
+// A container's environment, and the kubelet's $(VAR) expansion of env values, command and args.
+// The kubelet's part (makeEnvironmentVariables): the service links (the `kubernetes` Service always, and with
+// enableServiceLinks the services of the pod's namespace), then the container's `env` in order, each value expanded
+// against what comes before it. The runtime adds the image's PATH and the hostname, runc adds HOME.
+// upstream: pkg/kubelet/kubelet_pods.go makeEnvironmentVariables, getServiceEnvVarMap; pkg/kubelet/envvars/envvars.go
+// FromServices; third_party/forked/golang/expansion/expand.go Expand; pkg/kubelet/container/helpers.go
+// ExpandContainerCommandAndArgs
+
+import type { Container, Pod } from '../types.ts';
+
+/** The PATH of the images the model knows (the Debian and Alpine base images' default). */
+const IMAGE_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+/** envvars.FromServices for one Service: NAME_SERVICE_HOST, _SERVICE_PORT(_<port name>), and the Docker-link _PORT vars. */
+function serviceVars(out: Map<string, string>, name: string, ip: string, ports: [string, string, number][]): void {
+  const p = name.toUpperCase().replace(/-/g, '_');
+  out.set(`${p}_SERVICE_HOST`, ip);
+  out.set(`${p}_SERVICE_PORT`, String(ports[0][2]));
+  for (const [portName, , port] of ports) if (portName) out.set(`${p}_SERVICE_PORT_${portName.toUpperCase().replace(/-/g, '_')}`, String(port));
+  const [, proto0, port0] = ports[0];
+  out.set(`${p}_PORT`, `${proto0.toLowerCase()}://${ip}:${port0}`);
+  for (const [, proto, port] of ports) {
+    const key = `${p}_PORT_${port}_${proto}`;
+    out.set(key, `${proto.toLowerCase()}://${ip}:${port}`);
+    out.set(`${key}_PROTO`, proto.toLowerCase());
+    out.set(`${key}_PORT`, String(port));
+    out.set(`${key}_ADDR`, ip);
+  }
+}
+
+/** expansion.Expand: $(VAR) from `lookup`, kept as written when undefined; $$ is a literal $. */
+export function expand(input: string, lookup: (name: string) => string | undefined): string {
+  if (!input.includes('$')) return input;
+  let out = '';
+  for (let i = 0; i < input.length; i++) {
+    const c = input[i];
+    if (c !== '$' || i + 1 >= input.length) {
+      out += c;
+      continue;
+    }
+    const next = input[i + 1];
+    if (next === '$') {
+      out += '$';
+      i++;
+    } else if (next === '(') {
+      const close = input.indexOf(')', i + 2);
+      if (close < 0) {
+        out += '$(';
+        i++;
+      } else {
+        const name = input.slice(i + 2, close);
+        out += lookup(name) ?? `$(${name})`;
+        i = close;
+      }
+    } else {
+      out += `$${next}`;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** The kubelet's environment for a container: service links, then `env` in order (value and the common fieldRefs). */
+export function kubeletEnv(pod: Pod, c: Container): Map<string, string> {
+  const env = new Map<string, string>();
+  const ns = pod.metadata.namespace ?? 'default';
+  const links = (pod.spec as { enableServiceLinks?: boolean }).enableServiceLinks !== false;
+  // the cluster's two Services (api/services.ts): kube-dns links only into kube-system's pods
+  if (links && ns === 'kube-system') serviceVars(env, 'kube-dns', '10.96.0.10', [['dns', 'UDP', 53], ['dns-tcp', 'TCP', 53], ['metrics', 'TCP', 9153]]);
+  serviceVars(env, 'kubernetes', '10.96.0.1', [['https', 'TCP', 443]]);
+  const fields: Record<string, string | undefined> = {
+    'metadata.name': pod.metadata.name, 'metadata.namespace': ns, 'metadata.uid': pod.metadata.uid,
+    'spec.nodeName': pod.spec.nodeName, 'spec.serviceAccountName': pod.spec.serviceAccountName,
+    'status.podIP': pod.status.podIP, 'status.hostIP': pod.status.hostIP,
+  };
+  type Var = { name: string; value?: string; valueFrom?: { fieldRef?: { fieldPath: string } } };
+  const defined = new Map<string, string>();
+  for (const v of (c.env ?? []) as Var[]) {
+    let value: string | undefined;
+    if (v.valueFrom) value = v.valueFrom.fieldRef ? fields[v.valueFrom.fieldRef.fieldPath] : undefined;
+    else value = expand(v.value ?? '', (name) => defined.get(name) ?? env.get(name));
+    if (value === undefined) continue; // a source the model does not have (a Secret, a ConfigMap)
+    defined.set(v.name, value);
+  }
+  for (const [k, v] of defined) env.set(k, v);
+  return env;
+}
+
+/** ExpandContainerCommandAndArgs: $(VAR) in command and args, from the kubelet's environment. */
+export function expandCommand(pod: Pod, c: Container): { command?: string[]; args?: string[] } {
+  const uses = (list?: string[]) => list?.some((x) => x.includes('$'));
+  if (!uses(c.command) && !uses(c.args)) return { command: c.command, args: c.args };
+  const env = kubeletEnv(pod, c);
+  const lookup = (name: string) => env.get(name);
+  return { command: c.command?.map((x) => expand(x, lookup)), args: c.args?.map((x) => expand(x, lookup)) };
+}
+
+/** The process's environment: the image's PATH, the hostname containerd sets, the kubelet's, HOME as runc sets it for root. */
+export function processEnv(pod: Pod, c: Container): Map<string, string> {
+  const env = new Map([['PATH', IMAGE_PATH], ['HOSTNAME', (pod.spec as { hostname?: string }).hostname || pod.metadata.name]]);
+  for (const [k, v] of kubeletEnv(pod, c)) env.set(k, v);
+  if (!env.has('HOME')) env.set('HOME', '/root');
+  return env;
+}
