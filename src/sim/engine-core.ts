@@ -12,7 +12,7 @@ import { parseImageRef } from './api/imageref.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 import { tolerates } from './scheduler/framework.ts';
 import { ContainerRuntime, RUNTIME_VERSION } from './runtime/cri.ts';
-import { Kubelet } from './kubelet/kubelet.ts';
+import { Kubelet, type EnvSupport } from './kubelet/kubelet.ts';
 import { DEFAULT_EPOCH, DEFAULT_NODE, type EngineConfig, type ImageBehaviour } from './config.ts';
 
 export interface EngineOptions {
@@ -47,7 +47,7 @@ class SimEngine implements Engine {
   #cache: { key: string; state: ClusterState } | undefined;
   readonly #patches: Patches | undefined;
 
-  constructor(config: EngineConfig, opts: EngineOptions, patches: Patches | undefined, validation: Validation | undefined) {
+  constructor(config: EngineConfig, opts: EngineOptions, patches: Patches | undefined, validation: Validation | undefined, env: EnvSupport | undefined) {
     const timings: Timings = { ...DEFAULT_TIMINGS, ...(config.timings ?? {}) };
     const images: Record<string, ImageBehaviour> = {};
     for (const [ref, b] of Object.entries(config.images ?? {})) images[parseImageRef(ref).normalized] = b;
@@ -68,7 +68,7 @@ class SimEngine implements Engine {
     for (const n of nodes) {
       const rt = new ContainerRuntime(this.#ctx, n, images);
       this.#runtimes.push(rt);
-      this.#kubelets.push(new Kubelet(this.#ctx, this.#api, rt, n, patches?.resize?.kubelet));
+      this.#kubelets.push(new Kubelet(this.#ctx, this.#api, rt, n, patches?.resize?.kubelet, env));
       patches?.watchNodeSchedulable?.(this.#ctx, this.#api, n.name, n.unschedulable === true);
     }
     this.#coll = {
@@ -199,9 +199,10 @@ class SimEngine implements Engine {
  * A live simulated cluster. Same config, seed and calls → byte-identical trace and states. Without `patches`
  * (api/patch.ts), a patch action fails with an internal error; without `validation` (api/validation.ts, with the
  * strict decoding), the API server takes every request as decodable and valid, which only a replay of requests that
- * passed both may rely on. engine.ts's
+ * passed both may rely on. Without `env` (kubelet/envvars.ts), a container's environment is empty and the kubelet
+ * does not expand $(VAR): only a replay whose pods use no `$` may leave it out. engine.ts's
  * createEngine always has both.
  */
-export function createEngineCore(config: EngineConfig, opts: EngineOptions, patches: Patches | undefined, validation?: Validation): Engine {
-  return new SimEngine(config, opts, patches, validation);
+export function createEngineCore(config: EngineConfig, opts: EngineOptions, patches: Patches | undefined, validation?: Validation, env?: EnvSupport): Engine {
+  return new SimEngine(config, opts, patches, validation, env);
 }

@@ -1,4 +1,5 @@
-// createEngine: the engine with everything, patch and resize support and the API server's validation included. (The player's replay uses
+// createEngine: the engine with everything, patch and resize support, the API server's validation and the containers'
+// environment included. (The player's replay uses
 // engine-core.ts directly and loads api/patch.ts and resize.ts only for a run that patches a pod.)
 
 import type { Engine } from './types.ts';
@@ -7,10 +8,11 @@ import { createEngineCore, type EngineOptions } from './engine-core.ts';
 import * as patches from './api/patch.ts';
 import * as resize from './resize.ts';
 import * as validation from './api/validation.ts';
+import * as env from './kubelet/envvars.ts';
 
 export type { EngineOptions } from './engine-core.ts';
 
 /** A live simulated cluster. Same config, seed and calls → byte-identical trace and states. */
 export function createEngine(config: EngineConfig = {}, opts: EngineOptions = {}): Engine {
-  return createEngineCore(config, opts, { ...patches, resize }, validation);
+  return createEngineCore(config, opts, { ...patches, resize }, validation, env);
 }

@@ -6,7 +6,7 @@
 //           pkg/kubelet/status/status_manager.go; pkg/kubelet/prober/worker.go
 
 import { managedFiles } from './etcfiles.ts';
-import { processEnv } from './envvars.ts';
+import type * as envModule from './envvars.ts';
 import type { Container, CriContainer, Node, Pod, PodCondition, PodStatus } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
 import type { Rng } from '../core/rng.ts';
@@ -117,6 +117,12 @@ const PROBE_TYPES = ['liveness', 'readiness', 'startup'] as const;
 type PlegState = 'running' | 'exited' | 'unknown' | 'nonexistent';
 type PlegEventType = 'ContainerStarted' | 'ContainerDied' | 'ContainerChanged' | 'ContainerRemoved';
 
+/**
+ * A container's environment and the kubelet's $(VAR) expansion (kubelet/envvars.ts), passed in: every engine has it but
+ * the player's replay of a run whose pods use no `$`.
+ */
+export type EnvSupport = Pick<typeof envModule, 'expandCommand' | 'processEnv'>;
+
 export class Kubelet {
   readonly env: NodeEnv;
   readonly rm: RuntimeManager;
@@ -150,8 +156,8 @@ export class Kubelet {
   /** The PodAdded detail, one string for every pod of this node. */
   readonly #added: string;
 
-  /** `resize`: the in-place resize support (kubelet/resize.ts), when the engine has it. */
-  constructor(ctx: SimContext, api: ApiServer, runtime: ContainerRuntime, node: NodeConfig, resize?: typeof resizeModule) {
+  /** `resize`: the in-place resize support (kubelet/resize.ts), when the engine has it; `env`: the containers' environment. */
+  constructor(ctx: SimContext, api: ApiServer, runtime: ContainerRuntime, node: NodeConfig, resize?: typeof resizeModule, env?: EnvSupport) {
     this.#ctx = ctx;
     this.#api = api;
     this.#runtime = runtime;
@@ -188,8 +194,9 @@ export class Kubelet {
     runtime.podEnv = (uid, name) => {
       const pod = this.#workers.get(uid)?.pod;
       const c = pod && containerSpec(pod, name);
-      return c && processEnv(pod, c);
+      return c && env?.processEnv(pod, c);
     };
+    this.rm.envSupport = env;
     api.addNode(this.#nodeObject());
     api.watchPods((type, pod) => this.#onPod(type, pod), { nodeName: node.name });
   }

@@ -8,7 +8,7 @@ import { sleepFor, type Proc } from '../core/loop.ts';
 import { formatGoDuration } from '../core/duration.ts';
 import { parseImageRef, ImageRefError, type ImageRef } from '../api/imageref.ts';
 import { containerArgv, imageDefaults, type ImageDefaults } from '../runtime/catalog.ts';
-import { expandCommand } from './envvars.ts';
+import type * as envModule from './envvars.ts';
 import type { ContainerConfig, SandboxConfig } from '../runtime/cri.ts';
 import { Backoff } from './backoff.ts';
 import { computePodActions, isRestartableInitContainer, type ContainerKillReason, type PodActions, type ProbeResults } from './podactions.ts';
@@ -98,6 +98,8 @@ export class RuntimeManager {
   readonly resized = new Map<string, resizeModule.PodResize>();
   /** The resize support (kubelet/resize.ts), when the engine has it. */
   resize: typeof resizeModule | undefined;
+  /** The containers' environment and the $(VAR) expansion (kubelet/envvars.ts), when the engine has it. */
+  envSupport: Pick<typeof envModule, 'expandCommand'> | undefined;
   /** runtimeHelper.OnPodSandboxReady: the kubelet's callback once a new sandbox is up, before any image pull. */
   onPodSandboxReady: (pod: Pod) => void = () => {};
   /** runtimeHelper.RequestPodReinspect: the kubelet's PLEG inspects the pod again at its next relist. */
@@ -492,7 +494,7 @@ export class RuntimeManager {
       attempt: restartCount,
       image: c.image,
       imageRef: ref.normalized,
-      argv: containerArgvOf(pod, c, defaults),
+      argv: containerArgvOf(this.envSupport, pod, c, defaults),
       script,
       stdin: !!c.stdin,
       // an ephemeral container's target: its process namespace is joined (NamespaceMode_TARGET)
@@ -658,7 +660,7 @@ function describeActions(pod: Pod, a: PodActions, updates: string | undefined): 
 }
 
 /** The argv a container runs: its command and args after the kubelet's $(VAR) expansion, over the image's defaults. */
-function containerArgvOf(pod: Pod, c: Container, defaults: ImageDefaults): string[] {
-  const { command, args } = expandCommand(pod, c);
+function containerArgvOf(env: Pick<typeof envModule, 'expandCommand'> | undefined, pod: Pod, c: Container, defaults: ImageDefaults): string[] {
+  const { command, args } = env ? env.expandCommand(pod, c) : c;
   return containerArgv(defaults, command, args);
 }

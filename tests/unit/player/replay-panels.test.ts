@@ -101,6 +101,32 @@ describe('a replay leaves the API server\'s validation out unless the run needs 
     expect(bare.state().pods[0].metadata.labels).toMatchObject({ a: 'b' });
     expect(decodeRun.engine.state().pods[0].metadata.labels).not.toHaveProperty('a');
   });
+  it('a run whose pods use a $ brings the containers\' environment, and replays to the same states and logs', async () => {
+    const greeting = parseScenario(
+      [
+        'title: t', 'timeline:',
+        '  - at: 0s', '    apply: |', '      apiVersion: v1', '      kind: Pod', '      metadata: {name: greet}', '      spec:', '        restartPolicy: Never',
+        '        containers:', '        - name: c', '          image: m.daocloud.io/docker.io/library/busybox:1.36', '          env: [{name: NAME, value: Kubernetes}]',
+        '          command: [sh, -c, "echo hello $(NAME) from $HOSTNAME"]',
+        '  - at: 20s', '    run: kubectl logs greet',
+      ].join('\n'),
+      'greeting.yaml',
+    );
+    const greetRun = runScenario(runnable(greeting), { seed: 1 });
+    expect(greetRun.steps[0].stdout).toBe('hello Kubernetes from greet\n');
+    const replay = recordReplay(greeting, 1);
+    const source = await ReplaySource.load(readReplay(JSON.parse(JSON.stringify(replay)), 'greeting.replay.json'));
+    expect(JSON.stringify(source.stateAt(greetRun.engine.now))).toBe(JSON.stringify(greetRun.engine.stateAt(greetRun.engine.now)));
+    // without it, the kubelet would not expand $(NAME), the shell would take it for a command, and HOSTNAME would be unset
+    const { createEngineCore } = await import('../../../src/sim/engine-core.ts');
+    const bare = createEngineCore(replay.config, { seed: 1 }, undefined);
+    for (const { at, action } of replay.actions) {
+      bare.advanceTo(at);
+      bare.apply(action);
+    }
+    bare.advanceTo(greetRun.engine.now);
+    expect(bare.state().containerLogs.map((l) => l.text)).toEqual(['sh: NAME: not found', 'hello from']);
+  });
   it('a run whose every request passed is not marked', () => {
     expect(recordReplay(parseScenario(readFileSync(join(dir, 'crash-loop.yaml'), 'utf8'), 'crash-loop.yaml'), 1).validate).toBeUndefined();
   });
