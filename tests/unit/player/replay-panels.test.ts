@@ -5,7 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recordReplay } from '../../../src/sim/record.ts';
-import { ReplaySource, readReplay } from '../../../components/player/replay.ts';
+import { ReplaySource, readReplay, type Replay } from '../../../components/player/replay.ts';
+import type { Engine } from '../../../src/sim/types.ts';
 import { PANEL_COMMANDS, type PanelName, panelText } from '../../../components/player/panel-text.ts';
 import { eventTimes } from '../../../components/player/timeline.ts';
 import { execute } from '../../../src/sim/commands/execute.ts';
@@ -48,6 +49,18 @@ describe.each(names)('scenario %s', (name) => {
   });
 });
 
+/** A replay's actions sent to an engine with none of the modules a replay may load (no patches, validation or environment). */
+async function bareReplay(replay: Replay, until?: number): Promise<Engine> {
+  const { createEngineCore } = await import('../../../src/sim/engine-core.ts');
+  const bare = createEngineCore(replay.config, { seed: 1 }, undefined);
+  for (const { at, action } of replay.actions) {
+    bare.advanceTo(at);
+    bare.apply(action);
+  }
+  if (until !== undefined) bare.advanceTo(until);
+  return bare;
+}
+
 describe('a replay leaves the API server\'s validation out unless the run needs it', () => {
   // a merge patch the API server rejects (pod updates may not change the container's name): no patch module, so
   // only the replay's own mark brings the validation in
@@ -68,12 +81,7 @@ describe('a replay leaves the API server\'s validation out unless the run needs 
     const source = await ReplaySource.load(readReplay(JSON.parse(JSON.stringify(replay)), 'rejected.replay.json'));
     expect(JSON.stringify(source.stateAt(run.engine.now))).toBe(JSON.stringify(run.engine.stateAt(run.engine.now)));
     // without the validation, the rejected patch would have changed the pod: the mark is what keeps the replay exact
-    const { createEngineCore } = await import('../../../src/sim/engine-core.ts');
-    const bare = createEngineCore(replay.config, { seed: 1 }, undefined);
-    for (const { at, action } of replay.actions) {
-      bare.advanceTo(at);
-      bare.apply(action);
-    }
+    const bare = await bareReplay(replay);
     expect((bare.state().pods[0].spec.containers[0] as { workingDir?: string }).workingDir).toBe('/tmp');
   });
   it('a request the strict decoding rejected marks the run too: the decoding travels with the validation', async () => {
@@ -92,12 +100,7 @@ describe('a replay leaves the API server\'s validation out unless the run needs 
     const source = await ReplaySource.load(readReplay(JSON.parse(JSON.stringify(replay)), 'undecodable.replay.json'));
     expect(JSON.stringify(source.stateAt(decodeRun.engine.now))).toBe(JSON.stringify(decodeRun.engine.stateAt(decodeRun.engine.now)));
     // without it, the replay would have taken the patch: the label is what the rejected request tried to add
-    const { createEngineCore } = await import('../../../src/sim/engine-core.ts');
-    const bare = createEngineCore(replay.config, { seed: 1 }, undefined);
-    for (const { at, action } of replay.actions) {
-      bare.advanceTo(at);
-      bare.apply(action);
-    }
+    const bare = await bareReplay(replay);
     expect(bare.state().pods[0].metadata.labels).toMatchObject({ a: 'b' });
     expect(decodeRun.engine.state().pods[0].metadata.labels).not.toHaveProperty('a');
   });
@@ -118,13 +121,7 @@ describe('a replay leaves the API server\'s validation out unless the run needs 
     const source = await ReplaySource.load(readReplay(JSON.parse(JSON.stringify(replay)), 'greeting.replay.json'));
     expect(JSON.stringify(source.stateAt(greetRun.engine.now))).toBe(JSON.stringify(greetRun.engine.stateAt(greetRun.engine.now)));
     // without it, the kubelet would not expand $(NAME), the shell would take it for a command, and HOSTNAME would be unset
-    const { createEngineCore } = await import('../../../src/sim/engine-core.ts');
-    const bare = createEngineCore(replay.config, { seed: 1 }, undefined);
-    for (const { at, action } of replay.actions) {
-      bare.advanceTo(at);
-      bare.apply(action);
-    }
-    bare.advanceTo(greetRun.engine.now);
+    const bare = await bareReplay(replay, greetRun.engine.now);
     expect(bare.state().containerLogs.map((l) => l.text)).toEqual(['sh: NAME: not found', 'hello from']);
   });
   it('a run whose every request passed is not marked', () => {

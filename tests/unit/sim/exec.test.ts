@@ -41,6 +41,10 @@ ${spec.replace(/^/gm, '        ')}
 ${steps.map(([at, run]) => `  - at: ${at}\n    run: ${JSON.stringify(run)}`).join('\n')}
 `);
 const NGINX = 'containers:\n- name: web\n  image: m.daocloud.io/docker.io/library/nginx:alpine';
+const BUSYBOX = 'm.daocloud.io/docker.io/library/busybox:1.36';
+/** What a run-once busybox container `web` (the YAML lines of its spec after its image) logs. */
+const logsOf = (container: string): string =>
+  runScenario(scenario(`restartPolicy: Never\ncontainers:\n- name: web\n  image: ${BUSYBOX}\n${container}`, [['30s', 'kubectl logs web']], BUSYBOX)).steps[0].stdout;
 
 describe('the files the kubelet and the runtime write for a container', () => {
   it('/etc/hosts names the pod at its IP, as kubectl get -o wide shows it; /etc/resolv.conf searches the namespace first', () => {
@@ -81,21 +85,19 @@ describe('the files the kubelet and the runtime write for a container', () => {
 
 describe('the kubelet\'s $(VAR) expansion of env, command and args (expansion.Expand)', () => {
   it('the docs\' print-greeting pod: args "$(GREETING) $(NAME)" from its env; $$ is a $, an unknown $(X) stays as written', () => {
-    const s = scenario(
-      'restartPolicy: Never\ncontainers:\n- name: env-print-demo\n  image: m.daocloud.io/docker.io/library/busybox:1.36\n  env:\n  - name: GREETING\n    value: "Warm greetings to"\n  - name: HONORIFIC\n    value: "The Most Honorable"\n  - name: NAME\n    value: "Kubernetes"\n  - name: FULL\n    value: "$(HONORIFIC) $(NAME)"\n  - name: POD\n    valueFrom:\n      fieldRef:\n        fieldPath: metadata.name\n  command: ["echo"]\n  args: ["$(GREETING) $(FULL) in $(POD) on $(KUBERNETES_SERVICE_HOST), $$(NAME) and $(UNSET)"]',
-      [['30s', 'kubectl logs web']],
-      'm.daocloud.io/docker.io/library/busybox:1.36',
+    const env = '  env:\n  - name: GREETING\n    value: "Warm greetings to"\n  - name: HONORIFIC\n    value: "The Most Honorable"\n  - name: NAME\n    value: "Kubernetes"\n  - name: FULL\n    value: "$(HONORIFIC) $(NAME)"\n  - name: POD\n    valueFrom:\n      fieldRef:\n        fieldPath: metadata.name';
+    expect(logsOf(`${env}\n  command: ["echo"]\n  args: ["$(GREETING) $(FULL) in $(POD) on $(KUBERNETES_SERVICE_HOST), $$(NAME) and $(UNSET)"]`)).toBe(
+      'Warm greetings to The Most Honorable Kubernetes in web on 10.96.0.1, $(NAME) and $(UNSET)\n',
     );
-    expect(runScenario(s).steps[0].stdout).toBe('Warm greetings to The Most Honorable Kubernetes in web on 10.96.0.1, $(NAME) and $(UNSET)\n');
   });
 });
 
 describe('a container whose own command reads them', () => {
   it('the docs\' hostAliases pod: `cat /etc/hosts` as the command prints the kubelet\'s file with the aliases, and completes', () => {
     const s = scenario(
-      'restartPolicy: Never\nhostAliases:\n- ip: "127.0.0.1"\n  hostnames: ["foo.local", "bar.local"]\n- ip: "10.1.2.3"\n  hostnames: ["foo.remote", "bar.remote"]\ncontainers:\n- name: cat-hosts\n  image: m.daocloud.io/docker.io/library/busybox:1.36\n  command: [cat]\n  args: [/etc/hosts]',
+      `restartPolicy: Never\nhostAliases:\n- ip: "127.0.0.1"\n  hostnames: ["foo.local", "bar.local"]\n- ip: "10.1.2.3"\n  hostnames: ["foo.remote", "bar.remote"]\ncontainers:\n- name: cat-hosts\n  image: ${BUSYBOX}\n  command: [cat]\n  args: [/etc/hosts]`,
       [['30s', 'kubectl logs web'], ['30s', 'kubectl get pod web -o wide']],
-      'm.daocloud.io/docker.io/library/busybox:1.36',
+      BUSYBOX,
     );
     const [logs, wide] = runScenario(s).steps;
     const ip = wide.stdout.split('\n')[1].split(/\s+/)[5];
@@ -104,12 +106,7 @@ describe('a container whose own command reads them', () => {
     expect(logs.stdout.split('\n').slice(7)).toEqual([`${ip}\tweb`, '', '# Entries added by HostAliases.', '127.0.0.1\tfoo.local\tbar.local', '10.1.2.3\tfoo.remote\tbar.remote', '']);
   });
   it('the files exist for test and ls as for cat', () => {
-    const s = scenario(
-      'restartPolicy: Never\ncontainers:\n- name: web\n  image: m.daocloud.io/docker.io/library/busybox:1.36\n  command: [sh, -c, "test -f /etc/resolv.conf && ls /etc/hosts /etc/hostname"]',
-      [['30s', 'kubectl logs web']],
-      'm.daocloud.io/docker.io/library/busybox:1.36',
-    );
-    expect(runScenario(s).steps[0].stdout).toBe('/etc/hostname\n/etc/hosts\n');
+    expect(logsOf('  command: [sh, -c, "test -f /etc/resolv.conf && ls /etc/hosts /etc/hostname"]')).toBe('/etc/hostname\n/etc/hosts\n');
   });
 });
 
@@ -140,8 +137,7 @@ describe('the command runs in the container, at the moment kubectl runs', () => 
     const t = runScenario(s).steps;
     expect(t[1]).toMatchObject({ stdout: 'hi\nthere\n', exitCode: 0 });
     expect(t[2]).toMatchObject({ stdout: 'new\n', stderr: "cat: can't open '/tmp/f': No such file or directory\ncommand terminated with exit code 1\n", exitCode: 1 });
-    const own = scenario('restartPolicy: Never\ncontainers:\n- name: web\n  image: m.daocloud.io/docker.io/library/busybox:1.36\n  command: [sh, -c, "echo ready > /tmp/state; cat /tmp/state"]', [['30s', 'kubectl logs web']], 'm.daocloud.io/docker.io/library/busybox:1.36');
-    expect(runScenario(own).steps[0].stdout).toBe('ready\n');
+    expect(logsOf('  command: [sh, -c, "echo ready > /tmp/state; cat /tmp/state"]')).toBe('ready\n');
   });
 
   it('the shell expands variables from the container\'s environment, $? and ${VAR:-default}, and substitutes $(...)', () => {
