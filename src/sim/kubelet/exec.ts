@@ -142,7 +142,9 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
       log: (stream, text) => (stream === 'stdout' ? (stdout += `${text}\n`) : (stderr += `${text}\n`)),
       fs,
       data,
-      env: rt!.podEnv?.(pod.metadata.uid!, a.container),
+      get env() {
+        return rt!.podEnv?.(pod.metadata.uid!, a.container);
+      },
       read: (path) => managed.get(path),
       hostname: managed.get('/etc/hostname')?.trimEnd() ?? pod.metadata.name,
       wallclock: (t) => new Date(ctx.epoch + t),

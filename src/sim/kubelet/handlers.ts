@@ -101,7 +101,10 @@ function* execInContainer(env: NodeEnv, containerId: string, argv: string[], tim
       log: (_s, text) => lines.push(text),
       fs: files,
       hostname: cri?.podName,
-      env: cri && rt.podEnv?.(cri.podUid, cri.name),
+      // the environment only when a script expands a variable
+      get env() {
+        return cri && rt.podEnv?.(cri.podUid, cri.name);
+      },
       wallclock: (t) => new Date(env.ctx.epoch + t),
       exited: (c) => {
         code = c;
