@@ -20,7 +20,7 @@ import type { ApplyResult, ExecOutput, Pod, PodExecAction } from '../types.ts';
 import type { ContainerRuntime } from '../runtime/cri.ts';
 import { Process, SHELL_COMMANDS, execProgramFor, type Signal } from '../runtime/process.ts';
 import { SERVICES, UNKNOWN_SERVICE } from '../runtime/catalog.ts';
-import type { Stmt } from '../runtime/shell.ts';
+import { QUOTED, UNQUOTED, parseShell, type Stmt } from '../runtime/shell.ts';
 
 const CONTEXT = { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: false };
 
@@ -40,13 +40,45 @@ function signalOfCommand(argv: string[]): Signal | 'none' | undefined {
   return ({ '15': 'SIGTERM', TERM: 'SIGTERM', '3': 'SIGQUIT', QUIT: 'SIGQUIT', '2': 'SIGINT', INT: 'SIGINT', '1': 'SIGHUP', HUP: 'SIGHUP' } as Record<string, Signal>)[flag];
 }
 
-/** The first command of a script that the model's shell does not run (a server in the foreground it does: it waits). */
+/** The commands of the `$(...)` substitutions in a word (the tokenizer marks them), as scripts. */
+function substitutions(word: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < word.length; i++) {
+    if ((word[i] !== UNQUOTED && word[i] !== QUOTED) || word[i + 1] !== '(') continue;
+    let depth = 0;
+    for (let j = i + 1; j < word.length; j++) {
+      if (word[j] === '(') depth++;
+      else if (word[j] === ')' && --depth === 0) {
+        out.push(word.slice(i + 2, j));
+        i = j;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The first command of a script that the model's shell does not run (a server in the foreground it does: it waits),
+ * looking into command substitutions too; a command named by a variable is known only when it runs.
+ */
 function unknownCommand(stmts: Stmt[]): string | undefined {
   for (const s of stmts) {
     let found: string | undefined;
     if (s.kind === 'cmd') {
       const bin = s.argv[0].slice(s.argv[0].lastIndexOf('/') + 1);
-      found = SHELL_COMMANDS.has(bin) || SERVICES[bin] ? undefined : bin;
+      const assignment = s.argv.length === 1 && /^[A-Za-z_]\w*=/.test(s.argv[0]);
+      if (!assignment && !bin.includes(UNQUOTED) && !bin.includes(QUOTED) && !SHELL_COMMANDS.has(bin) && !SERVICES[bin]) found = bin;
+      for (const w of s.argv) {
+        for (const script of substitutions(w)) {
+          if (found !== undefined) break;
+          try {
+            found = unknownCommand(parseShell(script));
+          } catch {
+            // a syntax error is the shell's to report when it runs
+          }
+        }
+      }
     } else if (s.kind === 'and' || s.kind === 'or') found = unknownCommand([s.left, s.right]);
     else found = unknownCommand(s.body);
     if (found !== undefined) return found;

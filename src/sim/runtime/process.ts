@@ -157,6 +157,8 @@ export class Process {
   #bgUntil = 0;
   /** The lines a command substitution collects (its commands' stdout), while one runs. */
   #capture: string[] | undefined = undefined;
+  /** The shell's own variables (NAME=value), made at the first assignment. */
+  #vars: Map<string, string> | undefined = undefined;
   /** The service running as PID 1 (directly or via exec), if any: probes and signals consult it. */
   service: ServiceSpec | undefined;
   readonly startedAt: number;
@@ -336,7 +338,7 @@ export class Process {
       case '!':
         return '';
       default:
-        return this.#host.env?.get(name);
+        return this.#vars?.get(name) ?? this.#host.env?.get(name);
     }
   }
 
@@ -414,6 +416,12 @@ export class Process {
       s = { ...s, redirect: { ...s.redirect, path: (yield* this.#expand([s.redirect.path]))[0] ?? '' } };
     }
     if (argv.length === 0) return 0;
+    // NAME=value alone sets a shell variable
+    const assign = argv.length === 1 ? /^([A-Za-z_]\w*)=(.*)$/s.exec(argv[0]) : null;
+    if (assign) {
+      (this.#vars ??= new Map()).set(assign[1], assign[2]);
+      return 0;
+    }
     const [name, ...args] = argv;
     const bin = baseName(name);
     const fs = this.#host.fs;

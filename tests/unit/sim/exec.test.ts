@@ -150,6 +150,17 @@ describe('the command runs in the container, at the moment kubectl runs', () => 
     // quoted, a substitution stays one word; unquoted, its lines become fields; single quotes keep the $ as written
     expect(subst).toMatchObject({ stdout: '[web] a b\n$MODE\n', exitCode: 0 });
   });
+  it('NAME=value sets a shell variable; a command inside $(...) the model does not run is refused before anything runs', () => {
+    const s = scenario(NGINX, [
+      ['10s', `kubectl exec web -- sh -c 'P=/tmp/x; Y="a b"; touch $P; ls $P; echo "$Y"'`],
+      ['11s', `kubectl exec web -- sh -c 'touch /tmp/y; echo $(ps)'`],
+      ['12s', 'kubectl exec web -- ls /tmp/y'],
+    ]);
+    const [assigned, refused, after] = runScenario(s).steps;
+    expect(assigned).toMatchObject({ stdout: '/tmp/x\na b\n', exitCode: 0 });
+    expect(refused.stderr).toMatch(/^podlife: `ps` is not modelled in the container/);
+    expect(after.stderr).toBe('ls: /tmp/y: No such file or directory\ncommand terminated with exit code 1\n');
+  });
 
   it('kill 1 stops an nginx container, which the kubelet restarts; PID 1 of a namespace cannot be sent SIGKILL from inside it', () => {
     const restarts = (cmd: string) => {
