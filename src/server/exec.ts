@@ -7,7 +7,7 @@
 // (websocket.go, errorDecoderV4); staging/src/k8s.io/apiserver/pkg/util/proxy/streamtranslator.go; RFC 6455
 
 import { createHash } from 'node:crypto';
-import type http from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ExecOutput } from '../sim/types.ts';
 import type { LiveCluster } from './cluster.ts';
@@ -26,10 +26,9 @@ export function execTarget(path: string): { namespace: string; name: string } | 
 function refuse(socket: Duplex, status: WireStatus): void {
   const body = JSON.stringify(status);
   socket.end(
-    `HTTP/1.1 ${status.code} ${httpReason(status.code)}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status.code} ${STATUS_CODES[status.code] ?? 'Error'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
-const httpReason = (code: number): string => ({ 400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 500: 'Internal Server Error' })[code] ?? 'Error';
 
 /** One unmasked binary frame (a server's frames are never masked), or a close frame. */
 function frame(payload: Buffer, opcode = 0x2): Buffer {
@@ -60,7 +59,7 @@ function finalStatus(x: ExecOutput): object {
  * Serve an upgrade request: a WebSocket exec runs the command and answers on the stream; anything else (SPDY, another
  * path) is refused with a Status. `catchUp` brings the cluster to the clock first.
  */
-export function serveExecUpgrade(req: http.IncomingMessage, socket: Duplex, cluster: LiveCluster, catchUp: () => void): void {
+export function serveExecUpgrade(req: IncomingMessage, socket: Duplex, cluster: LiveCluster, catchUp: () => void): void {
   socket.on('error', () => socket.destroy());
   const url = new URL(req.url ?? '/', 'http://localhost');
   const target = execTarget(url.pathname.replace(/\/+$/, ''));

@@ -6,6 +6,9 @@
 
 import type { Pod } from '../types.ts';
 
+/** The paths of the files below, whichever of them a pod's DNS policy and network give it. */
+export const MANAGED_FILES = ['/etc/hosts', '/etc/hostname', '/etc/resolv.conf'];
+
 /**
  * A pod's /etc/hosts, /etc/hostname and /etc/resolv.conf, by path; undefined for a pod on the host's network (the node's
  * files). `podIPs`: the sandbox's, which the kubelet writes into /etc/hosts (the pod's status may not show them yet).

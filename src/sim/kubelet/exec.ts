@@ -16,18 +16,14 @@
 
 import type { ApiServer } from '../api/apiserver.ts';
 import type { SimContext } from '../core/context.ts';
-import type { ApplyResult, ExecOutput, Pod, PodExecAction } from '../types.ts';
+import type { ApiStatus, ApplyResult, ExecOutput, Pod, PodExecAction } from '../types.ts';
 import type { ContainerRuntime } from '../runtime/cri.ts';
 import { Process, SHELL_COMMANDS, execProgramFor, type Signal } from '../runtime/process.ts';
 import { SERVICES, UNKNOWN_SERVICE } from '../runtime/catalog.ts';
-import { QUOTED, UNQUOTED, parseShell, type Stmt } from '../runtime/shell.ts';
+import { QUOTED, UNQUOTED, closingParen, marked, parseShell, type Stmt } from '../runtime/shell.ts';
+import { MANAGED_FILES } from './etcfiles.ts';
 
 const CONTEXT = { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: false };
-
-const status = (reason: 'NotFound' | 'BadRequest', code: number, message: string, details?: { name: string; kind: string }): ApplyResult => ({
-  ok: false,
-  status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason, code, ...(details ? { details } : {}) },
-});
 
 /** A signal sent to PID 1 from inside the container (`kill [-SIG] 1`, `nginx -s quit|stop`), or undefined for another command. */
 function signalOfCommand(argv: string[]): Signal | 'none' | undefined {
@@ -40,20 +36,42 @@ function signalOfCommand(argv: string[]): Signal | 'none' | undefined {
   return ({ '15': 'SIGTERM', TERM: 'SIGTERM', '3': 'SIGQUIT', QUIT: 'SIGQUIT', '2': 'SIGINT', INT: 'SIGINT', '1': 'SIGHUP', HUP: 'SIGHUP' } as Record<string, Signal>)[flag];
 }
 
-/** The commands of the `$(...)` substitutions in a word (the tokenizer marks them), as scripts. */
+// The API server's NotFound and BadRequest, as api/fielderrors.ts makes them: importing that module from this one,
+// which loads later, would split it out of the player's first chunk (as importing env.ts's containerSpec would).
+const notFoundStatus = (resource: string, name: string): ApiStatus => ({
+  kind: 'Status', apiVersion: 'v1', status: 'Failure', message: `${resource} "${name}" not found`, reason: 'NotFound', details: { name, kind: resource }, code: 404,
+});
+const badRequestStatus = (message: string): ApiStatus => ({ kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'BadRequest', code: 400 });
+
+type Command = Extract<Stmt, { kind: 'cmd' }>;
+
+/** The commands of the `$(...)` substitutions the tokenizer marked in a word, as scripts. */
 function substitutions(word: string): string[] {
   const out: string[] = [];
   for (let i = 0; i < word.length; i++) {
     if ((word[i] !== UNQUOTED && word[i] !== QUOTED) || word[i + 1] !== '(') continue;
-    let depth = 0;
-    for (let j = i + 1; j < word.length; j++) {
-      if (word[j] === '(') depth++;
-      else if (word[j] === ')' && --depth === 0) {
-        out.push(word.slice(i + 2, j));
-        i = j;
-        break;
+    const end = closingParen(word, i + 1);
+    if (end < 0) break;
+    out.push(word.slice(i + 2, end));
+    i = end;
+  }
+  return out;
+}
+
+/** Every simple command of a script, in order, with those of its `$(...)` substitutions after each command's own. */
+function commandsOf(stmts: Stmt[], out: Command[] = []): Command[] {
+  for (const s of stmts) {
+    if (s.kind === 'cmd') {
+      out.push(s);
+      for (const script of s.argv.flatMap(substitutions)) {
+        try {
+          commandsOf(parseShell(script), out);
+        } catch {
+          // a syntax error is the shell's to report when it runs
+        }
       }
-    }
+    } else if (s.kind === 'and' || s.kind === 'or') commandsOf([s.left, s.right], out);
+    else commandsOf(s.body, out);
   }
   return out;
 }
@@ -63,45 +81,25 @@ function substitutions(word: string): string[] {
  * looking into command substitutions too; a command named by a variable is known only when it runs.
  */
 function unknownCommand(stmts: Stmt[]): string | undefined {
-  for (const s of stmts) {
-    let found: string | undefined;
-    if (s.kind === 'cmd') {
-      const bin = s.argv[0].slice(s.argv[0].lastIndexOf('/') + 1);
-      const assignment = s.argv.length === 1 && /^[A-Za-z_]\w*=/.test(s.argv[0]);
-      if (!assignment && !bin.includes(UNQUOTED) && !bin.includes(QUOTED) && !SHELL_COMMANDS.has(bin) && !SERVICES[bin]) found = bin;
-      for (const w of s.argv) {
-        for (const script of substitutions(w)) {
-          if (found !== undefined) break;
-          try {
-            found = unknownCommand(parseShell(script));
-          } catch {
-            // a syntax error is the shell's to report when it runs
-          }
-        }
-      }
-    } else if (s.kind === 'and' || s.kind === 'or') found = unknownCommand([s.left, s.right]);
-    else found = unknownCommand(s.body);
-    if (found !== undefined) return found;
+  for (const { argv } of commandsOf(stmts)) {
+    const bin = argv[0].slice(argv[0].lastIndexOf('/') + 1);
+    const assignment = argv.length === 1 && /^[A-Za-z_]\w*=/.test(argv[0]);
+    if (!assignment && !marked(bin) && !SHELL_COMMANDS.has(bin) && !SERVICES[bin]) return bin;
   }
   return undefined;
 }
 
-const MANAGED = ['/etc/hosts', '/etc/hostname', '/etc/resolv.conf'];
 const IMAGE_DIRS = new Set(['', 'bin', 'boot', 'dev', 'docker-entrypoint.d', 'etc', 'home', 'lib', 'media', 'mnt', 'opt', 'proc', 'root', 'run', 'sbin', 'srv', 'sys', 'usr', 'var']);
 
-/** The first read (cat, ls, stat) of the image's own files in a command line, as `cmd path`; undefined if none. */
-function imageFileRead(argv: string[], files: Set<string>): string | undefined {
-  const words = argv.length >= 3 && /(^|\/)(ba|a|da)?sh$/.test(argv[0]) && argv[1] === '-c' ? argv[2].split(/[\s;&|]+/) : argv;
-  for (let i = 0; i < words.length; i++) {
-    const bin = words[i].slice(words[i].lastIndexOf('/') + 1);
+/** The first read (cat, ls, stat) of the image's own files in a script, as `cmd path`; undefined if none. */
+function imageFileRead(stmts: Stmt[], files: Set<string>): string | undefined {
+  for (const { argv } of commandsOf(stmts)) {
+    const bin = argv[0].slice(argv[0].lastIndexOf('/') + 1);
     if (bin !== 'ls' && bin !== 'cat' && bin !== 'stat') continue;
-    const paths: string[] = [];
-    for (let j = i + 1; j < words.length && words[j] && !/^(ls|cat|stat|echo|touch|rm|mkdir|test|\[|hostname|date|exit|true|false)$/.test(words[j]); j++) {
-      if (!words[j].startsWith('-')) paths.push(words[j].replace(/^['"]|['"]$/g, ''));
-    }
+    const paths = argv.slice(1).filter((a) => !a.startsWith('-'));
     if (bin === 'stat' || (bin === 'ls' && paths.length === 0)) return [bin, ...paths].join(' ');
     for (const path of paths) {
-      if (!path.startsWith('/') || MANAGED.includes(path) || files.has(path) || [...files].some((f) => f.startsWith(`${path.replace(/\/+$/, '')}/`))) continue;
+      if (!path.startsWith('/') || MANAGED_FILES.includes(path) || files.has(path) || [...files].some((f) => f.startsWith(`${path.replace(/\/+$/, '')}/`))) continue;
       if (IMAGE_DIRS.has(path.split('/')[1] ?? '')) return `${bin} ${path}`;
     }
   }
@@ -112,11 +110,13 @@ const refused = (pod: Pod, text: string): ApplyResult => ({ ok: true, object: po
 
 export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (node: string) => ContainerRuntime | undefined, a: PodExecAction): ApplyResult {
   const pod = api.getPod(a.namespace, a.name);
-  if (!pod) return status('NotFound', 404, `pods ${JSON.stringify(a.name)} not found`, { name: a.name, kind: 'pods' });
+  if (!pod) return { ok: false, status: notFoundStatus('pods', a.name) };
   const spec = pod.spec;
-  const all = [...spec.containers, ...(spec.initContainers ?? []), ...(spec.ephemeralContainers ?? [])];
-  if (!all.some((c) => c.name === a.container)) return status('BadRequest', 400, `container ${a.container} is not valid for pod ${a.name}`);
-  if (!spec.nodeName) return status('BadRequest', 400, `pod ${a.name} does not have a host assigned`);
+  // (env.ts's containerSpec, were it not for the chunk split above)
+  if (![...spec.containers, ...(spec.initContainers ?? []), ...(spec.ephemeralContainers ?? [])].some((c) => c.name === a.container)) {
+    return { ok: false, status: badRequestStatus(`container ${a.container} is not valid for pod ${a.name}`) };
+  }
+  if (!spec.nodeName) return { ok: false, status: badRequestStatus(`pod ${a.name} does not have a host assigned`) };
   if (a.checkOnly) return { ok: true, object: pod };
   const rt = runtimeOf(spec.nodeName);
   const c = rt?.podContainers(pod.metadata.uid!).find((x) => x.name === a.container && x.state === 'CONTAINER_RUNNING');
@@ -150,14 +150,14 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
     return exec({ stdout: '', stderr: '', exitCode: 1, error });
   }
   // the image's own files are not modelled: a command that reads them (ls /etc, stat, a bare ls) is refused
-  const image = imageFileRead(argv, files);
+  const image = imageFileRead(program.kind === 'shell' ? program.stmts : [], files);
   if (image !== undefined) {
     return refused(pod, `podlife: the image's own files are not modelled (\`${image}\`); the model knows the files the container's commands make, and the kubelet's /etc/hosts, /etc/hostname and /etc/resolv.conf`);
   }
   // run it on a copy of the files, kept only if it ends at once (a command refused changes nothing)
   const known = rt!.podFiles?.(pod.metadata.uid!);
   const managed = known ?? new Map<string, string>();
-  const unmodelled = MANAGED.find((f) => !managed.has(f) && argv.some((x) => x.includes(f)));
+  const unmodelled = MANAGED_FILES.find((f) => !managed.has(f) && argv.some((x) => x.includes(f)));
   if (unmodelled) {
     const whose = known ? `the node's (dnsPolicy ${pod.spec.dnsPolicy})` : "the node's (the pod is on the host's network)";
     return refused(pod, `podlife: this container's ${unmodelled} is ${whose}, which the model does not have`);

@@ -8,7 +8,7 @@
 // signal and exit 0.
 
 import type { EventLoop } from '../core/loop.ts';
-import { QUOTED, UNQUOTED, parseShell, ShellSyntaxError, type Stmt } from './shell.ts';
+import { QUOTED, UNQUOTED, closingParen, marked, parseShell, ShellSyntaxError, type Stmt } from './shell.ts';
 
 export type Signal = 'SIGTERM' | 'SIGKILL' | 'SIGQUIT' | 'SIGINT' | 'SIGWINCH' | 'SIGHUP';
 export const SIGNUM: Record<Signal, number> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGTERM: 15, SIGWINCH: 28 };
@@ -159,6 +159,8 @@ export class Process {
   #capture: string[] | undefined = undefined;
   /** The shell's own variables (NAME=value), made at the first assignment. */
   #vars: Map<string, string> | undefined = undefined;
+  /** The host's environment, read at the first expansion (null: it has none). */
+  #env: Map<string, string> | null | undefined = undefined;
   /** The service running as PID 1 (directly or via exec), if any: probes and signals consult it. */
   service: ServiceSpec | undefined;
   readonly startedAt: number;
@@ -338,7 +340,8 @@ export class Process {
       case '!':
         return '';
       default:
-        return this.#vars?.get(name) ?? this.#host.env?.get(name);
+        // the environment is the container's from its start: read from the host once
+        return this.#vars?.get(name) ?? (this.#env === undefined ? (this.#env = this.#host.env ?? null) : this.#env)?.get(name);
     }
   }
 
@@ -370,7 +373,7 @@ export class Process {
   *#expand(words: string[]): Generator<Wait, string[], void> {
     const out: string[] = [];
     for (const w of words) {
-      if (!w.includes(UNQUOTED) && !w.includes(QUOTED)) {
+      if (!marked(w)) {
         out.push(w);
         continue;
       }
@@ -386,12 +389,7 @@ export class Process {
         const rest = w.slice(i + 1);
         let m: RegExpExecArray | null;
         if (rest[0] === '(') {
-          let depth = 0;
-          let end = 0;
-          for (; end < rest.length; end++) {
-            if (rest[end] === '(') depth++;
-            else if (rest[end] === ')' && --depth === 0) break;
-          }
+          const end = closingParen(rest, 0);
           text += yield* this.#substitute(rest.slice(1, end));
           i += end + 1;
         } else if ((m = /^\{([A-Za-z_]\w*)(?:(:?)-([^}]*))?\}/.exec(rest))) {
@@ -411,8 +409,8 @@ export class Process {
   }
 
   *#command(s: Extract<Stmt, { kind: 'cmd' }>): Generator<Wait, number, void> {
-    const argv = s.argv.some((w) => w.includes(UNQUOTED) || w.includes(QUOTED)) ? yield* this.#expand(s.argv) : s.argv;
-    if (s.redirect && (s.redirect.path.includes(UNQUOTED) || s.redirect.path.includes(QUOTED))) {
+    const argv = s.expands ? yield* this.#expand(s.argv) : s.argv;
+    if (s.expands && s.redirect && marked(s.redirect.path)) {
       s = { ...s, redirect: { ...s.redirect, path: (yield* this.#expand([s.redirect.path]))[0] ?? '' } };
     }
     if (argv.length === 0) return 0;

@@ -3,7 +3,7 @@
 // quotes and backslash escapes, `>`/`>>` redirections (they create files). Anything else is a plain command.
 
 export type Stmt =
-  | { kind: 'cmd'; argv: string[]; redirect?: { append: boolean; path: string }; background?: boolean }
+  | { kind: 'cmd'; argv: string[]; redirect?: { append: boolean; path: string }; background?: boolean; expands?: true }
   | { kind: 'and'; left: Stmt; right: Stmt }
   | { kind: 'or'; left: Stmt; right: Stmt }
   | { kind: 'loop'; body: Stmt[] }
@@ -21,6 +21,19 @@ type Tok = { op: string } | { word: string };
 export const UNQUOTED = '\uE000';
 export const QUOTED = '\uE001';
 
+/** Whether a word has an expansion the tokenizer marked. */
+export const marked = (word: string): boolean => word.includes(UNQUOTED) || word.includes(QUOTED);
+
+/** The index of the `)` that closes the `(` at text[open], or -1. */
+export function closingParen(text: string, open: number): number {
+  let depth = 0;
+  for (let j = open; j < text.length; j++) {
+    if (text[j] === '(') depth++;
+    else if (text[j] === ')' && --depth === 0) return j;
+  }
+  return -1;
+}
+
 /** The expansion at src[i] (a `$` or a backquote), as mark + text, and where it ends. */
 function expansion(src: string, i: number, mark: string): [string, number] {
   if (src[i] === '`') {
@@ -29,12 +42,9 @@ function expansion(src: string, i: number, mark: string): [string, number] {
     return [`${mark}(${src.slice(i + 1, end)})`, end + 1];
   }
   if (src[i + 1] !== '(') return [mark, i + 1];
-  let depth = 0;
-  for (let j = i + 1; j < src.length; j++) {
-    if (src[j] === '(') depth++;
-    else if (src[j] === ')' && --depth === 0) return [`${mark}${src.slice(i + 1, j + 1)}`, j + 1];
-  }
-  throw new ShellSyntaxError("unterminated $(...)");
+  const end = closingParen(src, i + 1);
+  if (end < 0) throw new ShellSyntaxError('unterminated $(...)');
+  return [`${mark}${src.slice(i + 1, end + 1)}`, end + 1];
 }
 
 function tokenize(src: string): Tok[] {
@@ -207,7 +217,8 @@ export function parseShell(src: string): Stmt[] {
       pos++;
     }
     if (argv.length === 0) throw new ShellSyntaxError('syntax error: unexpected operator');
-    return { kind: 'cmd', argv, redirect };
+    // whether the command expands anything, decided once here rather than at each run
+    return argv.some(marked) || (redirect && marked(redirect.path)) ? { kind: 'cmd', argv, redirect, expands: true } : { kind: 'cmd', argv, redirect };
   };
 
   const stmts = parseList([]);

@@ -263,3 +263,10 @@ export function defaultContainer(pod: Pod, quiet: boolean): { container: string;
   return { container, stderr };
 }
 
+/** A pod named as POD or TYPE/NAME (pod, pods, po); another type is refused with `refusal(type)`. */
+export function podArgument(arg: string, refusal: (type: string) => string): string {
+  if (!arg.includes('/')) return arg;
+  const [type, name] = arg.split('/', 2);
+  if (!['pod', 'pods', 'po'].includes(type)) throw new KubectlError(refusal(type));
+  return name;
+}

@@ -7,7 +7,7 @@
 import { type FlagSpec, type ParsedArgs, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
-import { FILENAME_FLAGS, KubectlError, allContainerNames, apiErrorText, defaultContainer, hasContainer, namespaceOf, notFound, out, podsIn, submit } from './common.ts';
+import { FILENAME_FLAGS, KubectlError, allContainerNames, apiErrorText, defaultContainer, hasContainer, namespaceOf, notFound, out, podArgument, podsIn, submit } from './common.ts';
 
 export const EXEC_FLAGS: FlagSpec[] = [
   { name: 'container', shorthand: 'c', type: 'string' },
@@ -32,12 +32,7 @@ export function kubectlExec(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (command.length === 0) throw new KubectlError('you must specify at least one command for the container');
   if (files.length > 0) throw new KubectlError('podlife: kubectl exec -f reads a file; name the pod instead (kubectl exec POD -- COMMAND)');
 
-  let name = resource;
-  if (name.includes('/')) {
-    const [type, rest] = name.split('/', 2);
-    if (!['pod', 'pods', 'po'].includes(type)) throw new KubectlError(`podlife: kubectl exec into ${type} is not supported (exec into a pod: pod/NAME)`);
-    name = rest;
-  }
+  const name = podArgument(resource, (type) => `podlife: kubectl exec into ${type} is not supported (exec into a pod: pod/NAME)`);
   const namespace = namespaceOf(ctx, str(p, 'namespace'));
   const pod = podsIn(ctx, namespace).find((x) => x.metadata.name === name);
   if (!pod) return out('', notFound('pods', name), 1);

@@ -13,7 +13,7 @@ import { parseGoDuration } from '../../render/duration.ts';
 import { type FlagSpec, type ParsedArgs, bool, int, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf, offsetOf } from '../context.ts';
-import { FILENAME_FLAGS, KubectlError, allContainerNames, checkNames, defaultContainer, hasContainer, clusterScoped, errorText, namespaceOf, notFound, out, podsIn, typeGroups } from './common.ts';
+import { FILENAME_FLAGS, KubectlError, allContainerNames, checkNames, defaultContainer, hasContainer, podArgument, clusterScoped, errorText, namespaceOf, notFound, out, podsIn, typeGroups } from './common.ts';
 import { listOf } from './get.ts';
 import { select } from './selectors.ts';
 
@@ -135,12 +135,7 @@ export function kubectlLogs(p: ParsedArgs, ctx: ExecContext): CommandResult {
     pods = select(podsIn(ctx, namespace), 'pods', selector);
     if (pods.length === 0) return out('', `No resources found in ${namespace} namespace.\n`);
   } else {
-    let podName = p.args[0];
-    if (podName.includes('/')) {
-      const [type, name] = podName.split('/', 2);
-      if (!['pod', 'pods', 'po'].includes(type)) throw new KubectlError(`podlife: logs of ${type} are not supported (logs of pods are)`);
-      podName = name;
-    }
+    const podName = podArgument(p.args[0], (type) => `podlife: logs of ${type} are not supported (logs of pods are)`);
     const pod = podsIn(ctx, namespace).find((x) => x.metadata.name === podName);
     // logs.go Complete: the builder's NotFound, wrapped
     if (!pod) return out('', `error: error from server (NotFound): pods ${JSON.stringify(podName)} not found in namespace ${JSON.stringify(namespace)}\n`, 1);
