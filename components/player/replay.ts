@@ -6,6 +6,7 @@ import type { ClusterState, Engine, TraceEvent } from '../../src/sim/types.ts';
 import type { SimSource } from './source.ts';
 import type { Patches, Validation } from '../../src/sim/api/apiserver.ts';
 import type { EnvSupport } from '../../src/sim/kubelet/kubelet.ts';
+import type { RedirectModule } from '../../src/sim/runtime/shell.ts';
 
 export { readReplay, type Replay } from '../../src/sim/replay.ts';
 
@@ -17,8 +18,9 @@ export class ReplaySource implements SimSource {
    * Replay a recorded run; JSON patch and strategic merge patch are fetched only for a run that sends one (or patches
    * a node, or sends an action beyond create, delete and patch: crictl stopp), the
    * resize support only for a run that resizes a pod, the API server's validation only for a run that needs it
-   * (one with a request it rejected as invalid, which the replay says, or one that loads the patch module), and the
-   * containers' environment only for a run that sends a `$`.
+   * (one with a request it rejected as invalid, which the replay says, or one that loads the patch module), the
+   * containers' environment only for a run that sends a `$`, and the shell's redirections only for one that sends a
+   * `>` or `<`.
    */
   static async load(replay: Replay): Promise<ReplaySource> {
     const patch = (f: (a: Extract<Replay['actions'][number]['action'], { type: 'patch' }>) => boolean): boolean =>
@@ -26,19 +28,21 @@ export class ReplaySource implements SimSource {
     const other = replay.actions.some(({ action: a }) => a.type !== 'create' && a.type !== 'delete' && a.type !== 'patch');
     const patching = other || patch((a) => a.kind === 'Node' || a.patchType !== 'merge' || a.subresource !== undefined);
     // a `$` anywhere in what the run sent may be a $(VAR) or a shell's $VAR: the containers' environment comes along
-    const env = replay.actions.some(({ action }) => JSON.stringify(action).includes('$'));
-    const [patches, resize, validation, envSupport] = await Promise.all([
+    const sent = replay.actions.map(({ action }) => JSON.stringify(action));
+    const env = sent.some((a) => a.includes('$'));
+    const [patches, resize, validation, envSupport, redirect] = await Promise.all([
       patching ? import('../../src/sim/api/patch.ts') : undefined,
       patch((a) => a.kind === 'Pod' && a.subresource === 'resize') ? import('../../src/sim/resize.ts') : undefined,
       patching || replay.validate ? import('../../src/sim/api/validation.ts') : undefined,
       env ? import('../../src/sim/kubelet/envvars.ts') : undefined,
+      sent.some((a) => a.includes('>') || a.includes('<')) ? import('../../src/sim/runtime/redirect.ts') : undefined,
     ]);
-    return new ReplaySource(replay, patches && { ...patches, resize }, validation, envSupport);
+    return new ReplaySource(replay, patches && { ...patches, resize }, validation, envSupport, redirect);
   }
 
-  private constructor(replay: Replay, patches: Patches | undefined, validation: Validation | undefined, env: EnvSupport | undefined) {
+  private constructor(replay: Replay, patches: Patches | undefined, validation: Validation | undefined, env: EnvSupport | undefined, redirect: RedirectModule | undefined) {
     this.title = replay.title;
-    const engine = createEngineCore(replay.config, { seed: replay.seed }, patches, validation, env);
+    const engine = createEngineCore(replay.config, { seed: replay.seed }, patches, validation, env, redirect);
     for (const { at, action } of replay.actions) {
       engine.advanceTo(at);
       engine.apply(action);

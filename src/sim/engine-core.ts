@@ -13,6 +13,7 @@ import { Scheduler } from './scheduler/scheduler.ts';
 import { tolerates } from './scheduler/framework.ts';
 import { ContainerRuntime, RUNTIME_VERSION } from './runtime/cri.ts';
 import { Kubelet, type EnvSupport } from './kubelet/kubelet.ts';
+import type { RedirectModule } from './runtime/shell.ts';
 import { DEFAULT_EPOCH, DEFAULT_NODE, type EngineConfig, type ImageBehaviour } from './config.ts';
 
 export interface EngineOptions {
@@ -47,12 +48,13 @@ class SimEngine implements Engine {
   #cache: { key: string; state: ClusterState } | undefined;
   readonly #patches: Patches | undefined;
 
-  constructor(config: EngineConfig, opts: EngineOptions, patches: Patches | undefined, validation: Validation | undefined, env: EnvSupport | undefined) {
+  constructor(config: EngineConfig, opts: EngineOptions, patches: Patches | undefined, validation: Validation | undefined, env: EnvSupport | undefined, redirect: RedirectModule | undefined) {
     const timings: Timings = { ...DEFAULT_TIMINGS, ...(config.timings ?? {}) };
     const images: Record<string, ImageBehaviour> = {};
     for (const [ref, b] of Object.entries(config.images ?? {})) images[parseImageRef(ref).normalized] = b;
     const history = new History();
     this.#ctx = new SimContext(new EventLoop(), opts.seed ?? 1, history, config.start ?? DEFAULT_EPOCH, timings);
+    this.#ctx.redirect = redirect;
     this.#api = new ApiServer(this.#ctx, patches, validation);
     this.#patches = patches;
     // nodes change only through patches, so the controllers that react to a node update come with them. The node
@@ -200,9 +202,10 @@ class SimEngine implements Engine {
  * (api/patch.ts), a patch action fails with an internal error; without `validation` (api/validation.ts, with the
  * strict decoding), the API server takes every request as decodable and valid, which only a replay of requests that
  * passed both may rely on. Without `env` (kubelet/envvars.ts), a container's environment is empty and the kubelet
- * does not expand $(VAR): only a replay whose pods use no `$` may leave it out. engine.ts's
- * createEngine always has both.
+ * does not expand $(VAR): only a replay whose pods use no `$` may leave it out. Without `redirect`
+ * (runtime/redirect.ts), the containers' shell parses no redirection: only a replay that sends no `>` or `<` may leave
+ * it out. engine.ts's createEngine always has them all.
  */
-export function createEngineCore(config: EngineConfig, opts: EngineOptions, patches: Patches | undefined, validation?: Validation, env?: EnvSupport): Engine {
-  return new SimEngine(config, opts, patches, validation, env);
+export function createEngineCore(config: EngineConfig, opts: EngineOptions, patches: Patches | undefined, validation?: Validation, env?: EnvSupport, redirect?: RedirectModule): Engine {
+  return new SimEngine(config, opts, patches, validation, env, redirect);
 }

@@ -1,5 +1,5 @@
-// createEngine: the engine with everything, patch and resize support, the API server's validation and the containers'
-// environment included. (The player's replay uses
+// createEngine: the engine with everything, patch and resize support, the API server's validation, the containers'
+// environment and the shell's redirections included. (The player's replay uses
 // engine-core.ts directly and loads api/patch.ts and resize.ts only for a run that patches a pod.)
 
 import type { Engine } from './types.ts';
@@ -9,10 +9,11 @@ import * as patches from './api/patch.ts';
 import * as resize from './resize.ts';
 import * as validation from './api/validation.ts';
 import * as env from './kubelet/envvars.ts';
+import * as redirect from './runtime/redirect.ts';
 
 export type { EngineOptions } from './engine-core.ts';
 
 /** A live simulated cluster. Same config, seed and calls → byte-identical trace and states. */
 export function createEngine(config: EngineConfig = {}, opts: EngineOptions = {}): Engine {
-  return createEngineCore(config, opts, { ...patches, resize }, validation, env);
+  return createEngineCore(config, opts, { ...patches, resize }, validation, env, redirect);
 }

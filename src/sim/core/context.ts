@@ -7,6 +7,7 @@ import type { EventLoop } from './loop.ts';
 import type { History } from './history.ts';
 import { Rng } from './rng.ts';
 import type { Timings } from './timings.ts';
+import type { RedirectModule } from '../runtime/shell.ts';
 
 export class SimContext {
   readonly trace: TraceEvent[] = [];
@@ -19,6 +20,8 @@ export class SimContext {
   readonly history: History;
   readonly epoch: number;
   readonly timings: Timings;
+  /** The containers' shell redirections (runtime/redirect.ts), unless a page's replay left them out. */
+  redirect: RedirectModule | undefined = undefined;
 
   constructor(loop: EventLoop, seed: number, history: History, epoch: number, timings: Timings) {
     this.loop = loop;

@@ -18,23 +18,11 @@ import type { ApiServer } from '../api/apiserver.ts';
 import type { SimContext } from '../core/context.ts';
 import type { ApiStatus, ApplyResult, ExecOutput, Pod, PodExecAction } from '../types.ts';
 import type { ContainerRuntime } from '../runtime/cri.ts';
-import { Process, SHELL_COMMANDS, execProgramFor, type Signal } from '../runtime/process.ts';
-import { SERVICES, UNKNOWN_SERVICE } from '../runtime/catalog.ts';
-import { QUOTED, UNQUOTED, closingParen, marked, parseShell, type Stmt } from '../runtime/shell.ts';
+import { Process, SHELL_COMMANDS, execProgramFor, signalOfCommand } from '../runtime/process.ts';
+import { SERVICES } from '../runtime/catalog.ts';
+import { QUOTED, UNQUOTED, closingParen, marked, parseShell, type RedirectModule, type Stmt } from '../runtime/shell.ts';
 import { MANAGED_FILES } from './etcfiles.ts';
 
-const CONTEXT = { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: false };
-
-/** A signal sent to PID 1 from inside the container (`kill [-SIG] 1`, `nginx -s quit|stop`), or undefined for another command. */
-function signalOfCommand(argv: string[]): Signal | 'none' | undefined {
-  const bin = argv[0]?.slice(argv[0].lastIndexOf('/') + 1);
-  if (bin === 'nginx' && argv[1] === '-s') return ({ quit: 'SIGQUIT', stop: 'SIGTERM' } as Record<string, Signal>)[argv[2] ?? ''];
-  if (bin !== 'kill' || argv[argv.length - 1] !== '1' || argv.length > 3) return undefined;
-  const flag = argv.length === 3 ? argv[1].replace(/^-(s\s*)?/, '').toUpperCase().replace(/^SIG/, '') : 'TERM';
-  // the init process of a PID namespace cannot be sent SIGKILL from inside it: the kernel drops it
-  if (flag === '9' || flag === 'KILL') return 'none';
-  return ({ '15': 'SIGTERM', TERM: 'SIGTERM', '3': 'SIGQUIT', QUIT: 'SIGQUIT', '2': 'SIGINT', INT: 'SIGINT', '1': 'SIGHUP', HUP: 'SIGHUP' } as Record<string, Signal>)[flag];
-}
 
 // The API server's NotFound and BadRequest, as api/fielderrors.ts makes them: importing that module from this one,
 // which loads later, would split it out of the player's first chunk (as importing env.ts's containerSpec would).
@@ -59,19 +47,19 @@ function substitutions(word: string): string[] {
 }
 
 /** Every simple command of a script, in order, with those of its `$(...)` substitutions after each command's own. */
-function commandsOf(stmts: Stmt[], out: Command[] = []): Command[] {
+function commandsOf(stmts: Stmt[], redirect: RedirectModule | undefined, out: Command[] = []): Command[] {
   for (const s of stmts) {
     if (s.kind === 'cmd') {
       out.push(s);
       for (const script of s.argv.flatMap(substitutions)) {
         try {
-          commandsOf(parseShell(script), out);
+          commandsOf(parseShell(script, redirect), redirect, out);
         } catch {
           // a syntax error is the shell's to report when it runs
         }
       }
-    } else if (s.kind === 'and' || s.kind === 'or') commandsOf([s.left, s.right], out);
-    else commandsOf(s.body, out);
+    } else if (s.kind === 'and' || s.kind === 'or') commandsOf([s.left, s.right], redirect, out);
+    else commandsOf(s.body, redirect, out);
   }
   return out;
 }
@@ -80,28 +68,37 @@ function commandsOf(stmts: Stmt[], out: Command[] = []): Command[] {
  * The first command of a script that the model's shell does not run (a server in the foreground it does: it waits),
  * looking into command substitutions too; a command named by a variable is known only when it runs.
  */
-function unknownCommand(stmts: Stmt[]): string | undefined {
-  for (const { argv } of commandsOf(stmts)) {
-    const bin = argv[0].slice(argv[0].lastIndexOf('/') + 1);
-    const assignment = argv.length === 1 && /^[A-Za-z_]\w*=/.test(argv[0]);
-    if (!assignment && !marked(bin) && !SHELL_COMMANDS.has(bin) && !SERVICES[bin]) return bin;
+function unknownCommand(stmts: Stmt[], redirect: RedirectModule | undefined): string | undefined {
+  for (const { argv } of commandsOf(stmts, redirect)) {
+    // NAME=value words before the command (or alone) are assignments
+    const name = argv.find((w) => !/^[A-Za-z_]\w*=/.test(w));
+    if (name === undefined) continue;
+    const bin = name.slice(name.lastIndexOf('/') + 1);
+    if (!marked(bin) && !SHELL_COMMANDS.has(bin) && !SERVICES[bin]) return bin;
   }
   return undefined;
 }
 
 const IMAGE_DIRS = new Set(['', 'bin', 'boot', 'dev', 'docker-entrypoint.d', 'etc', 'home', 'lib', 'media', 'mnt', 'opt', 'proc', 'root', 'run', 'sbin', 'srv', 'sys', 'usr', 'var']);
 
-/** The first read (cat, ls, stat) of the image's own files in a script, as `cmd path`; undefined if none. */
-function imageFileRead(stmts: Stmt[], files: Set<string>): string | undefined {
-  for (const { argv } of commandsOf(stmts)) {
-    const bin = argv[0].slice(argv[0].lastIndexOf('/') + 1);
+/** The first read (cat, ls, stat, or `<`) of the image's own files in a script, as `cmd path`; undefined if none. */
+function imageFileRead(stmts: Stmt[], files: Set<string>, redirect: RedirectModule | undefined): string | undefined {
+  const imageFile = (path: string): boolean =>
+    path.startsWith('/') &&
+    !MANAGED_FILES.includes(path) &&
+    !files.has(path) &&
+    ![...files].some((f) => f.startsWith(`${path.replace(/\/+$/, '')}/`)) &&
+    path !== '/dev/null' &&
+    IMAGE_DIRS.has(path.split('/')[1] ?? '');
+  for (const { argv, redirects } of commandsOf(stmts, redirect)) {
+    const input = redirects?.find((r) => r.op === '<' && imageFile(r.target));
+    if (input) return `< ${input.target}`;
+    const bin = argv[0]?.slice(argv[0].lastIndexOf('/') + 1);
     if (bin !== 'ls' && bin !== 'cat' && bin !== 'stat') continue;
     const paths = argv.slice(1).filter((a) => !a.startsWith('-'));
     if (bin === 'stat' || (bin === 'ls' && paths.length === 0)) return [bin, ...paths].join(' ');
-    for (const path of paths) {
-      if (!path.startsWith('/') || MANAGED_FILES.includes(path) || files.has(path) || [...files].some((f) => f.startsWith(`${path.replace(/\/+$/, '')}/`))) continue;
-      if (IMAGE_DIRS.has(path.split('/')[1] ?? '')) return `${bin} ${path}`;
-    }
+    const path = paths.find(imageFile);
+    if (path !== undefined) return `${bin} ${path}`;
   }
   return undefined;
 }
@@ -138,8 +135,8 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
     if (sig !== 'none') rt!.signal(c.id, sig);
     return exec({ stdout: '', stderr: '', exitCode: 0 });
   }
-  const program = pause ? undefined : execProgramFor(argv, CONTEXT);
-  const unknown = program?.kind === 'shell' ? unknownCommand(program.stmts) : undefined;
+  const program = pause ? undefined : execProgramFor(argv, rt!.programs);
+  const unknown = program?.kind === 'shell' ? unknownCommand(program.stmts, ctx.redirect) : undefined;
   if (!program || unknown !== undefined) {
     if (!pause) {
       return refused(pod, `podlife: \`${unknown ?? bin}\` is not modelled in the container; kubectl exec runs sh -c scripts and ${[...SHELL_COMMANDS].filter((x) => /^[a-z]/.test(x) && x !== 'exec' && x !== 'wait' && x !== 'trap').join(', ')}, kill 1 and nginx -s quit`);
@@ -150,7 +147,7 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
     return exec({ stdout: '', stderr: '', exitCode: 1, error });
   }
   // the image's own files are not modelled: a command that reads them (ls /etc, stat, a bare ls) is refused
-  const image = imageFileRead(program.kind === 'shell' ? program.stmts : [], files);
+  const image = imageFileRead(program.kind === 'shell' ? program.stmts : [], files, ctx.redirect);
   if (image !== undefined) {
     return refused(pod, `podlife: the image's own files are not modelled (\`${image}\`); the model knows the files the container's commands make, and the kubelet's /etc/hosts, /etc/hostname and /etc/resolv.conf`);
   }
@@ -183,7 +180,7 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
       exited: (x) => (code = x),
     },
     program,
-    CONTEXT,
+    rt!.programs,
   );
   proc.start();
   if (code === undefined) {

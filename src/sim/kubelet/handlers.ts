@@ -9,8 +9,7 @@ import type { Container, LifecycleHandler, Pod } from '../types.ts';
 import type { Proc } from '../core/loop.ts';
 import { sleepFor } from '../core/loop.ts';
 import { parseDuration } from '../core/duration.ts';
-import { Process, execProgramFor } from '../runtime/process.ts';
-import { SERVICES, UNKNOWN_SERVICE } from '../runtime/catalog.ts';
+import { Process, execProgramFor, signalOfCommand } from '../runtime/process.ts';
 import type { NodeEnv } from './env.ts';
 import { formatPod } from './env.ts';
 
@@ -74,23 +73,17 @@ function* execInContainer(env: NodeEnv, containerId: string, argv: string[], tim
   const rt = env.runtime;
   const bin = argv[0]?.slice(argv[0].lastIndexOf('/') + 1);
   yield sleepFor(env.ctx.timings.probe);
-  // signals to PID 1 through the server's own CLI or kill(1)
-  if (bin === 'nginx' && argv[1] === '-s') {
-    const sig = { quit: 'SIGQUIT', stop: 'SIGTERM' }[argv[2] ?? ''] as 'SIGQUIT' | 'SIGTERM' | undefined;
-    if (sig) rt.signal(containerId, sig);
-    return { code: 0, output: '', timedOut: false };
-  }
-  if (bin === 'kill' && argv[argv.length - 1] === '1') {
-    const flag = argv.length > 2 ? argv[1].replace(/^-/, '').toUpperCase() : 'TERM';
-    const sig = (flag === '9' || flag === 'KILL' ? 'SIGKILL' : flag === 'QUIT' || flag === '3' ? 'SIGQUIT' : 'SIGTERM') as 'SIGKILL' | 'SIGQUIT' | 'SIGTERM';
-    rt.signal(containerId, sig);
+  // signals to PID 1 through the server's own CLI (when PID 1 is that server) or kill(1), read as kubectl exec reads them
+  const sig = bin === 'nginx' && rt.process(containerId)?.service?.name !== 'nginx' ? undefined : signalOfCommand(argv);
+  if (sig !== undefined) {
+    if (sig !== 'none') rt.signal(containerId, sig);
     return { code: 0, output: '', timedOut: false };
   }
   const files = rt.files(containerId) ?? new Set<string>();
   const cri = rt.containers.get(containerId);
   const lines: string[] = [];
   let code: number | undefined;
-  const program = execProgramFor(argv, { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: false });
+  const program = execProgramFor(argv, rt.programs);
   if (!program) {
     return { code: 126, output: `OCI runtime exec failed: exec failed: unable to start container process: exec: "${argv[0]}": executable file not found in $PATH: unknown`, timedOut: false };
   }
@@ -112,7 +105,7 @@ function* execInContainer(env: NodeEnv, containerId: string, argv: string[], tim
       },
     },
     program,
-    { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: false },
+    rt.programs,
   );
   proc.start();
   if (code === undefined) {

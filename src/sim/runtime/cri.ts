@@ -94,8 +94,6 @@ function intToIp(n: number): string {
 }
 
 // What a process may consult, by whether its stdin is open: the same two objects for every container.
-const PROGRAM_CONTEXT: ProgramContext = { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: false };
-const PROGRAM_CONTEXT_STDIN: ProgramContext = { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: true };
 
 // The namespaces a container does not share with its sandbox: read-only, so every container's list shares them.
 const PID_NS: NamespaceRef = { type: 'pid' };
@@ -190,8 +188,14 @@ export class ContainerRuntime {
   /** A container's process environment (set by the node's kubelet). */
   podEnv: ((podUid: string, container: string) => Map<string, string> | undefined) | undefined = undefined;
 
+  /** What a container's command may run: the known servers, and the redirections where the engine has them. */
+  readonly programs: ProgramContext;
+  readonly #programsStdin: ProgramContext;
+
   constructor(ctx: SimContext, node: NodeConfig, images: Record<string, ImageBehaviour>) {
     this.#ctx = ctx;
+    this.programs = { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: false, redirect: ctx.redirect };
+    this.#programsStdin = { ...this.programs, stdin: true };
     this.node = node;
     this.#images = images;
     this.#cSand = ctx.history.collection(`sandboxes/${node.name}`);
@@ -414,8 +418,8 @@ export class ContainerRuntime {
     if (!c || !rec || c.state !== 'CONTAINER_CREATED') return { error: `container ${id} is not in created state` };
     const cfg = rec.cfg;
     let program: Program;
-    const ctx = cfg.stdin ? PROGRAM_CONTEXT_STDIN : PROGRAM_CONTEXT;
-    if (cfg.script !== undefined) program = { kind: 'shell', stmts: parseShell(cfg.script) };
+    const ctx = cfg.stdin ? this.#programsStdin : this.programs;
+    if (cfg.script !== undefined) program = { kind: 'shell', stmts: parseShell(cfg.script, ctx.redirect) };
     else program = programFor(cfg.argv, ctx);
     const proc = new Process(rec, program, ctx);
     rec.proc = proc;

@@ -8,7 +8,8 @@
 // signal and exit 0.
 
 import type { EventLoop } from '../core/loop.ts';
-import { QUOTED, UNQUOTED, closingParen, marked, parseShell, ShellSyntaxError, type Stmt } from './shell.ts';
+import { QUOTED, UNQUOTED, closingParen, marked, parseShell, ShellSyntaxError, type RedirectModule, type Stmt } from './shell.ts';
+import type { Sink } from './redirect.ts';
 
 export type Signal = 'SIGTERM' | 'SIGKILL' | 'SIGQUIT' | 'SIGINT' | 'SIGWINCH' | 'SIGHUP';
 export const SIGNUM: Record<Signal, number> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGTERM: 15, SIGWINCH: 28 };
@@ -65,6 +66,20 @@ export function parseSleep(arg: string | undefined): number | undefined {
   return Math.round(parseFloat(m[1]) * mult);
 }
 
+/**
+ * The signal a command sends to PID 1 from inside the container (`kill [-SIG] 1`, `nginx -s quit|stop`): 'none' for one
+ * the kernel drops, undefined for another command. kubectl exec and exec hooks and probes read commands alike.
+ */
+export function signalOfCommand(argv: string[]): Signal | 'none' | undefined {
+  const bin = baseName(argv[0] ?? '');
+  if (bin === 'nginx' && argv[1] === '-s') return ({ quit: 'SIGQUIT', stop: 'SIGTERM' } as Record<string, Signal>)[argv[2] ?? ''];
+  // kill 1, kill -SIG 1, kill -s SIG 1
+  if (bin !== 'kill' || argv[argv.length - 1] !== '1' || argv.length > 4 || (argv.length === 4 && argv[1] !== '-s')) return undefined;
+  const flag = argv.length > 2 ? argv[argv.length - 2].replace(/^-(s\s*)?/, '') : 'TERM';
+  // the init process of a PID namespace cannot be sent SIGKILL from inside it: the kernel drops it
+  return /^(SIG)?KILL$|^9$/i.test(flag) ? 'none' : normaliseSignal(flag);
+}
+
 const SHELLS = new Set(['sh', 'bash', 'ash', 'dash', 'zsh']);
 
 /** Commands the model's shell implements (busybox applets and shell builtins). */
@@ -90,6 +105,8 @@ export interface ProgramContext {
   unknownService: ServiceSpec;
   /** The container has stdin open (`stdin: true`): an interactive shell then waits for input. */
   stdin: boolean;
+  /** The shell's redirections, where the engine has them (a script that has one is parsed only where it does). */
+  redirect?: RedirectModule;
 }
 
 /** Decide what an argv (ENTRYPOINT + CMD after the container's command/args) runs as PID 1. */
@@ -103,7 +120,7 @@ export function programFor(argv: string[], ctx: ProgramContext): Program {
       const script = argv[c + 1];
       if (script === undefined) return { kind: 'exit', code: 2, logs: [{ stream: 'stderr', text: `${bin}: -c requires an argument` }] };
       try {
-        return { kind: 'shell', stmts: parseShell(script) };
+        return { kind: 'shell', stmts: parseShell(script, ctx.redirect) };
       } catch (e) {
         const msg = e instanceof ShellSyntaxError ? e.message : String(e);
         return { kind: 'exit', code: 2, logs: [{ stream: 'stderr', text: `${bin}: ${msg}` }] };
@@ -159,6 +176,8 @@ export class Process {
   #capture: string[] | undefined = undefined;
   /** The shell's own variables (NAME=value), made at the first assignment. */
   #vars: Map<string, string> | undefined = undefined;
+  /** The shell's descriptors once `exec >file 2>&1` changed them (undefined: stdout and stderr as started). */
+  #fds: Map<number, Sink> | undefined = undefined;
   /** The host's environment, read at the first expansion (null: it has none). */
   #env: Map<string, string> | null | undefined = undefined;
   /** The service running as PID 1 (directly or via exec), if any: probes and signals consult it. */
@@ -349,7 +368,7 @@ export class Process {
   *#substitute(script: string): Generator<Wait, string, void> {
     let stmts: Stmt[];
     try {
-      stmts = parseShell(script);
+      stmts = parseShell(script, this.#ctx.redirect);
     } catch (e) {
       this.#host.log('stderr', `sh: ${e instanceof ShellSyntaxError ? e.message : 'syntax error'}`);
       return '';
@@ -370,7 +389,7 @@ export class Process {
   }
 
   /** Parameter expansion and command substitution in the words the tokenizer marked; unquoted results are split into fields. */
-  *#expand(words: string[]): Generator<Wait, string[], void> {
+  *#expand(words: string[], fields = true): Generator<Wait, string[], void> {
     const out: string[] = [];
     for (const w of words) {
       if (!marked(w)) {
@@ -402,41 +421,57 @@ export class Process {
           i += m[0].length;
         } else text += '$';
       }
-      if (split) out.push(...text.split(/[ \t\n]+/).filter(Boolean));
+      if (split && fields) out.push(...text.split(/[ \t\n]+/).filter(Boolean));
       else out.push(text);
     }
     return out;
   }
 
+  /** Where a descriptor's writes go: the shell's stdout (or the substitution collecting it), its stderr, a file, or nowhere. */
+  #write(sink: Sink, text: string): void {
+    if (sink === 'out') {
+      if (this.#capture) this.#capture.push(text);
+      else this.#host.log('stdout', text);
+    } else if (sink === 'err') this.#host.log('stderr', text);
+    else if (sink !== null && 'file' in sink) this.#ctx.redirect!.writeFile(this.#host, sink.file, text);
+  }
+
   *#command(s: Extract<Stmt, { kind: 'cmd' }>): Generator<Wait, number, void> {
-    const argv = s.expands ? yield* this.#expand(s.argv) : s.argv;
-    if (s.expands && s.redirect && marked(s.redirect.path)) {
-      s = { ...s, redirect: { ...s.redirect, path: (yield* this.#expand([s.redirect.path]))[0] ?? '' } };
-    }
-    if (argv.length === 0) return 0;
-    // NAME=value alone sets a shell variable
-    const assign = argv.length === 1 ? /^([A-Za-z_]\w*)=(.*)$/s.exec(argv[0]) : null;
-    if (assign) {
-      (this.#vars ??= new Map()).set(assign[1], assign[2]);
+    // NAME=value words before the command: alone they set shell variables, their values expanded but not split
+    let assigns = 0;
+    while (assigns < s.argv.length && ASSIGNMENT.test(s.argv[assigns])) assigns++;
+    if (assigns > 0 && assigns === s.argv.length && !s.redirects) {
+      for (const word of s.argv) {
+        const eq = word.indexOf('=');
+        const value = s.expands && marked(word) ? (yield* this.#expand([word.slice(eq + 1)], false))[0] : word.slice(eq + 1);
+        (this.#vars ??= new Map()).set(word.slice(0, eq), value);
+      }
       return 0;
     }
+    // before a command, they are its environment, which the model's commands do not read
+    const words = assigns > 0 ? s.argv.slice(assigns) : s.argv;
+    const argv = s.expands ? yield* this.#expand(words) : words;
+    let fds = this.#fds;
+    if (s.redirects) {
+      // each target is one word, even where it expands to several
+      const targets: string[] = [];
+      for (const r of s.redirects) targets.push(s.expands && marked(r.target) ? (yield* this.#expand([r.target])).join(' ') : r.target);
+      const table = this.#ctx.redirect!.openRedirects(s.redirects, targets, this.#fds, this.#host, (sink, text) => this.#write(sink, text));
+      if (typeof table === 'number') return table;
+      // `exec` without a command keeps its redirections for the rest of the shell
+      if (argv.length === 1 && argv[0] === 'exec') {
+        this.#fds = table;
+        return 0;
+      }
+      fds = table;
+    }
+    if (argv.length === 0) return 0;
     const [name, ...args] = argv;
     const bin = baseName(name);
     const fs = this.#host.fs;
-    // a redirection writes the lines into the file (> empties it first, >> appends); the contents are read from the
-    // host only when a command writes, removes or reads a file
-    const out = (text: string): void => {
-      if (s.redirect) {
-        fs.add(s.redirect.path);
-        const data = this.#host.data;
-        data?.set(s.redirect.path, `${data.get(s.redirect.path) ?? ''}${text}\n`);
-      } else if (this.#capture) this.#capture.push(text);
-      else this.#host.log('stdout', text);
-    };
-    if (s.redirect && !s.redirect.append) {
-      fs.add(s.redirect.path);
-      this.#host.data?.delete(s.redirect.path);
-    }
+    // what the command writes goes where its descriptors 1 and 2 point (a file's contents are kept for cat)
+    const out = fds ? (text: string): void => this.#write(fds.get(1) ?? null, text) : (text: string): void => this.#write('out', text);
+    const err = fds ? (text: string): void => this.#write(fds.get(2) ?? null, text) : (text: string): void => this.#host.log('stderr', text);
     if (s.background) {
       const ms = bin === 'sleep' ? parseSleep(args[0]) : Infinity;
       this.#bgUntil = Math.max(this.#bgUntil, this.#host.loop.now + (ms ?? 0));
@@ -467,7 +502,7 @@ export class Process {
       case 'sleep': {
         const ms = parseSleep(args[0]);
         if (ms === undefined) {
-          this.#host.log('stderr', `sleep: invalid number '${args[0] ?? ''}'`);
+          err(`sleep: invalid number '${args[0] ?? ''}'`);
           return 1;
         }
         yield { sleep: ms, interruptible: false };
@@ -486,7 +521,7 @@ export class Process {
           if (!sig) continue;
           if (action === '-') this.#traps.delete(sig);
           else if (action === '') this.#traps.set(sig, null);
-          else this.#traps.set(sig, parseShell(action));
+          else this.#traps.set(sig, parseShell(action, this.#ctx.redirect));
         }
         return 0;
       }
@@ -525,9 +560,14 @@ export class Process {
       case 'cat':
       case 'stat': {
         const files = args.filter((a) => !a.startsWith('-'));
+        const stdin = bin === 'cat' && files.length === 0 ? fds?.get(0) : undefined;
+        if (typeof stdin === 'object' && stdin !== null) {
+          if ('file' in stdin) files.push(stdin.file);
+          else for (const line of stdin.text.replace(/\n$/, '').split('\n')) if (stdin.text) out(line);
+        }
         for (const f of files) {
           if (!fs.has(f) && this.#host.read?.(f) === undefined) {
-            this.#host.log('stderr', bin === 'cat' ? `cat: can't open '${f}': No such file or directory` : `${bin}: ${f}: No such file or directory`);
+            err(bin === 'cat' ? `cat: can't open '${f}': No such file or directory` : `${bin}: ${f}: No such file or directory`);
             return 1;
           }
           // a file whose contents the model knows prints them, line by line
@@ -549,7 +589,7 @@ export class Process {
           if (entries.length) dirs.push([f, entries]);
           else if (fs.has(f) || this.#host.read?.(f) !== undefined) named.push(f);
           else {
-            this.#host.log('stderr', `ls: ${f}: No such file or directory`);
+            err(`ls: ${f}: No such file or directory`);
             status = 1;
           }
         }
@@ -567,7 +607,7 @@ export class Process {
       }
       case 'hostname':
         if (this.#host.hostname === undefined) {
-          this.#host.log('stderr', `sh: ${name}: not found`);
+          err(`sh: ${name}: not found`);
           return 127;
         }
         out(this.#host.hostname);
@@ -586,12 +626,15 @@ export class Process {
           yield { sleep: Infinity, interruptible: false };
           return 0;
         }
-        this.#host.log('stderr', `sh: ${name}: not found`);
+        err(`sh: ${name}: not found`);
         return 127;
       }
     }
   }
 }
+
+/** A variable assignment word (its name unquoted). */
+const ASSIGNMENT = /^[A-Za-z_]\w*=/;
 
 const NO_TRAPS = new Map<Signal, Stmt[] | null>();
 const NO_PENDING_TRAPS: Signal[] = [];

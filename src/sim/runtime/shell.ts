@@ -1,9 +1,23 @@
 // A small POSIX-sh subset: enough to say what a container's command does over time. Parsing only; process.ts runs it.
 // Supported: `;` `&&` `||` newlines, `&` (background) and `wait`, `while true|:; do ...; done`, `trap 'cmds' SIG...`,
-// quotes and backslash escapes, `>`/`>>` redirections (they create files). Anything else is a plain command.
+// quotes and backslash escapes, redirections (`>`, `>>`, `<`, `N>&M`, `N>&-`, and busybox's bash-compatible `&>`).
+// Anything else is a plain command.
+
+/**
+ * One redirection of a simple command, applied left to right: `fd` is the descriptor it sets (1 for a bare `>`, 0
+ * for `<`); `>&` duplicates the descriptor its target names (or closes with `-`; a file name after `>&` is `&>`).
+ */
+export interface Redirect {
+  fd: number;
+  op: '>' | '>>' | '>&' | '<' | '<&' | '&>' | '<<';
+  /** The file, or the descriptor; for `<<` (a here-document), the document's text. */
+  target: string;
+}
+
+import type { HereDoc } from './redirect.ts';
 
 export type Stmt =
-  | { kind: 'cmd'; argv: string[]; redirect?: { append: boolean; path: string }; background?: boolean; expands?: true }
+  | { kind: 'cmd'; argv: string[]; redirects?: Redirect[]; background?: boolean; expands?: true }
   | { kind: 'and'; left: Stmt; right: Stmt }
   | { kind: 'or'; left: Stmt; right: Stmt }
   | { kind: 'loop'; body: Stmt[] }
@@ -11,7 +25,10 @@ export type Stmt =
 
 export class ShellSyntaxError extends Error {}
 
-type Tok = { op: string } | { word: string };
+/** The shell's redirections (runtime/redirect.ts): an engine has them unless a page's replay left them out. */
+export type RedirectModule = typeof import('./redirect.ts');
+
+type Tok = { op: string; newline?: true } | { word: string } | { redir: Redirect['op']; fd: number | undefined; here?: string };
 
 /**
  * Where a word expands, the tokenizer leaves a mark before what follows the `$`: UNQUOTED outside quotes (the result is
@@ -35,7 +52,7 @@ export function closingParen(text: string, open: number): number {
 }
 
 /** The expansion at src[i] (a `$` or a backquote), as mark + text, and where it ends. */
-function expansion(src: string, i: number, mark: string): [string, number] {
+export function expansion(src: string, i: number, mark: string): [string, number] {
   if (src[i] === '`') {
     const end = src.indexOf('`', i + 1);
     if (end < 0) throw new ShellSyntaxError('unterminated `...`');
@@ -47,15 +64,20 @@ function expansion(src: string, i: number, mark: string): [string, number] {
   return [`${mark}${src.slice(i + 1, end + 1)}`, end + 1];
 }
 
-function tokenize(src: string): Tok[] {
+function tokenize(src: string, redirect: RedirectModule | undefined): Tok[] {
   const toks: Tok[] = [];
+  /** Here-documents whose text starts after the current line. */
+  const pending: HereDoc[] = [];
   let i = 0;
   let word = '';
   let inWord = false;
+  /** Whether the word so far is only unquoted characters: `2>` is a redirection of fd 2, `"2">` is not. */
+  let bare = true;
   const flush = (): void => {
     if (inWord) toks.push({ word });
     word = '';
     inWord = false;
+    bare = true;
   };
   while (i < src.length) {
     const c = src[i];
@@ -64,10 +86,12 @@ function tokenize(src: string): Tok[] {
       if (end < 0) throw new ShellSyntaxError(`unterminated quoted string`);
       word += src.slice(i + 1, end);
       inWord = true;
+      bare = false;
       i = end + 1;
     } else if (c === '"') {
       i++;
       inWord = true;
+      bare = false;
       while (i < src.length && src[i] !== '"') {
         if (src[i] === '\\' && i + 1 < src.length && '"\\$`'.includes(src[i + 1])) {
           word += src[i + 1];
@@ -83,6 +107,7 @@ function tokenize(src: string): Tok[] {
     } else if (c === '\\' && i + 1 < src.length) {
       word += src[i + 1];
       inWord = true;
+      bare = false;
       i += 2;
     } else if ((c === '$' && i + 1 < src.length && !' \t\n;&|'.includes(src[i + 1])) || c === '`') {
       const [text, next] = expansion(src, i, UNQUOTED);
@@ -96,12 +121,24 @@ function tokenize(src: string): Tok[] {
       i++;
     } else if (c === '\n' || c === ';') {
       flush();
-      toks.push({ op: ';' });
+      toks.push(c === '\n' ? { op: ';', newline: true } : { op: ';' });
       i++;
-    } else if (c === '&' || c === '|' || c === '>') {
+      if (c === '\n' && pending.length) i = redirect!.readHereDocs(src, i, pending);
+    } else if (c === '>' || c === '<' || (c === '&' && src[i + 1] === '>')) {
+      // (a replay whose run sent no `>` or `<` leaves the redirections out: it never comes here)
+      if (!redirect) throw new ShellSyntaxError('podlife: this engine was made without the shell redirections (runtime/redirect.ts)');
+      // an unquoted single digit just before the operator is the descriptor it redirects
+      let fd: number | undefined;
+      if (inWord && bare && /^\d$/.test(word)) {
+        fd = Number(word);
+        word = '';
+        inWord = false;
+      } else flush();
+      i = redirect.lexRedirect(src, i, fd, toks as { redir: Redirect['op']; fd: number | undefined }[], pending);
+    } else if (c === '&' || c === '|') {
       flush();
       const two = src.slice(i, i + 2);
-      if (two === '&&' || two === '||' || two === '>>') {
+      if (two === '&&' || two === '||') {
         toks.push({ op: two });
         i += 2;
       } else {
@@ -118,9 +155,9 @@ function tokenize(src: string): Tok[] {
   return toks;
 }
 
-/** Parse a script into statements. */
-export function parseShell(src: string): Stmt[] {
-  const toks = tokenize(src);
+/** Parse a script into statements (with redirections where the engine has them). */
+export function parseShell(src: string, redirect?: RedirectModule): Stmt[] {
+  const toks = tokenize(src, redirect);
   let pos = 0;
   const peekWord = (): string | undefined => {
     const t = toks[pos];
@@ -129,6 +166,12 @@ export function parseShell(src: string): Stmt[] {
   const isOp = (op: string): boolean => {
     const t = toks[pos];
     return !!t && 'op' in t && t.op === op;
+  };
+  // ash's "unexpected ..." names the token it found instead
+  const unexpected = (): ShellSyntaxError => {
+    const t = toks[pos];
+    const name = t === undefined ? 'end of file' : 'word' in t ? 'word' : 'redir' in t ? 'redirection' : t.newline ? 'newline' : `"${t.op}"`;
+    return new ShellSyntaxError(`syntax error: unexpected ${name}`);
   };
   const skipSeps = (): void => {
     while (isOp(';')) pos++;
@@ -198,27 +241,32 @@ export function parseShell(src: string): Stmt[] {
       return { kind: 'block', body };
     }
     const argv: string[] = [];
-    let redirect: { append: boolean; path: string } | undefined;
+    let redirects: Redirect[] | undefined;
     while (pos < toks.length) {
       const t = toks[pos];
-      if ('op' in t) {
-        if (t.op === '>' || t.op === '>>') {
-          pos++;
-          const target = peekWord();
-          if (target === undefined) throw new ShellSyntaxError('syntax error: redirection without a file');
-          redirect = { append: t.op === '>>', path: target };
-          pos++;
+      if ('redir' in t) {
+        pos++;
+        if (t.here !== undefined) {
+          (redirects ??= []).push({ fd: t.fd ?? 0, op: '<<', target: t.here });
           continue;
         }
-        break;
+        const target = peekWord();
+        if (target === undefined) throw unexpected();
+        const op = t.redir === '>&' && t.fd === undefined && !/^(\d|-)$/.test(target) ? '&>' : t.redir;
+        (redirects ??= []).push({ fd: t.fd ?? (op === '<' || op === '<&' ? 0 : 1), op, target });
+        pos++;
+        continue;
       }
+      if ('op' in t) break;
       // reserved words (do, done, }) only count in command position, which parseList checks
       argv.push(t.word);
       pos++;
     }
-    if (argv.length === 0) throw new ShellSyntaxError('syntax error: unexpected operator');
+    if (argv.length === 0 && !redirects) throw unexpected();
     // whether the command expands anything, decided once here rather than at each run
-    return argv.some(marked) || (redirect && marked(redirect.path)) ? { kind: 'cmd', argv, redirect, expands: true } : { kind: 'cmd', argv, redirect };
+    const expands = argv.some(marked) || redirects?.some((r) => marked(r.target));
+    if (redirects) return expands ? { kind: 'cmd', argv, redirects, expands: true } : { kind: 'cmd', argv, redirects };
+    return expands ? { kind: 'cmd', argv, expands: true } : { kind: 'cmd', argv };
   };
 
   const stmts = parseList([]);

@@ -124,6 +124,24 @@ describe('a replay leaves the API server\'s validation out unless the run needs 
     const bare = await bareReplay(replay, greetRun.engine.now);
     expect(bare.state().containerLogs.map((l) => l.text)).toEqual(['sh: NAME: not found', 'hello from']);
   });
+  it('a run whose pods redirect output brings the shell\'s redirections, and replays to the same states and logs', async () => {
+    const redirecting = parseScenario(
+      [
+        'title: t', 'timeline:',
+        '  - at: 0s', '    run: kubectl run oops --image=m.daocloud.io/docker.io/library/busybox:1.36 --restart=Never --command -- sh -c "echo out; echo err >&2; exit 3"',
+        '  - at: 20s', '    run: kubectl logs oops',
+      ].join('\n'),
+      'redirecting.yaml',
+    );
+    const redirectRun = runScenario(runnable(redirecting), { seed: 1 });
+    expect(redirectRun.steps[1].stdout).toBe('out\nerr\n');
+    const replay = recordReplay(redirecting, 1);
+    const source = await ReplaySource.load(readReplay(JSON.parse(JSON.stringify(replay)), 'redirecting.replay.json'));
+    expect(JSON.stringify(source.stateAt(redirectRun.engine.now))).toBe(JSON.stringify(redirectRun.engine.stateAt(redirectRun.engine.now)));
+    // without them, the shell would not parse the script, and say why
+    const bare = await bareReplay(replay, redirectRun.engine.now);
+    expect(bare.state().containerLogs.map((l) => l.text)).toEqual(['sh: podlife: this engine was made without the shell redirections (runtime/redirect.ts)']);
+  });
   it('a run whose every request passed is not marked', () => {
     expect(recordReplay(parseScenario(readFileSync(join(dir, 'crash-loop.yaml'), 'utf8'), 'crash-loop.yaml'), 1).validate).toBeUndefined();
   });

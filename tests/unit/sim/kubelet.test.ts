@@ -94,6 +94,28 @@ describe('lifecycle hooks', () => {
   });
 });
 
+describe('exec hooks signal PID 1 as kubectl exec does', () => {
+  /** A shell that traps TERM (exit 0) and HUP (exit 3), deleted at 5 s with a preStop hook; its last exit code. */
+  const stopWith = (hook: string[]) => {
+    const e = engineWith(withImages(['busybox:1.36']));
+    create(e, podManifest('trapper', {
+      image: 'busybox:1.36', command: ['sh', '-c', "trap 'exit 0' TERM; trap 'exit 3' HUP; while true; do sleep 1; done"],
+      lifecycle: { preStop: { exec: { command: hook } } },
+    }, { terminationGracePeriodSeconds: 20 }, { finalizers: ['example.com/keep'] }));
+    e.advanceTo(5000);
+    e.apply({ type: 'delete', kind: 'Pod', namespace: 'default', name: 'trapper' });
+    e.advanceTo(40_000);
+    return pod(e, 'trapper')!.status.containerStatuses![0].state.terminated!.exitCode;
+  };
+
+  it('kill -HUP 1 sends SIGHUP; kill -9 1 from inside the namespace is dropped, and the kubelet\'s SIGTERM follows the hook', () => {
+    expect(stopWith(['kill', '-HUP', '1'])).toBe(3);
+    expect(stopWith(['kill', '-s', 'HUP', '1'])).toBe(3);
+    expect(stopWith(['kill', '-9', '1'])).toBe(0);
+    expect(stopWith(['kill', '1'])).toBe(0);
+  });
+});
+
 describe('init containers', () => {
   it('run in order to completion before the app container: Init:0/2, Init:1/2, then Running', () => {
     const e = engineWith(withImages(['busybox:1.36', 'nginx:1.29']));

@@ -4,6 +4,7 @@ import { EventLoop } from '../../../src/sim/core/loop.ts';
 import { Process, programFor, type Signal } from '../../../src/sim/runtime/process.ts';
 import { SERVICES, UNKNOWN_SERVICE, containerArgv, imageDefaults } from '../../../src/sim/runtime/catalog.ts';
 import { parseShell, ShellSyntaxError } from '../../../src/sim/runtime/shell.ts';
+import * as redirect from '../../../src/sim/runtime/redirect.ts';
 
 function runArgv(argv: string[], signals: [number, Signal][] = [], until = 100_000) {
   const loop = new EventLoop();
@@ -72,5 +73,99 @@ describe('signals to PID 1', () => {
   it('a server started from a shell (no exec) never sees SIGTERM: sh keeps ignoring it', () => {
     expect(runArgv(['sh', '-c', "nginx -g 'daemon off;'"], [[1000, 'SIGTERM'], [30_000, 'SIGKILL']]).exit).toEqual({ code: 137, t: 30_000 });
     expect(runArgv(['sh', '-c', "exec nginx -g 'daemon off;'"], [[1000, 'SIGTERM']]).exit).toEqual({ code: 0, t: 1030 });
+  });
+});
+
+describe('redirections (busybox ash: left to right over the descriptors)', () => {
+  /** A script's output as stream:text lines, with the files it wrote. */
+  function sh(script: string) {
+    const loop = new EventLoop();
+    const lines: string[] = [];
+    const data = new Map<string, string>();
+    const fs = new Set<string>();
+    let code: number | undefined;
+    const ctx = { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: false, redirect };
+    const p = new Process(
+      { loop, log: (s, text) => lines.push(`${s}: ${text}`), fs, data, wallclock: (t) => new Date(t), exited: (c) => (code = c) },
+      programFor(['sh', '-c', script], ctx),
+      ctx,
+    );
+    p.start();
+    loop.runUntil(10_000);
+    return { code, lines, data: Object.fromEntries(data), fs: [...fs].sort() };
+  }
+
+  it('>&2 and 1>&2 send stdout to stderr; 2>&1 sends stderr to stdout', () => {
+    expect(sh('echo out; echo oops >&2; echo again 1>&2; exit 2')).toMatchObject({ code: 2, lines: ['stdout: out', 'stderr: oops', 'stderr: again'] });
+    expect(sh('ls /nope 2>&1').lines).toEqual(['stdout: ls: /nope: No such file or directory']);
+    expect(sh('echo x > /dev/stderr; echo y >/dev/stdout').lines).toEqual(['stderr: x', 'stdout: y']);
+  });
+
+  it('order matters: 2>&1 >/dev/null keeps the error on stdout, >/dev/null 2>&1 drops both', () => {
+    expect(sh('ls /nope 2>&1 >/dev/null').lines).toEqual(['stdout: ls: /nope: No such file or directory']);
+    expect(sh('ls /nope >/dev/null 2>&1; echo $?').lines).toEqual(['stdout: 1']);
+    expect(sh('ls /nope 2>/dev/null || echo missing').lines).toEqual(['stdout: missing']);
+  });
+
+  it('a file takes what its descriptor writes; &> and >&FILE (bash compatibility) take both; > alone creates it', () => {
+    const r = sh('ls /nope 2>err.log; echo hi >& both; ls /x &> both2; F=/tmp/a; echo $F > $F; > empty; cat err.log');
+    expect(r.data).toEqual({ 'err.log': 'ls: /nope: No such file or directory\n', both: 'hi\n', '/tmp/a': '/tmp/a\n', both2: 'ls: /x: No such file or directory\n' });
+    expect(r.fs).toEqual(['/tmp/a', 'both', 'both2', 'empty', 'err.log']);
+    expect(r.lines).toEqual(['stdout: ls: /nope: No such file or directory']);
+  });
+
+  it('a digit is a descriptor only unquoted and just before the operator', () => {
+    expect(sh('echo 2>f; cat f').lines).toEqual(['stdout: ']);
+    expect(sh('echo "2">f; cat f').lines).toEqual(['stdout: 2']);
+    expect(sh('echo 2 >f; cat f').lines).toEqual(['stdout: 2']);
+  });
+
+  it('cat reads its stdin from <; a missing file fails the command, as ash says, with status 1', () => {
+    expect(sh('echo hi > /tmp/f; cat < /tmp/f').lines).toEqual(['stdout: hi']);
+    expect(sh('cat < /nope; echo $?').lines).toEqual(["stderr: sh: can't open /nope: no such file", 'stdout: 1']);
+    expect(sh('cat < /dev/null; echo $?').lines).toEqual(['stdout: 0']);
+  });
+
+  it('a descriptor that is not open cannot be duplicated; >&- closes one', () => {
+    expect(sh('echo z >&9; echo $?').lines).toEqual(['stderr: sh: dup2(9,1): Bad file descriptor', 'stdout: 1']);
+    expect(sh('echo gone >&-; echo kept').lines).toEqual(['stdout: kept']);
+    expect(sh('echo a 3>/tmp/three >&3; cat /tmp/three').lines).toEqual(['stdout: a']);
+  });
+
+  it('exec with redirections only changes the shell\'s own descriptors for what follows', () => {
+    const r = sh('echo before; exec >/tmp/log 2>&1; echo hidden; ls /nope');
+    expect(r.lines).toEqual(['stdout: before']);
+    expect(r.data['/tmp/log']).toBe('hidden\nls: /nope: No such file or directory\n');
+  });
+
+  it('a command substitution collects stdout only, unless 2>&1 joins stderr to it', () => {
+    expect(sh('x=$(ls /nope); echo "[$x]"').lines).toEqual(['stderr: ls: /nope: No such file or directory', 'stdout: []']);
+    expect(sh('echo "[$(ls /nope 2>&1)]"').lines).toEqual(['stdout: [ls: /nope: No such file or directory]']);
+  });
+
+  it('a here-document is cat\'s stdin: expanded under an unquoted delimiter, as written under a quoted one, tabs stripped by <<-', () => {
+    expect(sh('NAME=web\ncat <<EOF\nhello $NAME\n  `echo two`\nEOF\necho after').lines).toEqual(['stdout: hello web', 'stdout:   two', 'stdout: after']);
+    expect(sh("cat <<'EOF' > /tmp/conf\nlisten $PORT;\nEOF\ncat /tmp/conf").lines).toEqual(['stdout: listen $PORT;']);
+    expect(sh('cat <<-END\n\tindented\n\tEND\necho done').lines).toEqual(['stdout: indented', 'stdout: done']);
+    expect(() => parseShell('cat <<', redirect)).toThrow('syntax error: unexpected end of file');
+  });
+
+  it('assignments are not split, and before a command they are its environment, not the command', () => {
+    expect(sh('x=$(ls /nope 2>&1); echo "[$x]"').lines).toEqual(['stdout: [ls: /nope: No such file or directory]']);
+    expect(sh('A=1 B="two words"; echo $A $B').lines).toEqual(['stdout: 1 two words']);
+    expect(sh('LANG=C ls /nope 2>&1; echo $?').lines).toEqual(['stdout: ls: /nope: No such file or directory', 'stdout: 1']);
+  });
+
+  it('a redirection without its word is the syntax error ash names', () => {
+    expect(() => parseShell('echo >', redirect)).toThrow('syntax error: unexpected end of file');
+    expect(() => parseShell('echo > ; echo', redirect)).toThrow('syntax error: unexpected ";"');
+    expect(() => parseShell('echo >\necho', redirect)).toThrow('syntax error: unexpected newline');
+    expect(() => parseShell('echo 2>&1 && | x', redirect)).toThrow('syntax error: unexpected "|"');
+    expect(sh('echo a; echo >').lines).toEqual(['stderr: sh: syntax error: unexpected end of file']);
+  });
+
+  it('an engine made without the redirections (a replay that sent none) says so rather than misreading one', () => {
+    expect(() => parseShell('echo hi >&2')).toThrow('podlife: this engine was made without the shell redirections (runtime/redirect.ts)');
+    expect(parseShell('echo a; echo b')).toHaveLength(2);
   });
 });
