@@ -7,6 +7,7 @@ import type { SimSource } from './source.ts';
 import type { Patches, Validation } from '../../src/sim/api/apiserver.ts';
 import type { EnvSupport } from '../../src/sim/kubelet/kubelet.ts';
 import type { RedirectModule } from '../../src/sim/runtime/shell.ts';
+import type { HandlersModule } from '../../src/sim/kubelet/env.ts';
 
 export { readReplay, type Replay } from '../../src/sim/replay.ts';
 
@@ -19,8 +20,9 @@ export class ReplaySource implements SimSource {
    * a node, or sends an action beyond create, delete and patch: crictl stopp), the
    * resize support only for a run that resizes a pod, the API server's validation only for a run that needs it
    * (one with a request it rejected as invalid, which the replay says, or one that loads the patch module), the
-   * containers' environment only for a run that sends a `$`, and the shell's redirections only for one that sends a
-   * `>` or `<`.
+   * containers' environment only for a run that sends a `$` or one of env, printenv and export, the shell's
+   * redirections only for one that sends a `>` or `<`, and the kubelet's hooks and probes only for one whose pods have
+   * a probe or a lifecycle hook.
    */
   static async load(replay: Replay): Promise<ReplaySource> {
     const patch = (f: (a: Extract<Replay['actions'][number]['action'], { type: 'patch' }>) => boolean): boolean =>
@@ -29,20 +31,30 @@ export class ReplaySource implements SimSource {
     const patching = other || patch((a) => a.kind === 'Node' || a.patchType !== 'merge' || a.subresource !== undefined);
     // a `$` anywhere in what the run sent may be a $(VAR) or a shell's $VAR: the containers' environment comes along
     const sent = replay.actions.map(({ action }) => JSON.stringify(action));
-    const env = sent.some((a) => a.includes('$'));
-    const [patches, resize, validation, envSupport, redirect] = await Promise.all([
+    // (and env, printenv or export print or set it)
+    const env = sent.some((a) => /\$|\b(env|printenv|export)\b/.test(a));
+    const [patches, resize, validation, envSupport, redirect, handlers] = await Promise.all([
       patching ? import('../../src/sim/api/patch.ts') : undefined,
       patch((a) => a.kind === 'Pod' && a.subresource === 'resize') ? import('../../src/sim/resize.ts') : undefined,
       patching || replay.validate ? import('../../src/sim/api/validation.ts') : undefined,
       env ? import('../../src/sim/kubelet/envvars.ts') : undefined,
       sent.some((a) => a.includes('>') || a.includes('<')) ? import('../../src/sim/runtime/redirect.ts') : undefined,
+      // a pod with a probe (livenessProbe, readinessProbe, startupProbe) or a lifecycle hook
+      sent.some((a) => a.includes('Probe"') || a.includes('"lifecycle"')) ? import('../../src/sim/kubelet/handlers.ts') : undefined,
     ]);
-    return new ReplaySource(replay, patches && { ...patches, resize }, validation, envSupport, redirect);
+    return new ReplaySource(replay, patches && { ...patches, resize }, validation, envSupport, redirect, handlers);
   }
 
-  private constructor(replay: Replay, patches: Patches | undefined, validation: Validation | undefined, env: EnvSupport | undefined, redirect: RedirectModule | undefined) {
+  private constructor(
+    replay: Replay,
+    patches: Patches | undefined,
+    validation: Validation | undefined,
+    env: EnvSupport | undefined,
+    redirect: RedirectModule | undefined,
+    handlers: HandlersModule | undefined,
+  ) {
     this.title = replay.title;
-    const engine = createEngineCore(replay.config, { seed: replay.seed }, patches, validation, env, redirect);
+    const engine = createEngineCore(replay.config, { seed: replay.seed }, patches, validation, env, redirect, handlers);
     for (const { at, action } of replay.actions) {
       engine.advanceTo(at);
       engine.apply(action);

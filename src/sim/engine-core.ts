@@ -14,6 +14,7 @@ import { tolerates } from './scheduler/framework.ts';
 import { ContainerRuntime, RUNTIME_VERSION } from './runtime/cri.ts';
 import { Kubelet, type EnvSupport } from './kubelet/kubelet.ts';
 import type { RedirectModule } from './runtime/shell.ts';
+import type { HandlersModule } from './kubelet/env.ts';
 import { DEFAULT_EPOCH, DEFAULT_NODE, type EngineConfig, type ImageBehaviour } from './config.ts';
 
 export interface EngineOptions {
@@ -48,13 +49,15 @@ class SimEngine implements Engine {
   #cache: { key: string; state: ClusterState } | undefined;
   readonly #patches: Patches | undefined;
 
-  constructor(config: EngineConfig, opts: EngineOptions, patches: Patches | undefined, validation: Validation | undefined, env: EnvSupport | undefined, redirect: RedirectModule | undefined) {
+  constructor(config: EngineConfig, opts: EngineOptions, patches: Patches | undefined, validation: Validation | undefined, env: EnvSupport | undefined, redirect: RedirectModule | undefined, handlers: HandlersModule | undefined) {
     const timings: Timings = { ...DEFAULT_TIMINGS, ...(config.timings ?? {}) };
     const images: Record<string, ImageBehaviour> = {};
     for (const [ref, b] of Object.entries(config.images ?? {})) images[parseImageRef(ref).normalized] = b;
     const history = new History();
     this.#ctx = new SimContext(new EventLoop(), opts.seed ?? 1, history, config.start ?? DEFAULT_EPOCH, timings);
     this.#ctx.redirect = redirect;
+    this.#ctx.envBuiltin = env?.envBuiltin;
+    this.#ctx.handlers = handlers;
     this.#api = new ApiServer(this.#ctx, patches, validation);
     this.#patches = patches;
     // nodes change only through patches, so the controllers that react to a node update come with them. The node
@@ -204,8 +207,17 @@ class SimEngine implements Engine {
  * passed both may rely on. Without `env` (kubelet/envvars.ts), a container's environment is empty and the kubelet
  * does not expand $(VAR): only a replay whose pods use no `$` may leave it out. Without `redirect`
  * (runtime/redirect.ts), the containers' shell parses no redirection: only a replay that sends no `>` or `<` may leave
- * it out. engine.ts's createEngine always has them all.
+ * it out. Without `handlers` (kubelet/handlers.ts), a pod's probes and lifecycle hooks cannot run: only a replay whose
+ * pods have none may leave it out. engine.ts's createEngine always has them all.
  */
-export function createEngineCore(config: EngineConfig, opts: EngineOptions, patches: Patches | undefined, validation?: Validation, env?: EnvSupport, redirect?: RedirectModule): Engine {
-  return new SimEngine(config, opts, patches, validation, env, redirect);
+export function createEngineCore(
+  config: EngineConfig,
+  opts: EngineOptions,
+  patches: Patches | undefined,
+  validation?: Validation,
+  env?: EnvSupport,
+  redirect?: RedirectModule,
+  handlers?: HandlersModule,
+): Engine {
+  return new SimEngine(config, opts, patches, validation, env, redirect, handlers);
 }

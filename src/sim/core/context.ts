@@ -8,6 +8,8 @@ import type { History } from './history.ts';
 import { Rng } from './rng.ts';
 import type { Timings } from './timings.ts';
 import type { RedirectModule } from '../runtime/shell.ts';
+import type { EnvBuiltin } from '../runtime/process.ts';
+import type { HandlersModule } from '../kubelet/env.ts';
 
 export class SimContext {
   readonly trace: TraceEvent[] = [];
@@ -22,6 +24,10 @@ export class SimContext {
   readonly timings: Timings;
   /** The containers' shell redirections (runtime/redirect.ts), unless a page's replay left them out. */
   redirect: RedirectModule | undefined = undefined;
+  /** The shell's builtins over the containers' environment (kubelet/envvars.ts), unless a page's replay left them out. */
+  envBuiltin: EnvBuiltin | undefined = undefined;
+  /** The kubelet's hooks and probes (kubelet/handlers.ts), unless a page's replay left them out. */
+  handlers: HandlersModule | undefined = undefined;
 
   constructor(loop: EventLoop, seed: number, history: History, epoch: number, timings: Timings) {
     this.loop = loop;

@@ -7,6 +7,16 @@ import type { ContainerRuntime } from '../runtime/cri.ts';
 import { podNames } from '../core/names.ts';
 import { derived } from '../core/kept.ts';
 
+/** The prefix of the simulation's own pod annotations (documented in src/sim/README.md). */
+export const ANNOTATION_PREFIX = 'sim.podlife.dev/';
+
+/** Hooks and probes (kubelet/handlers.ts): an engine has them unless a page's replay left them out. */
+export type HandlersModule = typeof import('./handlers.ts');
+export function handlersOf(ctx: SimContext): HandlersModule {
+  if (!ctx.handlers) throw new Error('podlife: this engine was made without the probes and hooks (kubelet/handlers.ts)');
+  return ctx.handlers;
+}
+
 export interface NodeEnv {
   ctx: SimContext;
   api: ApiServer;

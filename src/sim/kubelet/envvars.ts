@@ -7,6 +7,7 @@
 // ExpandContainerCommandAndArgs
 
 import type { Container, Pod } from '../types.ts';
+import type { EnvBuiltin } from '../runtime/process.ts';
 
 /** The PATH of the images the model knows (the Debian and Alpine base images' default). */
 const IMAGE_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -60,8 +61,17 @@ export function expand(input: string, lookup: (name: string) => string | undefin
   return out;
 }
 
+/**
+ * The pod's IPs as the kubelet gives them to makeEnvironmentVariables: the sandbox's and the node's, known before the
+ * status manager writes them into the pod's status (a container's first run already sees status.podIP).
+ */
+export interface PodIPs {
+  podIP?: string;
+  hostIP?: string;
+}
+
 /** The kubelet's environment for a container: service links, then `env` in order (value and the common fieldRefs). */
-export function kubeletEnv(pod: Pod, c: Container): Map<string, string> {
+export function kubeletEnv(pod: Pod, c: Container, ips?: PodIPs): Map<string, string> {
   const env = new Map<string, string>();
   const ns = pod.metadata.namespace ?? 'default';
   const links = (pod.spec as { enableServiceLinks?: boolean }).enableServiceLinks !== false;
@@ -71,7 +81,7 @@ export function kubeletEnv(pod: Pod, c: Container): Map<string, string> {
   const fields: Record<string, string | undefined> = {
     'metadata.name': pod.metadata.name, 'metadata.namespace': ns, 'metadata.uid': pod.metadata.uid,
     'spec.nodeName': pod.spec.nodeName, 'spec.serviceAccountName': pod.spec.serviceAccountName,
-    'status.podIP': pod.status.podIP, 'status.hostIP': pod.status.hostIP,
+    'status.podIP': ips?.podIP ?? pod.status.podIP, 'status.hostIP': ips?.hostIP ?? pod.status.hostIP,
   };
   type Var = { name: string; value?: string; valueFrom?: { fieldRef?: { fieldPath: string } } };
   const defined = new Map<string, string>();
@@ -87,18 +97,59 @@ export function kubeletEnv(pod: Pod, c: Container): Map<string, string> {
 }
 
 /** ExpandContainerCommandAndArgs: $(VAR) in command and args, from the kubelet's environment. */
-export function expandCommand(pod: Pod, c: Container): { command?: string[]; args?: string[] } {
+export function expandCommand(pod: Pod, c: Container, ips?: PodIPs): { command?: string[]; args?: string[] } {
   const uses = (list?: string[]) => list?.some((x) => x.includes('$'));
   if (!uses(c.command) && !uses(c.args)) return { command: c.command, args: c.args };
-  const env = kubeletEnv(pod, c);
+  const env = kubeletEnv(pod, c, ips);
   const lookup = (name: string) => env.get(name);
   return { command: c.command?.map((x) => expand(x, lookup)), args: c.args?.map((x) => expand(x, lookup)) };
 }
 
+/**
+ * Whether processEnv is the container's whole environment: an image whose config sets PATH alone (busybox, alpine,
+ * debian, ubuntu; nginx's sets NGINX_VERSION and more, which the model does not have), and every `env` entry's source
+ * modelled (no envFrom, no Secret or ConfigMap key).
+ */
+export function envComplete(pod: Pod, c: Container): boolean {
+  if (!/(^|\/)(busybox|alpine|debian|ubuntu)(:[^/]*)?(@.*)?$/.test(c.image) || (c as { envFrom?: unknown[] }).envFrom?.length) return false;
+  const env = kubeletEnv(pod, c);
+  return (c.env ?? []).every((v) => env.has(v.name));
+}
+
 /** The process's environment: the image's PATH, the hostname containerd sets, the kubelet's, HOME as runc sets it for root. */
-export function processEnv(pod: Pod, c: Container): Map<string, string> {
+export function processEnv(pod: Pod, c: Container, ips?: PodIPs): Map<string, string> {
   const env = new Map([['PATH', IMAGE_PATH], ['HOSTNAME', (pod.spec as { hostname?: string }).hostname || pod.metadata.name]]);
-  for (const [k, v] of kubeletEnv(pod, c)) env.set(k, v);
+  for (const [k, v] of kubeletEnv(pod, c, ips)) env.set(k, v);
   if (!env.has('HOME')) env.set('HOME', '/root');
   return env;
 }
+
+/**
+ * The shell's builtins over the environment, as busybox runs them: `export NAME=value` (or `export NAME`) exports a
+ * variable; `env` and `printenv` print the environment a child gets (the container's, then the exported variables,
+ * then the assignments before the command), and `printenv NAME...` the values it has (status 1 if one is missing).
+ */
+export const envBuiltin: EnvBuiltin = (bin, args, shell) => {
+  if (bin === 'export') {
+    for (const a of args) {
+      const eq = a.indexOf('=');
+      if (eq > 0) shell.vars.set(a.slice(0, eq), a.slice(eq + 1));
+      shell.exported.add(eq > 0 ? a.slice(0, eq) : a);
+    }
+    return 0;
+  }
+  if (bin !== 'env' && bin !== 'printenv') return undefined;
+  if (bin === 'env' && args.length) {
+    shell.err('podlife: env with arguments (a command to run) is not modelled');
+    return 127;
+  }
+  const env = new Map(shell.env);
+  for (const name of shell.exported) {
+    const v = shell.vars.get(name);
+    if (v !== undefined) env.set(name, v);
+  }
+  for (const [k, v] of shell.prefix ?? []) env.set(k, v);
+  if (args.length === 0) for (const [k, v] of env) shell.out(`${k}=${v}`);
+  for (const name of args) if (env.has(name)) shell.out(env.get(name)!);
+  return args.every((name) => env.has(name)) ? 0 : 1;
+};

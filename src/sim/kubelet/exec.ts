@@ -16,9 +16,11 @@
 
 import type { ApiServer } from '../api/apiserver.ts';
 import type { SimContext } from '../core/context.ts';
-import type { ApiStatus, ApplyResult, ExecOutput, Pod, PodExecAction } from '../types.ts';
+import type { ApiStatus, ApplyResult, Container, ExecOutput, Pod, PodExecAction } from '../types.ts';
+import { envComplete } from './envvars.ts';
 import type { ContainerRuntime } from '../runtime/cri.ts';
-import { Process, SHELL_COMMANDS, execProgramFor, signalOfCommand } from '../runtime/process.ts';
+import { Process, SHELL_COMMANDS, execProgramFor } from '../runtime/process.ts';
+import { signalOfCommand } from './handlers.ts';
 import { SERVICES } from '../runtime/catalog.ts';
 import { QUOTED, UNQUOTED, closingParen, marked, parseShell, type RedirectModule, type Stmt } from '../runtime/shell.ts';
 import { MANAGED_FILES } from './etcfiles.ts';
@@ -103,6 +105,24 @@ function imageFileRead(stmts: Stmt[], files: Set<string>, redirect: RedirectModu
   return undefined;
 }
 
+/**
+ * The first env or printenv of a script that would print what the model does not know: all of an environment the
+ * model does not have whole (`complete`), or a variable it does not have (one the script assigns aside).
+ */
+function unknownEnvRead(stmts: Stmt[], env: Map<string, string>, complete: boolean, redirect: RedirectModule | undefined): string | undefined {
+  if (complete) return undefined;
+  const commands = commandsOf(stmts, redirect);
+  const assigned = new Set(commands.flatMap(({ argv }) => argv.map((w) => /^([A-Za-z_]\w*)=/.exec(w)?.[1] ?? '')));
+  for (const { argv } of commands) {
+    const i = argv.findIndex((w) => !/^[A-Za-z_]\w*=/.test(w));
+    const bin = argv[i]?.slice(argv[i].lastIndexOf('/') + 1);
+    if (bin !== 'env' && bin !== 'printenv') continue;
+    const names = argv.slice(i + 1);
+    if (names.length === 0 || names.some((n) => !env.has(n) && !assigned.has(n))) return argv.slice(i).join(' ');
+  }
+  return undefined;
+}
+
 const refused = (pod: Pod, text: string): ApplyResult => ({ ok: true, object: pod, exec: { stdout: '', stderr: '', exitCode: 1, refused: text } });
 
 export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (node: string) => ContainerRuntime | undefined, a: PodExecAction): ApplyResult {
@@ -110,7 +130,8 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
   if (!pod) return { ok: false, status: notFoundStatus('pods', a.name) };
   const spec = pod.spec;
   // (env.ts's containerSpec, were it not for the chunk split above)
-  if (![...spec.containers, ...(spec.initContainers ?? []), ...(spec.ephemeralContainers ?? [])].some((c) => c.name === a.container)) {
+  const container = [...spec.containers, ...(spec.initContainers ?? []), ...(spec.ephemeralContainers ?? [])].find((c) => c.name === a.container);
+  if (!container) {
     return { ok: false, status: badRequestStatus(`container ${a.container} is not valid for pod ${a.name}`) };
   }
   if (!spec.nodeName) return { ok: false, status: badRequestStatus(`pod ${a.name} does not have a host assigned`) };
@@ -150,6 +171,11 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
   const image = imageFileRead(program.kind === 'shell' ? program.stmts : [], files, ctx.redirect);
   if (image !== undefined) {
     return refused(pod, `podlife: the image's own files are not modelled (\`${image}\`); the model knows the files the container's commands make, and the kubelet's /etc/hosts, /etc/hostname and /etc/resolv.conf`);
+  }
+  // the image's environment is known whole only for the plain images (busybox, alpine, debian, ubuntu)
+  const env = program.kind === 'shell' ? unknownEnvRead(program.stmts, rt!.podEnv?.(pod.metadata.uid!, a.container) ?? new Map(), envComplete(pod, container as Container), ctx.redirect) : undefined;
+  if (env !== undefined) {
+    return refused(pod, `podlife: the image's environment is not modelled (\`${env}\`); the model knows PATH, HOSTNAME, HOME and what the kubelet sets: the Services' variables and the container's env`);
   }
   // run it on a copy of the files, kept only if it ends at once (a command refused changes nothing)
   const known = rt!.podFiles?.(pod.metadata.uid!);

@@ -9,9 +9,9 @@ import type { Container, LifecycleHandler, Pod } from '../types.ts';
 import type { Proc } from '../core/loop.ts';
 import { sleepFor } from '../core/loop.ts';
 import { parseDuration } from '../core/duration.ts';
-import { Process, execProgramFor, signalOfCommand } from '../runtime/process.ts';
+import { Process, execProgramFor, normaliseSignal, type Signal } from '../runtime/process.ts';
 import type { NodeEnv } from './env.ts';
-import { formatPod } from './env.ts';
+import { ANNOTATION_PREFIX, formatPod } from './env.ts';
 
 export interface HandlerResult {
   ok: boolean;
@@ -19,7 +19,7 @@ export interface HandlerResult {
   output: string;
 }
 
-export const ANNOTATION_PREFIX = 'sim.podlife.dev/';
+export { ANNOTATION_PREFIX };
 
 function annotation(pod: Pod, key: string): string | undefined {
   return pod.metadata.annotations?.[`${ANNOTATION_PREFIX}${key}`];
@@ -66,6 +66,20 @@ function resolvePort(c: Container, port: number | string): number | undefined {
   if (typeof port === 'number') return port;
   if (/^\d+$/.test(port)) return Number(port);
   return c.ports?.find((p) => p.name === port)?.containerPort;
+}
+
+/**
+ * The signal a command sends to PID 1 from inside the container (`kill [-SIG] 1`, `nginx -s quit|stop`): 'none' for one
+ * the kernel drops, undefined for another command. kubectl exec and exec hooks and probes read commands alike.
+ */
+export function signalOfCommand(argv: string[]): Signal | 'none' | undefined {
+  const bin = (argv[0] ?? '').slice((argv[0] ?? '').lastIndexOf('/') + 1);
+  if (bin === 'nginx' && argv[1] === '-s') return ({ quit: 'SIGQUIT', stop: 'SIGTERM' } as Record<string, Signal>)[argv[2] ?? ''];
+  // kill 1, kill -SIG 1, kill -s SIG 1
+  if (bin !== 'kill' || argv[argv.length - 1] !== '1' || argv.length > 4 || (argv.length === 4 && argv[1] !== '-s')) return undefined;
+  const flag = argv.length > 2 ? argv[argv.length - 2].replace(/^-(s\s*)?/, '') : 'TERM';
+  // the init process of a PID namespace cannot be sent SIGKILL from inside it: the kernel drops it
+  return /^(SIG)?KILL$|^9$/i.test(flag) ? 'none' : normaliseSignal(flag);
 }
 
 /** Run an exec command in the container, with the process model, within timeoutMs. */

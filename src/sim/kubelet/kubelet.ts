@@ -24,8 +24,7 @@ import { toRuntimePodStatus, type RuntimePodStatus } from './podstatus.ts';
 import type * as resizeModule from './resize.ts';
 import type { ProbeResult } from './podactions.ts';
 import type { NodeEnv } from './env.ts';
-import { containerSpec, kobj, kstr, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
-import { runProbe } from './handlers.ts';
+import { containerSpec, handlersOf, kobj, kstr, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
 import { deepEqual } from '../core/structural.ts';
 import { UNSCHEDULABLE_TAINT } from '../scheduler/framework.ts';
 
@@ -121,7 +120,7 @@ type PlegEventType = 'ContainerStarted' | 'ContainerDied' | 'ContainerChanged' |
  * A container's environment and the kubelet's $(VAR) expansion (kubelet/envvars.ts), passed in: every engine has it but
  * the player's replay of a run whose pods use no `$`.
  */
-export type EnvSupport = Pick<typeof envModule, 'expandCommand' | 'processEnv'>;
+export type EnvSupport = Pick<typeof envModule, 'expandCommand' | 'processEnv' | 'envBuiltin'>;
 
 export class Kubelet {
   readonly env: NodeEnv;
@@ -194,7 +193,7 @@ export class Kubelet {
     runtime.podEnv = (uid, name) => {
       const pod = this.#workers.get(uid)?.pod;
       const c = pod && containerSpec(pod, name);
-      return c && env?.processEnv(pod, c);
+      return c && env?.processEnv(pod, c, { podIP: runtime.podSandboxes(uid).find((s) => s.state === 'SANDBOX_READY')?.ip, hostIP: node.ip });
     };
     this.rm.envSupport = env;
     api.addNode(this.#nodeObject());
@@ -1126,7 +1125,7 @@ export class Kubelet {
     } else if (w.type !== 'startup') return true;
 
     const run = w.runs++;
-    const r = yield* runProbe(this.env, { ...pod, status: this.#api.getPod(pod.metadata.namespace!, pod.metadata.name)?.status ?? pod.status }, w.container, id, w.type, run);
+    const r = yield* handlersOf(this.#ctx).runProbe(this.env, { ...pod, status: this.#api.getPod(pod.metadata.namespace!, pod.metadata.name)?.status ?? pod.status }, w.container, id, w.type, run);
     if (w.stopped) return false;
     const result: ProbeResult = r.ok ? 'Success' : 'Failure';
     const label = w.type[0].toUpperCase() + w.type.slice(1);

@@ -16,8 +16,7 @@ import type * as resizeModule from './resize.ts';
 import { findContainerStatusByName, hashContainer, type RuntimePodStatus } from './podstatus.ts';
 import type { NodeEnv } from './env.ts';
 import { derived, kept } from '../core/kept.ts';
-import { containerSpec, formatPod, kobj, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
-import { ANNOTATION_PREFIX, runHook } from './handlers.ts';
+import { ANNOTATION_PREFIX, containerSpec, formatPod, handlersOf, kobj, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
 
 /** kubecontainer.SyncResult */
 export interface SyncResult {
@@ -179,11 +178,14 @@ export class RuntimeManager {
 
     // SyncPod#4
     let sandboxID = changes.SandboxID;
+    // podIPs: the pod's, or the new sandbox's (the containers' environment has it before the pod's status does)
+    let podIP = podStatus.IPs[0];
     if (changes.CreateSandbox) {
       this.#emit(pod, 'CreateSandbox', `create sandbox attempt ${changes.Attempt}`, 'SyncPod#4');
       const sb = yield* this.createPodSandbox(pod, changes.Attempt);
       results.push({ action: 'CreatePodSandbox', target: formatPod(pod) });
       sandboxID = sb.id;
+      podIP = sb.ip;
       // SyncPod#5: the sandbox-ready callback, before any image is pulled
       this.#emit(pod, 'SandboxReadyCallback', kept`OnPodSandboxReady: sandbox ${sb.id.slice(0, 13)} with IP ${sb.ip}`, 'SyncPod#5');
       this.onPodSandboxReady(pod);
@@ -197,7 +199,7 @@ export class RuntimeManager {
       const c = pod.spec.ephemeralContainers![idx];
       this.#emit(pod, 'StartEphemeralContainer', `start ephemeral container ${c.name}`, 'SyncPod#6');
       const r = this.#startResult(pod, c, podStatus, results);
-      if (r.error === undefined) this.#started('ephemeral container', pod, c, r, yield* this.startContainer(sandboxID, pod, c, podStatus));
+      if (r.error === undefined) this.#started('ephemeral container', pod, c, r, yield* this.startContainer(sandboxID, pod, c, podStatus, podIP));
     }
     // the startup latency tracker: the init container it timed has finished (RecordInitContainerFinished with the
     // container's FinishedAt); counted once, before the next one starts
@@ -215,7 +217,7 @@ export class RuntimeManager {
       const c = pod.spec.initContainers![idx];
       this.#emit(pod, 'StartInitContainer', `start init container ${c.name}`, 'SyncPod#7');
       const r = this.#startResult(pod, c, podStatus, results);
-      if (r.error === undefined) this.#started('init container', pod, c, r, yield* this.startContainer(sandboxID, pod, c, podStatus));
+      if (r.error === undefined) this.#started('init container', pod, c, r, yield* this.startContainer(sandboxID, pod, c, podStatus, podIP));
       // upstream: SyncPod's start: a regular init container that started → RecordInitContainerStarted(uid, time.Now())
       if (r.error === undefined && track && !isRestartableInitContainer(c)) [track.init, track.initStart] = [c.name, env.ctx.now];
       if (r.error !== undefined && !isRestartableInitContainer(c)) return results;
@@ -236,7 +238,7 @@ export class RuntimeManager {
       const c = pod.spec.containers[idx];
       this.#emit(pod, 'StartContainer', `start container ${c.name}`, 'SyncPod#9');
       const r = this.#startResult(pod, c, podStatus, results);
-      if (r.error === undefined) this.#started('container', pod, c, r, yield* this.startContainer(sandboxID, pod, c, podStatus));
+      if (r.error === undefined) this.#started('container', pod, c, r, yield* this.startContainer(sandboxID, pod, c, podStatus, podIP));
     }
     return results;
   }
@@ -422,7 +424,7 @@ export class RuntimeManager {
 
   /** startContainer: pull, create, start, PostStart. Returns the error sentinel and message on failure. */
   // upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go startContainer (v1.36.2 L199)
-  *startContainer(sandboxID: string, pod: Pod, c: Container, s: RuntimePodStatus): Proc<{ err?: string; msg: string; backoffUntil?: number }> {
+  *startContainer(sandboxID: string, pod: Pod, c: Container, s: RuntimePodStatus, podIP?: string): Proc<{ err?: string; msg: string; backoffUntil?: number }> {
     const env = this.#env;
     // Step 1: pull the image.
     this.#emit(pod, 'EnsureImage', kept`EnsureImageExists ${c.image} (imagePullPolicy ${c.imagePullPolicy})`, 'startContainer#1');
@@ -433,7 +435,7 @@ export class RuntimeManager {
       return { err: img.err, msg: img.msg };
     }
     // Step 2: create the container.
-    const cfg = this.#generateContainerConfig(pod, c, s);
+    const cfg = this.#generateContainerConfig(pod, c, s, podIP);
     const resized = this.resized.size ? this.resized.get(pod.metadata.uid) : undefined;
     if (resized) cfg.resources = this.resize!.createdResources(resized, c.name, c.resources);
     this.#emit(pod, 'CreateContainer', kept`CreateContainer ${c.name} (attempt ${cfg.attempt})`, 'startContainer#2');
@@ -460,7 +462,7 @@ export class RuntimeManager {
     const postStart = c.lifecycle?.postStart;
     if (postStart) {
       this.#emit(pod, 'PostStartHook', `run the PostStart hook of ${c.name}`, 'startContainer#4');
-      const hook = yield* runHook(env, pod, c, created.id, 'postStart', postStart);
+      const hook = yield* handlersOf(env.ctx).runHook(env, pod, c, created.id, 'postStart', postStart);
       if (!hook.ok) {
         env.klog('E', 'kuberuntime_container.go:330', 'Failed to execute PostStartHook', [
           ['err', q(hook.msg)], ...containerKV(pod, c.name, created.id),
@@ -475,7 +477,7 @@ export class RuntimeManager {
 
   /** The CRI config of a container: its attempt, argv (or scripted process), labels and annotations. */
   // upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go generateContainerConfig
-  #generateContainerConfig(pod: Pod, c: Container, s: RuntimePodStatus): ContainerConfig {
+  #generateContainerConfig(pod: Pod, c: Container, s: RuntimePodStatus, podIP: string | undefined): ContainerConfig {
     const prev = findContainerStatusByName(s, c.name);
     const restartCount = prev ? prev.RestartCount + 1 : 0;
     const ref = parseImageRef(c.image);
@@ -494,7 +496,7 @@ export class RuntimeManager {
       attempt: restartCount,
       image: c.image,
       imageRef: ref.normalized,
-      argv: containerArgvOf(this.envSupport, pod, c, defaults),
+      argv: containerArgvOf(this.envSupport, pod, c, defaults, { podIP, hostIP: this.#env.nodeIP }),
       script,
       stdin: !!c.stdin,
       // an ephemeral container's target: its process namespace is joined (NamespaceMode_TARGET)
@@ -552,7 +554,7 @@ export class RuntimeManager {
     const started = env.ctx.now;
     let done = false;
     let wake: (() => void) | undefined;
-    env.ctx.loop.spawn(runHook(env, pod, c, containerID, 'preStop', preStop), (r) => {
+    env.ctx.loop.spawn(handlersOf(env.ctx).runHook(env, pod, c, containerID, 'preStop', preStop), (r) => {
       done = true;
       if (!r.ok) {
         env.klog('E', 'kuberuntime_container.go:668', 'PreStop hook failed', [['err', q(r.msg)], ...containerKV(pod, c.name, containerID)]);
@@ -660,7 +662,7 @@ function describeActions(pod: Pod, a: PodActions, updates: string | undefined): 
 }
 
 /** The argv a container runs: its command and args after the kubelet's $(VAR) expansion, over the image's defaults. */
-function containerArgvOf(env: Pick<typeof envModule, 'expandCommand'> | undefined, pod: Pod, c: Container, defaults: ImageDefaults): string[] {
-  const { command, args } = env ? env.expandCommand(pod, c) : c;
+function containerArgvOf(env: Pick<typeof envModule, 'expandCommand'> | undefined, pod: Pod, c: Container, defaults: ImageDefaults, ips: envModule.PodIPs): string[] {
+  const { command, args } = env ? env.expandCommand(pod, c, ips) : c;
   return containerArgv(defaults, command, args);
 }

@@ -66,29 +66,15 @@ export function parseSleep(arg: string | undefined): number | undefined {
   return Math.round(parseFloat(m[1]) * mult);
 }
 
-/**
- * The signal a command sends to PID 1 from inside the container (`kill [-SIG] 1`, `nginx -s quit|stop`): 'none' for one
- * the kernel drops, undefined for another command. kubectl exec and exec hooks and probes read commands alike.
- */
-export function signalOfCommand(argv: string[]): Signal | 'none' | undefined {
-  const bin = baseName(argv[0] ?? '');
-  if (bin === 'nginx' && argv[1] === '-s') return ({ quit: 'SIGQUIT', stop: 'SIGTERM' } as Record<string, Signal>)[argv[2] ?? ''];
-  // kill 1, kill -SIG 1, kill -s SIG 1
-  if (bin !== 'kill' || argv[argv.length - 1] !== '1' || argv.length > 4 || (argv.length === 4 && argv[1] !== '-s')) return undefined;
-  const flag = argv.length > 2 ? argv[argv.length - 2].replace(/^-(s\s*)?/, '') : 'TERM';
-  // the init process of a PID namespace cannot be sent SIGKILL from inside it: the kernel drops it
-  return /^(SIG)?KILL$|^9$/i.test(flag) ? 'none' : normaliseSignal(flag);
-}
-
 const SHELLS = new Set(['sh', 'bash', 'ash', 'dash', 'zsh']);
 
 /** Commands the model's shell implements (busybox applets and shell builtins). */
 export const SHELL_COMMANDS = new Set([
   ':', 'true', 'false', 'exit', 'echo', 'printf', 'date', 'sleep', 'wait', 'trap', 'exec', 'touch', 'mkdir', 'rm', 'cat', 'ls', 'stat', 'test', '[',
-  'hostname',
+  'hostname', 'printenv', 'env', 'export',
 ]);
 
-const FILE_TOOLS = new Set(['cat', 'ls', 'stat', 'date', 'hostname', 'touch', 'mkdir', 'rm', 'test', 'printf']);
+const FILE_TOOLS = new Set(['cat', 'ls', 'stat', 'date', 'hostname', 'touch', 'mkdir', 'rm', 'test', 'printf', 'printenv']);
 
 /** What `kubectl exec` / an exec probe runs: a shell for `sh -c`, else one command as the shell would run it. */
 export function execProgramFor(argv: string[], ctx: ProgramContext): Program | undefined {
@@ -97,6 +83,13 @@ export function execProgramFor(argv: string[], ctx: ProgramContext): Program | u
   if (SHELL_COMMANDS.has(bin) && bin !== 'exec' && bin !== 'wait' && bin !== 'trap') return { kind: 'shell', stmts: [{ kind: 'cmd', argv }] };
   return undefined;
 }
+
+/** A builtin over the environment: its status, or undefined for another command. */
+export type EnvBuiltin = (
+  bin: string,
+  args: string[],
+  shell: { vars: Map<string, string>; exported: Set<string>; env: Map<string, string> | undefined; prefix: Map<string, string> | undefined; out(text: string): void; err(text: string): void },
+) => number | undefined;
 
 export interface ProgramContext {
   /** Known server programs by binary name (nginx, httpd-foreground, redis-server, ...). */
@@ -107,6 +100,8 @@ export interface ProgramContext {
   stdin: boolean;
   /** The shell's redirections, where the engine has them (a script that has one is parsed only where it does). */
   redirect?: RedirectModule;
+  /** The shell's builtins over the environment (export, env, printenv), where the engine has it. */
+  envBuiltin?: EnvBuiltin;
 }
 
 /** Decide what an argv (ENTRYPOINT + CMD after the container's command/args) runs as PID 1. */
@@ -176,6 +171,8 @@ export class Process {
   #capture: string[] | undefined = undefined;
   /** The shell's own variables (NAME=value), made at the first assignment. */
   #vars: Map<string, string> | undefined = undefined;
+  /** The variables `export` named: a child's environment has them. */
+  #exported: Set<string> | undefined = undefined;
   /** The shell's descriptors once `exec >file 2>&1` changed them (undefined: stdout and stderr as started). */
   #fds: Map<number, Sink> | undefined = undefined;
   /** The host's environment, read at the first expansion (null: it has none). */
@@ -437,25 +434,25 @@ export class Process {
   }
 
   *#command(s: Extract<Stmt, { kind: 'cmd' }>): Generator<Wait, number, void> {
-    // NAME=value words before the command: alone they set shell variables, their values expanded but not split
+    // NAME=value words, their values expanded but not split: alone they set shell variables, before a command they are
+    // its environment (which env and printenv print)
     let assigns = 0;
-    while (assigns < s.argv.length && ASSIGNMENT.test(s.argv[assigns])) assigns++;
-    if (assigns > 0 && assigns === s.argv.length && !s.redirects) {
-      for (const word of s.argv) {
-        const eq = word.indexOf('=');
-        const value = s.expands && marked(word) ? (yield* this.#expand([word.slice(eq + 1)], false))[0] : word.slice(eq + 1);
-        (this.#vars ??= new Map()).set(word.slice(0, eq), value);
-      }
+    let prefix: Map<string, string> | undefined;
+    for (let word: string; ASSIGNMENT.test((word = s.argv[assigns] ?? '')); assigns++) {
+      const eq = word.indexOf('=');
+      (prefix ??= new Map()).set(word.slice(0, eq), marked(word) ? (yield* this.#expand([word.slice(eq + 1)], false))[0] : word.slice(eq + 1));
+    }
+    if (prefix && assigns === s.argv.length && !s.redirects) {
+      for (const [k, v] of prefix) (this.#vars ??= new Map()).set(k, v);
       return 0;
     }
-    // before a command, they are its environment, which the model's commands do not read
     const words = assigns > 0 ? s.argv.slice(assigns) : s.argv;
     const argv = s.expands ? yield* this.#expand(words) : words;
     let fds = this.#fds;
     if (s.redirects) {
       // each target is one word, even where it expands to several
       const targets: string[] = [];
-      for (const r of s.redirects) targets.push(s.expands && marked(r.target) ? (yield* this.#expand([r.target])).join(' ') : r.target);
+      for (const r of s.redirects) targets.push(marked(r.target) ? (yield* this.#expand([r.target])).join(' ') : r.target);
       const table = this.#ctx.redirect!.openRedirects(s.redirects, targets, this.#fds, this.#host, (sink, text) => this.#write(sink, text));
       if (typeof table === 'number') return table;
       // `exec` without a command keeps its redirections for the rest of the shell
@@ -470,8 +467,8 @@ export class Process {
     const bin = baseName(name);
     const fs = this.#host.fs;
     // what the command writes goes where its descriptors 1 and 2 point (a file's contents are kept for cat)
-    const out = fds ? (text: string): void => this.#write(fds.get(1) ?? null, text) : (text: string): void => this.#write('out', text);
-    const err = fds ? (text: string): void => this.#write(fds.get(2) ?? null, text) : (text: string): void => this.#host.log('stderr', text);
+    const out = (text: string): void => this.#write(fds ? (fds.get(1) ?? null) : 'out', text);
+    const err = (text: string): void => this.#write(fds ? (fds.get(2) ?? null) : 'err', text);
     if (s.background) {
       const ms = bin === 'sleep' ? parseSleep(args[0]) : Infinity;
       this.#bgUntil = Math.max(this.#bgUntil, this.#host.loop.now + (ms ?? 0));
@@ -487,9 +484,18 @@ export class Process {
         const code = args[0] === undefined ? this.#lastStatus : parseInt(args[0], 10) & 255;
         throw new ExitNow(Number.isNaN(code) ? 2 : code);
       }
-      case 'echo':
-        out(args[0] === '-n' ? args.slice(1).join(' ') : args.join(' '));
+      case 'echo': {
+        // busybox echo's -n, -e and -E, alone or together (-en); output is lines, so -n only drops a last line break
+        let i = 0;
+        let flags = '';
+        while (/^-[neE]+$/.test(args[i] ?? '')) flags += args[i++];
+        let text = args.slice(i).join(' ');
+        // the last of -e and -E wins
+        if (flags.lastIndexOf('e') > flags.lastIndexOf('E')) text = text.replace(/\\([nt\\])/g, (_, c: string) => ({ n: '\n', t: '\t' })[c] ?? c);
+        if (flags.includes('n')) text = text.replace(/\n$/, '');
+        for (const line of text.split('\n')) out(line);
         return 0;
+      }
       case 'printf':
         out((args[0] ?? '').replace(/\\n$/, '').replace(/%s/g, () => args[1] ?? ''));
         return 0;
@@ -620,6 +626,9 @@ export class Process {
         return a.length === 1 && a[0] !== '' ? 0 : 1;
       }
       default: {
+        // export, env and printenv come with the containers' environment (kubelet/envvars.ts)
+        const builtin = this.#ctx.envBuiltin?.(bin, args, { vars: (this.#vars ??= new Map()), exported: (this.#exported ??= new Set()), env: this.#host.env, prefix, out, err });
+        if (builtin !== undefined) return builtin;
         const svc = this.#ctx.services[bin];
         if (svc) {
           // a server in the shell's foreground: the shell (PID 1) waits for it, and keeps ignoring SIGTERM
@@ -639,7 +648,7 @@ const ASSIGNMENT = /^[A-Za-z_]\w*=/;
 const NO_TRAPS = new Map<Signal, Stmt[] | null>();
 const NO_PENDING_TRAPS: Signal[] = [];
 
-function normaliseSignal(raw: string): Signal | undefined {
+export function normaliseSignal(raw: string): Signal | undefined {
   const up = raw.toUpperCase();
   const byNum: Record<string, Signal> = { '1': 'SIGHUP', '2': 'SIGINT', '3': 'SIGQUIT', '15': 'SIGTERM', '28': 'SIGWINCH' };
   if (byNum[up]) return byNum[up];

@@ -124,6 +124,24 @@ describe('a replay leaves the API server\'s validation out unless the run needs 
     const bare = await bareReplay(replay, greetRun.engine.now);
     expect(bare.state().containerLogs.map((l) => l.text)).toEqual(['sh: NAME: not found', 'hello from']);
   });
+  it('a run that prints the environment (printenv, env) brings it too, though it sends no $', async () => {
+    const printing = parseScenario(
+      [
+        'title: t', 'timeline:',
+        '  - at: 0s', '    run: kubectl run who --image=m.daocloud.io/docker.io/library/busybox:1.36 --restart=Never --command -- printenv HOSTNAME',
+        '  - at: 20s', '    run: kubectl logs who',
+      ].join('\n'),
+      'printing.yaml',
+    );
+    const printRun = runScenario(runnable(printing), { seed: 1 });
+    expect(printRun.steps[1].stdout).toBe('who\n');
+    const replay = recordReplay(printing, 1);
+    const source = await ReplaySource.load(readReplay(JSON.parse(JSON.stringify(replay)), 'printing.replay.json'));
+    expect(JSON.stringify(source.stateAt(printRun.engine.now))).toBe(JSON.stringify(printRun.engine.stateAt(printRun.engine.now)));
+    // without it, printenv is a command the shell does not have
+    const bare = await bareReplay(replay, printRun.engine.now);
+    expect(bare.state().containerLogs.map((l) => l.text)).toEqual(['sh: printenv: not found']);
+  });
   it('a run whose pods redirect output brings the shell\'s redirections, and replays to the same states and logs', async () => {
     const redirecting = parseScenario(
       [

@@ -222,7 +222,7 @@ describe('the errors on the way, each where the real cluster raises it', () => {
 describe('what the model does not know is refused by name, and changes nothing', () => {
   it.each([
     ['ps aux', /^podlife: `ps` is not modelled in the container; kubectl exec runs sh -c scripts and true, false, exit, echo/],
-    ['sh -c "touch /tmp/a; env"', /^podlife: `env` is not modelled/],
+    ['sh -c "touch /tmp/a; env"', /^podlife: the image's environment is not modelled \(`env`\)/],
     ['sleep 5', /^podlife: `sleep 5` would take virtual time/],
     ['ls /etc', /^podlife: the image's own files are not modelled \(`ls \/etc`\)/],
     ['ls', /^podlife: the image's own files are not modelled \(`ls`\)/],
@@ -238,5 +238,45 @@ describe('what the model does not know is refused by name, and changes nothing',
   it('a pod on the host network reads the node\'s /etc/hosts, which the model does not have', () => {
     const s = scenario(`hostNetwork: true\n${NGINX}`, [['10s', 'kubectl exec web -- cat /etc/hosts']]);
     expect(runScenario(s).steps[0].stderr).toBe("podlife: this container's /etc/hosts is the node's (the pod is on the host's network), which the model does not have\n");
+  });
+});
+
+describe('the environment a command sees: printenv, env, export', () => {
+  // the Kubernetes docs' dapi-envars-fieldref example (inject-data-application/environment-variable-expose-pod-information)
+  const FIELDREFS = `restartPolicy: Always\ncontainers:\n- name: web\n  image: ${BUSYBOX}\n  command: [sh, -c]\n  args: ["while true; do echo -en '\\\\n'; printenv MY_NODE_NAME MY_POD_NAME MY_POD_NAMESPACE; printenv MY_POD_IP MY_POD_SERVICE_ACCOUNT; sleep 10; done;"]\n  env:\n${
+    [['MY_NODE_NAME', 'spec.nodeName'], ['MY_POD_NAME', 'metadata.name'], ['MY_POD_NAMESPACE', 'metadata.namespace'], ['MY_POD_IP', 'status.podIP'], ['MY_POD_SERVICE_ACCOUNT', 'spec.serviceAccountName']]
+      .map(([n, f]) => `  - name: ${n}\n    valueFrom: {fieldRef: {fieldPath: ${f}}}`).join('\n')}`;
+
+  it('the docs example prints each field every 10 s, the pod IP from the first run (the kubelet has the sandbox\'s)', () => {
+    const run = runScenario(scenario(FIELDREFS, [['25s', 'kubectl logs web'], ['25s', 'kubectl get pod web -o jsonpath={.status.podIP}']], BUSYBOX));
+    const ip = run.steps[1].stdout;
+    expect(ip).toMatch(/^10\.244\.5\.\d+$/);
+    const block = ['', 'worker01', 'web', 'default', ip, 'default'];
+    expect(run.steps[0].stdout).toBe(`${[...block, ...block, ...block].join('\n')}\n`);
+  });
+
+  it('printenv with no name and env print it all, PATH and HOSTNAME first and HOME last; a name it lacks is status 1', () => {
+    const s = scenario(FIELDREFS, [['15s', 'kubectl exec web -- printenv'], ['15s', 'kubectl exec web -- env'], ['15s', 'kubectl exec web -- printenv MY_POD_NAME NOPE']], BUSYBOX);
+    const [all, env, some] = runScenario(s).steps;
+    const lines = all.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin');
+    expect(lines[1]).toBe('HOSTNAME=web');
+    expect(lines).toContain('KUBERNETES_SERVICE_HOST=10.96.0.1');
+    expect(lines).toContain('MY_NODE_NAME=worker01');
+    expect(lines.at(-1)).toBe('HOME=/root');
+    expect(env.stdout).toBe(all.stdout);
+    expect(some).toMatchObject({ stdout: 'web\n', exitCode: 1 });
+  });
+
+  it('export and an assignment before the command reach printenv; a plain assignment does not', () => {
+    expect(logsOf(`  command: [sh, -c, "export A=1; B=2 printenv A B; C=3; printenv C || echo unset; echo -e 'x\\\\ty'"]`)).toBe('1\n2\nunset\nx\ty\n');
+  });
+
+  it('an image whose environment the model does not have whole: kubectl exec refuses env, and printenv of a name it lacks', () => {
+    const s = scenario(NGINX, [['10s', 'kubectl exec web -- env'], ['10s', 'kubectl exec web -- printenv NGINX_VERSION'], ['10s', 'kubectl exec web -- printenv HOSTNAME']]);
+    const [env, version, hostname] = runScenario(s).steps;
+    expect(env.stderr).toMatch(/^podlife: the image's environment is not modelled \(`env`\)/);
+    expect(version.stderr).toMatch(/^podlife: the image's environment is not modelled \(`printenv NGINX_VERSION`\)/);
+    expect(hostname).toMatchObject({ stdout: 'web\n', exitCode: 0 });
   });
 });
