@@ -104,61 +104,45 @@ describe('a replay leaves the API server\'s validation out unless the run needs 
     expect(bare.state().pods[0].metadata.labels).toMatchObject({ a: 'b' });
     expect(decodeRun.engine.state().pods[0].metadata.labels).not.toHaveProperty('a');
   });
+  /** A run of one pod `name` (its timeline lines) whose logs at 20 s are `logs`, replayed to the same states; the bare engine's replay. */
+  async function replayed(name: string, timeline: string[], logs: string): Promise<Engine> {
+    const scenario = parseScenario(['title: t', 'timeline:', ...timeline, '  - at: 20s', `    run: kubectl logs ${name}`].join('\n'), `${name}.yaml`);
+    const run = runScenario(runnable(scenario), { seed: 1 });
+    expect(run.steps.at(-1)!.stdout).toBe(logs);
+    const replay = recordReplay(scenario, 1);
+    const source = await ReplaySource.load(readReplay(JSON.parse(JSON.stringify(replay)), `${name}.replay.json`));
+    expect(JSON.stringify(source.stateAt(run.engine.now))).toBe(JSON.stringify(run.engine.stateAt(run.engine.now)));
+    return bareReplay(replay, run.engine.now);
+  }
+  const busybox = (name: string, command: string) => [
+    '  - at: 0s', `    run: kubectl run ${name} --image=m.daocloud.io/docker.io/library/busybox:1.36 --restart=Never --command -- ${command}`,
+  ];
   it('a run whose pods use a $ brings the containers\' environment, and replays to the same states and logs', async () => {
-    const greeting = parseScenario(
-      [
-        'title: t', 'timeline:',
-        '  - at: 0s', '    apply: |', '      apiVersion: v1', '      kind: Pod', '      metadata: {name: greet}', '      spec:', '        restartPolicy: Never',
-        '        containers:', '        - name: c', '          image: m.daocloud.io/docker.io/library/busybox:1.36', '          env: [{name: NAME, value: Kubernetes}]',
-        '          command: [sh, -c, "echo hello $(NAME) from $HOSTNAME"]',
-        '  - at: 20s', '    run: kubectl logs greet',
-      ].join('\n'),
-      'greeting.yaml',
-    );
-    const greetRun = runScenario(runnable(greeting), { seed: 1 });
-    expect(greetRun.steps[0].stdout).toBe('hello Kubernetes from greet\n');
-    const replay = recordReplay(greeting, 1);
-    const source = await ReplaySource.load(readReplay(JSON.parse(JSON.stringify(replay)), 'greeting.replay.json'));
-    expect(JSON.stringify(source.stateAt(greetRun.engine.now))).toBe(JSON.stringify(greetRun.engine.stateAt(greetRun.engine.now)));
+    const bare = await replayed('greet', [
+      '  - at: 0s', '    apply: |', '      apiVersion: v1', '      kind: Pod', '      metadata: {name: greet}', '      spec:', '        restartPolicy: Never',
+      '        containers:', '        - name: c', '          image: m.daocloud.io/docker.io/library/busybox:1.36', '          env: [{name: NAME, value: Kubernetes}]',
+      '          command: [sh, -c, "echo hello $(NAME) from $HOSTNAME"]',
+    ], 'hello Kubernetes from greet\n');
     // without it, the kubelet would not expand $(NAME), the shell would take it for a command, and HOSTNAME would be unset
-    const bare = await bareReplay(replay, greetRun.engine.now);
     expect(bare.state().containerLogs.map((l) => l.text)).toEqual(['sh: NAME: not found', 'hello from']);
   });
   it('a run that prints the environment (printenv, env) brings it too, though it sends no $', async () => {
-    const printing = parseScenario(
-      [
-        'title: t', 'timeline:',
-        '  - at: 0s', '    run: kubectl run who --image=m.daocloud.io/docker.io/library/busybox:1.36 --restart=Never --command -- printenv HOSTNAME',
-        '  - at: 20s', '    run: kubectl logs who',
-      ].join('\n'),
-      'printing.yaml',
-    );
-    const printRun = runScenario(runnable(printing), { seed: 1 });
-    expect(printRun.steps[1].stdout).toBe('who\n');
-    const replay = recordReplay(printing, 1);
-    const source = await ReplaySource.load(readReplay(JSON.parse(JSON.stringify(replay)), 'printing.replay.json'));
-    expect(JSON.stringify(source.stateAt(printRun.engine.now))).toBe(JSON.stringify(printRun.engine.stateAt(printRun.engine.now)));
+    const bare = await replayed('who', busybox('who', 'printenv HOSTNAME'), 'who\n');
     // without it, printenv is a command the shell does not have
-    const bare = await bareReplay(replay, printRun.engine.now);
     expect(bare.state().containerLogs.map((l) => l.text)).toEqual(['sh: printenv: not found']);
   });
   it('a run whose pods redirect output brings the shell\'s redirections, and replays to the same states and logs', async () => {
-    const redirecting = parseScenario(
-      [
-        'title: t', 'timeline:',
-        '  - at: 0s', '    run: kubectl run oops --image=m.daocloud.io/docker.io/library/busybox:1.36 --restart=Never --command -- sh -c "echo out; echo err >&2; exit 3"',
-        '  - at: 20s', '    run: kubectl logs oops',
-      ].join('\n'),
-      'redirecting.yaml',
-    );
-    const redirectRun = runScenario(runnable(redirecting), { seed: 1 });
-    expect(redirectRun.steps[1].stdout).toBe('out\nerr\n');
-    const replay = recordReplay(redirecting, 1);
-    const source = await ReplaySource.load(readReplay(JSON.parse(JSON.stringify(replay)), 'redirecting.replay.json'));
-    expect(JSON.stringify(source.stateAt(redirectRun.engine.now))).toBe(JSON.stringify(redirectRun.engine.stateAt(redirectRun.engine.now)));
-    // without them, the shell would not parse the script, and say why
-    const bare = await bareReplay(replay, redirectRun.engine.now);
+    const bare = await replayed('oops', busybox('oops', 'sh -c "echo out; echo err >&2; exit 3"'), 'out\nerr\n');
+    // without them, the shell would not parse the script, and says why
     expect(bare.state().containerLogs.map((l) => l.text)).toEqual(['sh: podlife: this engine was made without the shell redirections (runtime/redirect.ts)']);
+  });
+  it('a run whose pods have a probe or a hook brings the kubelet\'s hooks and probes; the bare engine cannot run one', async () => {
+    const hooked = [
+      '  - at: 0s', '    apply: |', '      apiVersion: v1', '      kind: Pod', '      metadata: {name: hooked}', '      spec:', '        restartPolicy: Never',
+      '        containers:', '        - name: c', '          image: m.daocloud.io/docker.io/library/busybox:1.36', '          command: [sh, -c, "sleep 5; cat /tmp/started"]',
+      '          lifecycle: {postStart: {exec: {command: [touch, /tmp/started]}}}',
+    ];
+    await expect(replayed('hooked', hooked, '')).rejects.toThrow('podlife: this engine was made without the probes and hooks (kubelet/handlers.ts)');
   });
   it('a run whose every request passed is not marked', () => {
     expect(recordReplay(parseScenario(readFileSync(join(dir, 'crash-loop.yaml'), 'utf8'), 'crash-loop.yaml'), 1).validate).toBeUndefined();
