@@ -19,7 +19,7 @@ import type { SimContext } from '../core/context.ts';
 import type { ApiStatus, ApplyResult, Container, ExecOutput, Pod, PodExecAction } from '../types.ts';
 import { envComplete } from './envvars.ts';
 import type { ContainerRuntime } from '../runtime/cri.ts';
-import { Process, SHELL_COMMANDS, execProgramFor } from '../runtime/process.ts';
+import { ASSIGNMENT, Process, SHELL_COMMANDS, execProgramFor } from '../runtime/process.ts';
 import { signalOfCommand } from './handlers.ts';
 import { SERVICES } from '../runtime/catalog.ts';
 import { QUOTED, UNQUOTED, closingParen, marked, parseShell, type RedirectModule, type Stmt } from '../runtime/shell.ts';
@@ -73,7 +73,7 @@ function commandsOf(stmts: Stmt[], redirect: RedirectModule | undefined, out: Co
 function unknownCommand(stmts: Stmt[], redirect: RedirectModule | undefined): string | undefined {
   for (const { argv } of commandsOf(stmts, redirect)) {
     // NAME=value words before the command (or alone) are assignments
-    const name = argv.find((w) => !/^[A-Za-z_]\w*=/.test(w));
+    const name = argv.find((w) => !ASSIGNMENT.test(w));
     if (name === undefined) continue;
     const bin = name.slice(name.lastIndexOf('/') + 1);
     if (!marked(bin) && !SHELL_COMMANDS.has(bin) && !SERVICES[bin]) return bin;
@@ -112,9 +112,9 @@ function imageFileRead(stmts: Stmt[], files: Set<string>, redirect: RedirectModu
 function unknownEnvRead(stmts: Stmt[], env: Map<string, string>, complete: boolean, redirect: RedirectModule | undefined): string | undefined {
   if (complete) return undefined;
   const commands = commandsOf(stmts, redirect);
-  const assigned = new Set(commands.flatMap(({ argv }) => argv.map((w) => /^([A-Za-z_]\w*)=/.exec(w)?.[1] ?? '')));
+  const assigned = new Set(commands.flatMap(({ argv }) => argv.map((w) => ASSIGNMENT.exec(w)?.[1] ?? '')));
   for (const { argv } of commands) {
-    const i = argv.findIndex((w) => !/^[A-Za-z_]\w*=/.test(w));
+    const i = argv.findIndex((w) => !ASSIGNMENT.test(w));
     const bin = argv[i]?.slice(argv[i].lastIndexOf('/') + 1);
     if (bin !== 'env' && bin !== 'printenv') continue;
     const names = argv.slice(i + 1);

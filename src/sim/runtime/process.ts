@@ -385,7 +385,10 @@ export class Process {
     return lines.join('\n').replace(/\n+$/, '');
   }
 
-  /** Parameter expansion and command substitution in the words the tokenizer marked; unquoted results are split into fields. */
+  /**
+   * Parameter expansion and command substitution in the words the tokenizer marked; unquoted results are split into
+   * fields, except where `fields` is false (an assignment's value).
+   */
   *#expand(words: string[], fields = true): Generator<Wait, string[], void> {
     const out: string[] = [];
     for (const w of words) {
@@ -569,7 +572,7 @@ export class Process {
         const stdin = bin === 'cat' && files.length === 0 ? fds?.get(0) : undefined;
         if (typeof stdin === 'object' && stdin !== null) {
           if ('file' in stdin) files.push(stdin.file);
-          else for (const line of stdin.text.replace(/\n$/, '').split('\n')) if (stdin.text) out(line);
+          else if (stdin.text) for (const line of stdin.text.replace(/\n$/, '').split('\n')) out(line);
         }
         for (const f of files) {
           if (!fs.has(f) && this.#host.read?.(f) === undefined) {
@@ -642,8 +645,8 @@ export class Process {
   }
 }
 
-/** A variable assignment word (its name unquoted). */
-const ASSIGNMENT = /^[A-Za-z_]\w*=/;
+/** A variable assignment word (its name unquoted): NAME=value. */
+export const ASSIGNMENT = /^([A-Za-z_]\w*)=/;
 
 const NO_TRAPS = new Map<Signal, Stmt[] | null>();
 const NO_PENDING_TRAPS: Signal[] = [];

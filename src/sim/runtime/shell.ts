@@ -3,6 +3,8 @@
 // quotes and backslash escapes, redirections (`>`, `>>`, `<`, `N>&M`, `N>&-`, and busybox's bash-compatible `&>`).
 // Anything else is a plain command.
 
+import type { HereDoc } from './redirect.ts';
+
 /**
  * One redirection of a simple command, applied left to right: `fd` is the descriptor it sets (1 for a bare `>`, 0
  * for `<`); `>&` duplicates the descriptor its target names (or closes with `-`; a file name after `>&` is `&>`).
@@ -13,8 +15,6 @@ export interface Redirect {
   /** The file, or the descriptor; for `<<` (a here-document), the document's text. */
   target: string;
 }
-
-import type { HereDoc } from './redirect.ts';
 
 export type Stmt =
   | { kind: 'cmd'; argv: string[]; redirects?: Redirect[]; background?: boolean; expands?: true }
