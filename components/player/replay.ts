@@ -1,13 +1,9 @@
 // The player's source of moments when it replays a recorded run (src/sim/replay.ts) on the engine alone:
 // no scenario parser, YAML library or command layer on the first load.
-import { createEngineCore } from '../../src/sim/engine-core.ts';
+import { createEngineCore, type EngineModules } from '../../src/sim/engine-core.ts';
 import type { Replay } from '../../src/sim/replay.ts';
 import type { ClusterState, Engine, TraceEvent } from '../../src/sim/types.ts';
 import type { SimSource } from './source.ts';
-import type { Patches, Validation } from '../../src/sim/api/apiserver.ts';
-import type { EnvSupport } from '../../src/sim/kubelet/kubelet.ts';
-import type { RedirectModule } from '../../src/sim/runtime/shell.ts';
-import type { HandlersModule } from '../../src/sim/kubelet/env.ts';
 
 export { readReplay, type Replay } from '../../src/sim/replay.ts';
 
@@ -42,19 +38,12 @@ export class ReplaySource implements SimSource {
       // a pod with a probe (livenessProbe, readinessProbe, startupProbe) or a lifecycle hook
       sent.some((a) => a.includes('Probe"') || a.includes('"lifecycle"')) ? import('../../src/sim/kubelet/handlers.ts') : undefined,
     ]);
-    return new ReplaySource(replay, patches && { ...patches, resize }, validation, envSupport, redirect, handlers);
+    return new ReplaySource(replay, { patches: patches && { ...patches, resize }, validation, env: envSupport, redirect, handlers });
   }
 
-  private constructor(
-    replay: Replay,
-    patches: Patches | undefined,
-    validation: Validation | undefined,
-    env: EnvSupport | undefined,
-    redirect: RedirectModule | undefined,
-    handlers: HandlersModule | undefined,
-  ) {
+  private constructor(replay: Replay, modules: EngineModules) {
     this.title = replay.title;
-    const engine = createEngineCore(replay.config, { seed: replay.seed }, patches, validation, env, redirect, handlers);
+    const engine = createEngineCore(replay.config, { seed: replay.seed }, modules);
     for (const { at, action } of replay.actions) {
       engine.advanceTo(at);
       engine.apply(action);

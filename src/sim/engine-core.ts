@@ -1,6 +1,7 @@
 // The engine: wires the API server, the scheduler, and one container runtime + kubelet per node onto one
-// virtual clock, and answers state() / stateAt(t) from the change history. Patch support (api/patch.ts) comes in
-// as a parameter, so the player's first load can leave it out: engine.ts's createEngine is this with patches.
+// virtual clock, and answers state() / stateAt(t) from the change history. What only some runs need (patches, the
+// validation, the containers' environment, the shell's redirections, hooks and probes) comes in as EngineModules, so
+// the player's first load can leave it out: engine.ts's createEngine is this with all of them.
 
 import type { ApplyResult, ClusterAction, NodePatchAction, ClusterState, CriContainer, CriImage, CriSandbox, Engine, KubeEvent, Node, NodeRuntime, Pod, TraceEvent } from './types.ts';
 import { EventLoop } from './core/loop.ts';
@@ -49,7 +50,7 @@ class SimEngine implements Engine {
   #cache: { key: string; state: ClusterState } | undefined;
   readonly #patches: Patches | undefined;
 
-  constructor(config: EngineConfig, opts: EngineOptions, patches: Patches | undefined, validation: Validation | undefined, env: EnvSupport | undefined, redirect: RedirectModule | undefined, handlers: HandlersModule | undefined) {
+  constructor(config: EngineConfig, opts: EngineOptions, { patches, validation, env, redirect, handlers }: EngineModules) {
     const timings: Timings = { ...DEFAULT_TIMINGS, ...(config.timings ?? {}) };
     const images: Record<string, ImageBehaviour> = {};
     for (const [ref, b] of Object.entries(config.images ?? {})) images[parseImageRef(ref).normalized] = b;
@@ -201,23 +202,26 @@ class SimEngine implements Engine {
 }
 
 /**
- * A live simulated cluster. Same config, seed and calls → byte-identical trace and states. Without `patches`
- * (api/patch.ts), a patch action fails with an internal error; without `validation` (api/validation.ts, with the
- * strict decoding), the API server takes every request as decodable and valid, which only a replay of requests that
- * passed both may rely on. Without `env` (kubelet/envvars.ts), a container's environment is empty and the kubelet
- * does not expand $(VAR): only a replay whose pods use no `$` may leave it out. Without `redirect`
- * (runtime/redirect.ts), the containers' shell parses no redirection: only a replay that sends no `>` or `<` may leave
- * it out. Without `handlers` (kubelet/handlers.ts), a pod's probes and lifecycle hooks cannot run: only a replay whose
- * pods have none may leave it out. engine.ts's createEngine always has them all.
+ * What only some runs need, passed in rather than imported, so that a page's replay loads each only for a run that
+ * needs it (components/player/replay.ts decides from the recorded actions). engine.ts's createEngine has them all.
  */
-export function createEngineCore(
-  config: EngineConfig,
-  opts: EngineOptions,
-  patches: Patches | undefined,
-  validation?: Validation,
-  env?: EnvSupport,
-  redirect?: RedirectModule,
-  handlers?: HandlersModule,
-): Engine {
-  return new SimEngine(config, opts, patches, validation, env, redirect, handlers);
+export interface EngineModules {
+  /** api/patch.ts (with `resize`): without it, a patch action fails with an internal error. */
+  patches?: Patches;
+  /**
+   * api/validation.ts, with the strict decoding: without it, the API server takes every request as decodable and
+   * valid, which only a replay of requests that passed both may rely on.
+   */
+  validation?: Validation;
+  /** kubelet/envvars.ts: without it, a container's environment is empty and the kubelet does not expand $(VAR). */
+  env?: EnvSupport;
+  /** runtime/redirect.ts: without it, the containers' shell parses no redirection. */
+  redirect?: RedirectModule;
+  /** kubelet/handlers.ts: without it, a pod's probes and lifecycle hooks cannot run. */
+  handlers?: HandlersModule;
+}
+
+/** A live simulated cluster. Same config, seed and calls → byte-identical trace and states. */
+export function createEngineCore(config: EngineConfig, opts: EngineOptions, modules: EngineModules = {}): Engine {
+  return new SimEngine(config, opts, modules);
 }

@@ -16,5 +16,5 @@ export type { EngineOptions } from './engine-core.ts';
 
 /** A live simulated cluster. Same config, seed and calls → byte-identical trace and states. */
 export function createEngine(config: EngineConfig = {}, opts: EngineOptions = {}): Engine {
-  return createEngineCore(config, opts, { ...patches, resize }, validation, env, redirect, handlers);
+  return createEngineCore(config, opts, { patches: { ...patches, resize }, validation, env, redirect, handlers });
 }

@@ -52,7 +52,7 @@ describe.each(names)('scenario %s', (name) => {
 /** A replay's actions sent to an engine with none of the modules a replay may load (no patches, validation or environment). */
 async function bareReplay(replay: Replay, until?: number): Promise<Engine> {
   const { createEngineCore } = await import('../../../src/sim/engine-core.ts');
-  const bare = createEngineCore(replay.config, { seed: 1 }, undefined);
+  const bare = createEngineCore(replay.config, { seed: 1 });
   for (const { at, action } of replay.actions) {
     bare.advanceTo(at);
     bare.apply(action);

@@ -227,7 +227,7 @@ describe('patch', () => {
     expect(!bad.ok && bad.status.message).toBe('remove operation does not apply: doc is missing path: "/metadata/finalizers/0": missing value');
   });
   it('an engine built without api/patch.ts (the player replaying a run without such patches) still merge-patches; a JSON or strategic patch gets a 500 and changes nothing', () => {
-    const e = createEngineCore({}, { seed: 1 }, undefined);
+    const e = createEngineCore({}, { seed: 1 });
     create(e, podManifest('web', { image: 'nginx:1.28' }));
     for (const [patchType, patch] of [['json', [{ op: 'add', path: '/metadata/labels', value: { a: 'b' } }]], ['strategic', { metadata: { labels: { a: 'b' } } }]] as const) {
       const before = JSON.stringify(e.state());

@@ -262,7 +262,7 @@ describe('PATCH nodes/{name}: what a node patch may change (ValidateNodeUpdate)'
   });
   it('an engine made without the patch module says so', async () => {
     const { createEngineCore } = await import('../../../src/sim/engine-core.ts');
-    const core = createEngineCore({ nodes: [node('w1')] }, { seed: 1 }, undefined);
+    const core = createEngineCore({ nodes: [node('w1')] }, { seed: 1 });
     expect(core.apply({ type: 'patch', kind: 'Node', name: 'w1', patchType: 'merge', patch: {} })).toMatchObject({ ok: false, status: { reason: 'InternalError' } });
   });
 });
