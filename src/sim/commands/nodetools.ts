@@ -9,7 +9,7 @@ import {
   type CrictlClock,
 } from '../render/crictl.ts';
 import { crictlPodsProto, crictlPsProto } from '../render/crictl-proto.ts';
-import { localFields, rfc3339NanoLocal, wallFromLocal } from '../render/clock.ts';
+import { localFields, logStamps, wallFromLocal } from '../render/clock.ts';
 import { journalLines, klogMicros } from '../render/journal.ts';
 import { FlagError, type FlagSpec, type ParsedArgs, bool, int, parseFlags, str, arr } from './flags.ts';
 import type { CommandResult } from './shell.ts';
@@ -199,15 +199,15 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
           c = prev;
         }
         const id = c.id;
-        let lines = ctx.state.containerLogs.filter((l) => l.containerId === id && l.t <= ctx.state.t);
+        const all = ctx.state.containerLogs.filter((l) => l.containerId === id && l.t <= ctx.state.t);
+        // -t: each line after the RFC 3339 time the runtime wrote it with; -f prints what is there now
+        const stamps = bool(p, 'timestamps') ? logStamps(all, id, ctx.state.epoch) : undefined;
+        let lines = all.map((l, i) => ({ stream: l.stream, text: `${stamps ? `${stamps[i]} ` : ''}${l.text}\n` }));
         const tail = int(p, 'tail', -1);
         if (tail >= 0) lines = tail === 0 ? [] : lines.slice(-tail);
-        // -t: each line after the RFC 3339 time the runtime wrote it with; -f prints what is there now
-        const timestamps = bool(p, 'timestamps');
-        const stamp = (t: number) => (timestamps ? `${rfc3339NanoLocal(ctx.state.epoch + t, 0)} ` : '');
         return {
-          stdout: lines.filter((l) => l.stream === 'stdout').map((l) => `${stamp(l.t)}${l.text}\n`).join(''),
-          stderr: lines.filter((l) => l.stream === 'stderr').map((l) => `${stamp(l.t)}${l.text}\n`).join(''),
+          stdout: lines.filter((l) => l.stream === 'stdout').map((l) => l.text).join(''),
+          stderr: lines.filter((l) => l.stream === 'stderr').map((l) => l.text).join(''),
           exitCode: 0,
         };
       }

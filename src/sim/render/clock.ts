@@ -55,6 +55,24 @@ export function stampNanos(key: string): number {
   return (h >>> 0) % 1_000_000;
 }
 
+/**
+ * The stamps of a container's log lines (all of them, in order), as the runtime's log file has them: containerd stamps
+ * each line with time.Now() in UTC to the nanosecond, and the kubelet and crictl print it as time.RFC3339Nano. Lines
+ * written in the same millisecond keep their order: the first's digits below the millisecond come from the line,
+ * each next one's a few microseconds later.
+ */
+export function logStamps(lines: readonly { t: number }[], containerId: string, epoch: number): string[] {
+  const out: string[] = [];
+  let nanos = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i].t;
+    const key = `${containerId}/log/${i}`;
+    nanos = i > 0 && lines[i - 1].t === t ? Math.min(999_999, nanos + 1_000 + (stampNanos(key) % 20_000)) : stampNanos(key) % 500_000;
+    out.push(rfc3339NanoLocal(epoch + t, 0, nanos));
+  }
+  return out;
+}
+
 /** Go's time.RFC3339Nano in local time, trailing zeros of the fraction dropped (crictl inspect). */
 export function rfc3339NanoLocal(wallMs: number, offsetMinutes: number, extraNanos = 0): string {
   const d = local(wallMs, offsetMinutes);

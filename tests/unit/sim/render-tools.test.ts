@@ -212,7 +212,8 @@ describe('describe: events with repeats and Terminating', () => {
 describe('kubectl logs, get events -o wide, get nodes', () => {
   it('logs of a running container; errors for missing pods and containers', () => {
     expect(run('kubectl logs nginx-test').stdout).toBe('/docker-entrypoint.sh: Configuration complete; ready for start up\n');
-    expect(run('kubectl logs nginx-test --timestamps').stdout).toBe('2026-08-04T03:31:24.1Z /docker-entrypoint.sh: Configuration complete; ready for start up\n');
+    // the runtime's stamp, to the nanosecond (RFC3339Nano drops trailing zeros); the model's clock has the millisecond
+    expect(run('kubectl logs nginx-test --timestamps').stdout).toMatch(/^2026-08-04T03:31:24\.100\d{0,6}Z \/docker-entrypoint\.sh: Configuration complete; ready for start up\n$/);
     // logs.go wraps the builder's NotFound with the namespace (v0.36.2)
     expect(run('kubectl logs nope').stderr).toBe('error: error from server (NotFound): pods "nope" not found in namespace "default"\n');
     expect(run('kubectl logs nginx-test -c other').stderr).toBe('error: container other is not valid for pod nginx-test out of: nginx-test\n'); // v1.36: kubectl checks first (logsforobject.go)
@@ -225,5 +226,28 @@ describe('kubectl logs, get events -o wide, get nodes', () => {
   });
   it('nodes', () => {
     expect(run('kubectl get nodes').stdout).toBe('NAME       STATUS   ROLES    AGE   VERSION\nworker01   Ready    <none>   34d   v1.36.2\n');
+  });
+});
+
+describe('log timestamps, as the runtime writes them', () => {
+  it('each line has its own nanoseconds, in the order written even within a millisecond; kubectl and crictl agree, whatever --tail keeps', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { parseScenario } = await import('../../../src/sim/scenario.ts');
+    const { runCommandAt, runnable } = await import('../../../src/sim/run.ts');
+    const nginx = runnable(parseScenario(readFileSync('content/scenarios/nginx.yaml', 'utf8'), 'nginx.yaml'));
+    const at = (cmd: string) => runCommandAt(nginx, 60_000, cmd).stdout.trimEnd().split('\n');
+    const lines = at('kubectl logs nginx --timestamps');
+    expect(lines.length).toBeGreaterThan(10);
+    const stamps = lines.map((l) => l.slice(0, l.indexOf(' ')));
+    for (const s of stamps) expect(s).toMatch(/^2026-08-04T\d{2}:\d{2}:\d{2}\.\d{1,9}Z$/);
+    // as instants: strictly increasing, to the nanosecond
+    const nanos = stamps.map((s) => BigInt(Date.parse(s.replace(/\.\d+Z$/, 'Z'))) * 1_000_000n + BigInt(s.slice(20, -1).padEnd(9, '0')));
+    for (let i = 1; i < nanos.length; i++) expect(nanos[i] > nanos[i - 1]).toBe(true);
+    // more lines than milliseconds: several share one, and still differ
+    expect(new Set(stamps.map((s) => s.slice(0, 23))).size).toBeLessThan(stamps.length);
+    expect(at('kubectl logs nginx --timestamps --tail=3')).toEqual(lines.slice(-3));
+    const id = runCommandAt(nginx, 60_000, 'sudo crictl ps -q --name nginx').stdout.trim();
+    const crictl = runCommandAt(nginx, 60_000, `sudo crictl logs -t ${id}`);
+    expect(`${crictl.stdout}${crictl.stderr}`.trimEnd().split('\n').sort()).toEqual([...lines].sort());
   });
 });

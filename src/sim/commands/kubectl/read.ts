@@ -7,7 +7,7 @@ import { describeNamespace, describePod, describeService } from '../../render/de
 import type { Namespace } from '../../api/namespaces.ts';
 import type { Service } from '../../api/services.ts';
 import { describeNode } from '../../render/describe-node.ts';
-import { rfc3339NanoLocal } from '../../render/clock.ts';
+import { logStamps } from '../../render/clock.ts';
 import { leaseRenewTime } from '../../kubelet/lease.ts';
 import { parseGoDuration } from '../../render/duration.ts';
 import { type FlagSpec, type ParsedArgs, bool, int, str } from '../flags.ts';
@@ -194,13 +194,13 @@ function logsOf(ctx: ExecContext, pod: Pod, container: string, o: { previous: bo
   const status = statuses.find((s) => s.name === container);
   const id = containerIdForLogs(pod.metadata.name, container, status, o.previous);
   const raw = id.replace(/^\w+:\/\//, '');
-  let lines = ctx.state.containerLogs.filter((l) => l.containerId === raw && l.t <= ctx.state.t);
-  if (o.sinceMs !== undefined) lines = lines.filter((l) => l.t >= ctx.state.t - o.sinceMs!);
+  const all = ctx.state.containerLogs.filter((l) => l.containerId === raw && l.t <= ctx.state.t);
+  // The container runtime's log file stamps each line in UTC with nanoseconds.
+  const stamps = o.timestamps ? logStamps(all, raw, ctx.state.epoch) : [];
+  let lines = all.map((l, i) => `${o.timestamps ? `${stamps[i]} ` : ''}${l.text}\n`);
+  if (o.sinceMs !== undefined) lines = lines.filter((_, i) => all[i].t >= ctx.state.t - o.sinceMs!);
   if (o.tail >= 0) lines = o.tail === 0 ? [] : lines.slice(-o.tail);
-  return lines
-    // The container runtime's log file stamps each line in UTC with nanoseconds.
-    .map((l) => `${o.timestamps ? `${rfc3339NanoLocal(ctx.state.epoch + l.t, 0)} ` : ''}${l.text}\n`)
-    .join('');
+  return lines.join('');
 }
 
 /** The first `n` bytes of a text in UTF-8 (--limit-bytes: the kubelet cuts the stream, even inside a character). */
