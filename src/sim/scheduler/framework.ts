@@ -1,16 +1,19 @@
 // Filter plugins, scoring and the FitError message of the default scheduler profile, for the plugins the
 // model covers: NodeUnschedulable, TaintToleration, NodeAffinity (nodeSelector), NodeResourcesFit; score
-// NodeResourcesFit LeastAllocated; PostFilter DefaultPreemption's outcome.
+// NodeResourcesFit LeastAllocated and TaintToleration (PreferNoSchedule); PostFilter DefaultPreemption's outcome.
 // upstream: pkg/scheduler/framework/plugins/{nodeunschedulable,tainttoleration,nodeaffinity,noderesources}/*.go;
 //           pkg/scheduler/framework/types.go (FitError.Error)
 
-import type { Node, Pod, Taint, Toleration } from '../types.ts';
+import type { Container, Node, Pod, Taint, Toleration } from '../types.ts';
 import { intValue, milliCPU } from '../api/quantity.ts';
 
 export interface NodeUsage {
   milliCPU: number;
   memory: number;
   pods: number;
+  /** The pods' requests with the scheduler's defaults for what a container leaves unset (NodeInfo.NonZeroRequested): scoring uses these. */
+  nonZeroMilliCPU: number;
+  nonZeroMemory: number;
 }
 
 export interface Requests {
@@ -29,19 +32,22 @@ export interface FilterFailure {
 
 /** The effective requests of a pod: max(sum of containers, each init container) (sidecars add). */
 // upstream: pkg/api/v1/resource/helpers.go PodRequests
-export function podRequests(pod: Pod): Requests {
+export function podRequests(pod: Pod, nonZero = false): Requests {
+  // with nonZero, a container without a cpu or memory request counts 100m and 200Mi (schedutil.GetNonzeroRequests)
+  const cpuOf = (c: { resources?: Container['resources'] }): number => milliCPU(c.resources?.requests?.cpu) || (nonZero ? 100 : 0);
+  const memOf = (c: { resources?: Container['resources'] }): number => intValue(c.resources?.requests?.memory) || (nonZero ? 200 * 1024 * 1024 : 0);
   let cpu = 0;
   let mem = 0;
   for (const c of pod.spec.containers) {
-    cpu += milliCPU(c.resources?.requests?.cpu);
-    mem += intValue(c.resources?.requests?.memory);
+    cpu += cpuOf(c);
+    mem += memOf(c);
   }
   let sideCpu = 0;
   let sideMem = 0;
   const inits = pod.spec.initContainers;
   if (inits) for (const c of inits) {
-    const ic = milliCPU(c.resources?.requests?.cpu);
-    const im = intValue(c.resources?.requests?.memory);
+    const ic = cpuOf(c);
+    const im = memOf(c);
     if (c.restartPolicy === 'Always') {
       sideCpu += ic;
       sideMem += im;
@@ -127,7 +133,7 @@ export function filterNode(pod: Pod, node: Node, usage: NodeUsage, req: Requests
   return undefined;
 }
 
-const NO_USAGE: NodeUsage = { milliCPU: 0, memory: 0, pods: 0 };
+const NO_USAGE: NodeUsage = { milliCPU: 0, memory: 0, pods: 0, nonZeroMilliCPU: 0, nonZeroMemory: 0 };
 const ANY_ALLOCATABLE: Allocatable = { milliCPU: Infinity, memory: Infinity, pods: Infinity };
 
 /**
@@ -143,18 +149,41 @@ export function nodeChangeMayHelp(plugin: FilterFailure['plugin'], pod: Pod, old
   return rejects(old) && !rejects(node);
 }
 
-/** NodeResourcesFit score with the LeastAllocated strategy (cpu and memory, weight 1 each). */
-// upstream: noderesources/least_allocated.go leastResourceScorer
-export function scoreNode(alloc: Allocatable, usage: NodeUsage, req: Requests): number {
-  // non-zero defaults for pods without requests: 100m CPU, 200Mi memory (schedutil.DefaultMilliCPURequest/DefaultMemoryRequest)
-  const cpuReq = usage.milliCPU + (req.milliCPU || 100);
-  const memReq = usage.memory + (req.memory || 200 * 1024 * 1024);
+/**
+ * NodeResourcesFit score with the LeastAllocated strategy (cpu and memory, weight 1 each), over the non-zero requests of
+ * the node's pods and of this one (`nonZero`: podRequests(pod, true)).
+ */
+// upstream: noderesources/least_allocated.go leastResourceScorer; resource_allocation.go calculateResourceAllocatableRequest
+export function scoreNode(alloc: Allocatable, usage: NodeUsage, nonZero: Requests): number {
+  const cpuReq = usage.nonZeroMilliCPU + nonZero.milliCPU;
+  const memReq = usage.nonZeroMemory + nonZero.memory;
   return Math.floor((leastRequestedScore(cpuReq, alloc.milliCPU) + leastRequestedScore(memReq, alloc.memory)) / 2);
 }
 
 // upstream: noderesources/least_allocated.go leastRequestedScore
 function leastRequestedScore(requested: number, capacity: number): number {
   return capacity === 0 || requested > capacity ? 0 : Math.floor(((capacity - requested) * 100) / capacity);
+}
+
+/** TaintToleration's weight in the default profile (default_plugins.go). */
+export const TAINT_TOLERATION_WEIGHT = 3;
+
+/** TaintToleration's Score: the node's PreferNoSchedule taints the pod does not tolerate (fewer is better). */
+// upstream: tainttoleration/taint_toleration.go Score, countIntolerableTaintsPreferNoSchedule, getAllTolerationPreferNoSchedule
+export function intolerablePreferNoSchedule(pod: Pod, node: Node): number {
+  let n = 0;
+  for (const taint of node.spec.taints ?? []) {
+    if (taint.effect !== 'PreferNoSchedule') continue;
+    // only the tolerations with an empty effect or PreferNoSchedule count
+    if (!pod.spec.tolerations?.some((t) => (!t.effect || t.effect === 'PreferNoSchedule') && tolerates(t, taint))) n++;
+  }
+  return n;
+}
+
+/** helper.DefaultNormalizeScore(MaxNodeScore, reverse): the counts scaled to 0–100, the highest count scoring 0. */
+// upstream: pkg/scheduler/framework/plugins/helper/normalize_score.go DefaultNormalizeScore
+export function normalizeReverse(count: number, maxCount: number): number {
+  return maxCount === 0 ? 100 : 100 - Math.floor((100 * count) / maxCount);
 }
 
 /** FitError.Error(): "0/3 nodes are available: 1 node(s) had untolerated taint {...}, 2 Insufficient cpu." + PostFilter. */

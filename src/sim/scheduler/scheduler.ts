@@ -14,7 +14,8 @@ import type { ApiServer } from '../api/apiserver.ts';
 import { podNames } from '../core/names.ts';
 import { kept } from '../core/kept.ts';
 import {
-  allocatable, filterNode, fitErrorMessage, nodeChangeMayHelp, podRequests, preemptionMessage, scoreNode,
+  TAINT_TOLERATION_WEIGHT, allocatable, filterNode, fitErrorMessage, intolerablePreferNoSchedule, nodeChangeMayHelp, normalizeReverse, podRequests,
+  preemptionMessage, scoreNode,
   type Allocatable, type FilterFailure, type NodeUsage, type Requests,
 } from './framework.ts';
 
@@ -44,6 +45,8 @@ interface NodeCache {
   list: Node[];
   allocs: Allocatable[];
   usages: NodeUsage[];
+  /** Some node has a PreferNoSchedule taint: TaintToleration's score can tell nodes apart. */
+  preferNoSchedule: boolean;
 }
 
 const key = (p: Pod): string => p.metadata.uid;
@@ -57,7 +60,7 @@ export class Scheduler {
   #busy = false;
   #order = 0;
   readonly #usage = new Map<string, NodeUsage>();
-  readonly #counted = new Map<string, { node: string; req: Requests; priority: number; pod: Pod }>();
+  readonly #counted = new Map<string, { node: string; req: Requests; nonZero: Requests; priority: number; pod: Pod }>();
 
   constructor(ctx: SimContext, api: ApiServer) {
     this.#ctx = ctx;
@@ -85,7 +88,12 @@ export class Scheduler {
     const nodes = this.#api.nodes;
     if (!this.#nodeCache || this.#nodeCache.list.length !== nodes.size) {
       const list = [...nodes.values()].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
-      this.#nodeCache = { list, allocs: list.map(allocatable), usages: list.map((n) => this.#usageOf(n.metadata.name)) };
+      this.#nodeCache = {
+        list,
+        allocs: list.map(allocatable),
+        usages: list.map((n) => this.#usageOf(n.metadata.name)),
+        preferNoSchedule: list.some((n) => n.spec.taints?.some((t) => t.effect === 'PreferNoSchedule')),
+      };
     }
     return this.#nodeCache;
   }
@@ -93,19 +101,21 @@ export class Scheduler {
   #usageOf(node: string): NodeUsage {
     let u = this.#usage.get(node);
     if (!u) {
-      u = { milliCPU: 0, memory: 0, pods: 0 };
+      u = { milliCPU: 0, memory: 0, pods: 0, nonZeroMilliCPU: 0, nonZeroMemory: 0 };
       this.#usage.set(node, u);
     }
     return u;
   }
 
-  #count(pod: Pod, node: string, req: Requests = podRequests(pod)): void {
+  #count(pod: Pod, node: string, req: Requests = podRequests(pod), nonZero: Requests = podRequests(pod, true)): void {
     if (this.#counted.has(key(pod))) return;
-    this.#counted.set(key(pod), { node, req, priority: pod.spec.priority ?? 0, pod });
+    this.#counted.set(key(pod), { node, req, nonZero, priority: pod.spec.priority ?? 0, pod });
     const u = this.#usageOf(node);
     u.milliCPU += req.milliCPU;
     u.memory += req.memory;
     u.pods += 1;
+    u.nonZeroMilliCPU += nonZero.milliCPU;
+    u.nonZeroMemory += nonZero.memory;
   }
 
   #uncount(uid: string): boolean {
@@ -116,6 +126,8 @@ export class Scheduler {
     u.milliCPU -= c.req.milliCPU;
     u.memory -= c.req.memory;
     u.pods -= 1;
+    u.nonZeroMilliCPU -= c.nonZero.milliCPU;
+    u.nonZeroMemory -= c.nonZero.memory;
     return true;
   }
 
@@ -264,6 +276,7 @@ export class Scheduler {
     const cache = this.#nodes();
     const nodes = cache.list;
     const req = podRequests(pod);
+    const nonZero = podRequests(pod, true);
     // filter and score in one pass: a node's score is taken as soon as it passes the filters, in node order, so the
     // selection (and its random tie-breaks) is what scoring the feasible list afterwards gives
     // upstream: schedule_one.go prioritizeNodes, selectHost: the highest score; ties broken at random (reservoir sampling)
@@ -272,6 +285,14 @@ export class Scheduler {
     let best = 0;
     let bestScore = 0;
     let ties = 0;
+    // TaintToleration's score is normalized over the feasible nodes: with a PreferNoSchedule taint in the cluster,
+    // its counts are taken first (without one, it adds the same 300 to every node and changes nothing)
+    let counts: number[] | undefined;
+    let maxCount = 0;
+    if (cache.preferNoSchedule) {
+      counts = nodes.map((n) => intolerablePreferNoSchedule(pod, n));
+      for (let i = 0; i < nodes.length; i++) if (counts[i] > maxCount && !filterNode(pod, nodes[i], cache.usages[i], req, cache.allocs[i])) maxCount = counts[i];
+    }
     for (let i = 0; i < nodes.length; i++) {
       const usage = cache.usages[i];
       const f = filterNode(pod, nodes[i], usage, req, cache.allocs[i]);
@@ -279,7 +300,7 @@ export class Scheduler {
         (failures ??= []).push(f);
         continue;
       }
-      const score = scoreNode(cache.allocs[i], usage, req);
+      const score = scoreNode(cache.allocs[i], usage, nonZero) + (counts && maxCount > 0 ? TAINT_TOLERATION_WEIGHT * normalizeReverse(counts[i], maxCount) : 0);
       if (++feasible === 1 || score > bestScore) {
         best = i;
         bestScore = score;
@@ -297,8 +318,10 @@ export class Scheduler {
     // upstream: schedule_one.go schedulePod: "When only one node after predicate, just use it." (no scoring)
     const detail = feasible === 1
       ? kept`${feasible}/${nodes.length} nodes feasible; the only one, ${nodeName}, is used without scoring`
-      : kept`${feasible}/${nodes.length} nodes feasible; scored, selected ${nodeName} (score ${bestScore})`;
-    this.#count(pod, nodeName, req); // assume
+      : maxCount > 0
+        ? kept`${feasible}/${nodes.length} nodes feasible; scored, selected ${nodeName} (score ${bestScore}: NodeResourcesFit ${scoreNode(cache.allocs[best], cache.usages[best], nonZero)}, TaintToleration ${TAINT_TOLERATION_WEIGHT * normalizeReverse(counts![best], maxCount)})`
+        : kept`${feasible}/${nodes.length} nodes feasible; scored, selected ${nodeName} (score ${bestScore})`;
+    this.#count(pod, nodeName, req, nonZero); // assume
     this.#ctx.emit('scheduler', 'NodeSelected', obj, detail, 'scheduleOnePod#1');
     // binding cycle, asynchronous
     this.#ctx.loop.after(this.#ctx.timings.bind, () => {

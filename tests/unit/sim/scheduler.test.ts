@@ -1,7 +1,8 @@
 // FailedScheduling messages: pkg/scheduler/framework/types_test.go TestFitError_Error (the FitError format), and the
 // scheduler in the engine: NodeResourcesFit, TaintToleration, NodeAffinity, preemption's message, retries.
 import { describe, expect, it } from 'vitest';
-import { fitErrorMessage } from '../../../src/sim/scheduler/framework.ts';
+import { fitErrorMessage, intolerablePreferNoSchedule, normalizeReverse } from '../../../src/sim/scheduler/framework.ts';
+import type { Node, Pod } from '../../../src/sim/types.ts';
 import { create, engineWith, pod, podManifest } from './helpers.ts';
 
 describe('TestFitError_Error', () => {
@@ -150,6 +151,59 @@ describe('schedulePod: one feasible node is used without scoring (schedule_one.g
     create(e, podManifest('web', { image: 'nginx' }));
     e.advanceTo(100);
     expect(selected(e)).toMatch(/^2\/2 nodes feasible; scored, selected w22 \(score \d+\)$/);
+  });
+});
+
+// TaintToleration's Score and NormalizeScore (taint_toleration.go; the cases of taint_toleration_test.go
+// TestTaintTolerationScore, by what they check): the node's intolerable PreferNoSchedule taints, reversed to 0–100
+describe('TaintToleration score (PreferNoSchedule)', () => {
+  type T = { key: string; value?: string; effect: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute' };
+  const nodeWith = (taints: T[]) => ({ spec: { taints } }) as unknown as Node;
+  const podWith = (tolerations: (T & { operator?: string })[]) => ({ spec: { containers: [], tolerations } }) as unknown as Pod;
+  const scores = (p: Pod, nodes: Node[]) => {
+    const counts = nodes.map((n) => intolerablePreferNoSchedule(p, n));
+    return counts.map((c) => normalizeReverse(c, Math.max(...counts)));
+  };
+  it.each([
+    ['no taints and no tolerations: every node scores the most', [], [[], []], [100, 100]],
+    ['a tolerated taint costs nothing; the more intolerable taints, the lower', [{ key: 'foo', value: 'bar', effect: 'PreferNoSchedule', operator: 'Equal' }],
+      [[], [{ key: 'foo', value: 'bar', effect: 'PreferNoSchedule' }], [{ key: 'foo', value: 'bar', effect: 'PreferNoSchedule' }, { key: 'foo', value: 'blah', effect: 'PreferNoSchedule' }]], [100, 100, 0]],
+    ['only PreferNoSchedule taints count, and only tolerations with that effect or none tolerate them', [{ key: 'foo', value: 'bar', effect: 'NoSchedule', operator: 'Equal' }],
+      [[], [{ key: 'cpu-type', value: 'arm64', effect: 'NoSchedule' }], [{ key: 'foo', value: 'bar', effect: 'PreferNoSchedule' }, { key: 'cpu-type', value: 'arm64', effect: 'PreferNoSchedule' }]], [100, 100, 0]],
+    ['scaled to the node with the most, rounding down before the reversal', [],
+      [[], [{ key: 'a', effect: 'PreferNoSchedule' }], [{ key: 'a', effect: 'PreferNoSchedule' }, { key: 'b', effect: 'PreferNoSchedule' }], [{ key: 'a', effect: 'PreferNoSchedule' }, { key: 'b', effect: 'PreferNoSchedule' }, { key: 'c', effect: 'PreferNoSchedule' }]], [100, 67, 34, 0]],
+  ] as [string, (T & { operator?: string })[], T[][], number[]][])('%s', (_, tolerations, taints, expected) => {
+    expect(scores(podWith(tolerations), taints.map(nodeWith))).toEqual(expected);
+  });
+
+  it('in the engine: a pod that does not tolerate the taint goes elsewhere even when the tainted node is emptier; one that does is placed by LeastAllocated', () => {
+    const e = engineWith({ nodes: [node('w1', { taints: [{ key: 'dedicated', value: 'batch', effect: 'PreferNoSchedule' }] }), node('w22')] });
+    create(e, podManifest('a', { image: 'nginx' }));
+    e.advanceTo(100);
+    create(e, podManifest('b', { image: 'nginx' }));
+    e.advanceTo(200);
+    const tolerant = podManifest('tolerant', { image: 'nginx' }) as { spec: Record<string, unknown> };
+    tolerant.spec.tolerations = [{ key: 'dedicated', operator: 'Equal', value: 'batch', effect: 'PreferNoSchedule' }];
+    create(e, tolerant);
+    e.advanceTo(300);
+    expect(['a', 'b', 'tolerant'].map((n) => pod(e, n)!.spec.nodeName)).toEqual(['w22', 'w22', 'w1']);
+    const details = e.trace.filter((x) => x.key === 'scheduleOnePod#1').map((x) => x.detail);
+    expect(details[1]).toBe('2/2 nodes feasible; scored, selected w22 (score 389: NodeResourcesFit 89, TaintToleration 300)');
+    // (w22 holds a: 200m of 2 cpu is 90, 400Mi of 3,996Mi allocatable is 89; their mean rounded down, 89)
+  });
+});
+
+describe('NodeResourcesFit scores a node by its pods\' non-zero requests (NodeInfo.NonZeroRequested)', () => {
+  it('pods without requests count 100m and 200Mi each, so pods created one after another spread over equal nodes', () => {
+    const e = engineWith({ nodes: [node('w1'), node('w22')] });
+    const placed: string[] = [];
+    for (const name of ['a', 'b', 'c', 'd']) {
+      create(e, podManifest(name, { image: 'nginx' }));
+      e.advanceTo(e.now + 100);
+      placed.push(pod(e, name)!.spec.nodeName!);
+    }
+    expect(new Set([placed[0], placed[1]]).size).toBe(2);
+    expect(new Set([placed[2], placed[3]]).size).toBe(2);
   });
 });
 
