@@ -1,8 +1,9 @@
 // The exec stream of pods/{name}/exec, as kubectl (1.30 and later) opens it: a WebSocket with the Kubernetes channel
 // protocol (v5.channel.k8s.io, or v4), one binary message per write, its first byte the stream (1 stdout, 2 stderr,
 // 3 the final metav1.Status). The command runs in the simulated container when the request arrives, and the whole
-// answer is sent at once. An error before the stream (no such pod, no node yet) is the API server's HTTP Status, on
-// the WebSocket request and on the SPDY one kubectl falls back to; SPDY itself is not spoken.
+// answer is sent once the client has made its streams. An error before the stream (no such pod, no node yet) is the
+// API server's HTTP Status, on the WebSocket request and on the SPDY one kubectl falls back to; SPDY itself is not
+// spoken.
 // upstream: staging/src/k8s.io/apimachinery/pkg/util/remotecommand/constants.go; client-go tools/remotecommand
 // (websocket.go, errorDecoderV4); staging/src/k8s.io/apiserver/pkg/util/proxy/streamtranslator.go; RFC 6455
 
@@ -89,10 +90,21 @@ export function serveExecUpgrade(req: IncomingMessage, socket: Duplex, cluster: 
   socket.write(
     `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\nSec-WebSocket-Protocol: ${protocol}\r\n\r\n`,
   );
-  if (x.stdout) socket.write(channel(1, x.stdout));
-  if (x.stderr) socket.write(channel(2, x.stderr));
-  socket.write(channel(3, JSON.stringify(finalStatus(x))));
-  // a normal closure (1000); whatever the client sends from here on is not read
-  socket.end(frame(Buffer.from([0x03, 0xe8]), 0x8));
+  // client-go starts reading the connection before it has made its streams, and drops a message for a stream it has
+  // not made yet ("Unknown stream id 3, discarding message"). A real command's output comes later than the stream
+  // setup; this one's is ready at once, so it waits: for the client's first message where it sends stdin (its data or
+  // its close signal, sent after the streams exist), else a moment
+  let sent = false;
+  const send = (): void => {
+    if (sent || socket.destroyed) return;
+    sent = true;
+    if (x.stdout) socket.write(channel(1, x.stdout));
+    if (x.stderr) socket.write(channel(2, x.stderr));
+    socket.write(channel(3, JSON.stringify(finalStatus(x))));
+    // a normal closure (1000); whatever the client sends from here on is not read
+    socket.end(frame(Buffer.from([0x03, 0xe8]), 0x8));
+  };
+  if (url.searchParams.get('stdin') === 'true') socket.once('data', send);
+  setTimeout(send, url.searchParams.get('stdin') === 'true' ? 1000 : 25);
   socket.resume();
 }

@@ -214,6 +214,26 @@ describe('the exec stream (kubectl exec over a WebSocket, v5.channel.k8s.io)', (
     expect(JSON.parse(failed.messages[1][1])).toMatchObject({ status: 'Failure', reason: 'NonZeroExitCode', details: { causes: [{ reason: 'ExitCode', message: '1' }] } });
   });
 
+  it('with stdin, nothing comes before the client has made its streams: the answer follows its stdin close signal', async () => {
+    server = await startPaused({ scenario: loadScenario('nginx-test') });
+    await advance(server, '2m');
+    const ws = new WebSocket(`${server!.url.replace('http', 'ws')}${at}&stdin=true&command=hostname`, ['v5.channel.k8s.io']);
+    ws.binaryType = 'arraybuffer';
+    const messages: [number, string][] = [];
+    ws.onmessage = (m) => {
+      const bytes = new Uint8Array(m.data as ArrayBuffer);
+      messages.push([bytes[0], new TextDecoder().decode(bytes.subarray(1))]);
+    };
+    const closed = new Promise<number>((resolve) => (ws.onclose = (c) => resolve(c.code)));
+    await new Promise<void>((resolve) => (ws.onopen = () => resolve()));
+    // client-go drops a message for a stream it has not made yet; kubectl sends stdin's close once it has them
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(messages).toEqual([]);
+    ws.send(new Uint8Array([255, 0]));
+    expect(await closed).toBe(1000);
+    expect(messages).toEqual([[1, 'nginx-test\n'], [3, '{"metadata":{},"status":"Success"}']]);
+  });
+
   it('an error before the stream is the API server\'s Status over HTTP; a client without the channel protocol is refused', async () => {
     server = await startPaused({ scenario: loadScenario('nginx-test') });
     await advance(server, '2m');
