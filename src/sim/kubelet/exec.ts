@@ -110,7 +110,6 @@ function imageFileRead(stmts: Stmt[], files: Set<string>, redirect: RedirectModu
  * model does not have whole (`complete`), or a variable it does not have (one the script assigns aside).
  */
 function unknownEnvRead(stmts: Stmt[], env: Map<string, string>, complete: boolean, redirect: RedirectModule | undefined): string | undefined {
-  if (complete) return undefined;
   const commands = commandsOf(stmts, redirect);
   const assigned = new Set(commands.flatMap(({ argv }) => argv.map((w) => ASSIGNMENT.exec(w)?.[1] ?? '')));
   for (const { argv } of commands) {
@@ -118,7 +117,9 @@ function unknownEnvRead(stmts: Stmt[], env: Map<string, string>, complete: boole
     const bin = argv[i]?.slice(argv[i].lastIndexOf('/') + 1);
     if (bin !== 'env' && bin !== 'printenv') continue;
     const names = argv.slice(i + 1);
-    if (names.length === 0 || names.some((n) => !env.has(n) && !assigned.has(n))) return argv.slice(i).join(' ');
+    // env with arguments runs a command in a changed environment, which the model does not do
+    if (bin === 'env' && names.length > 0) return argv.slice(i).join(' ');
+    if (!complete && (names.length === 0 || names.some((n) => !env.has(n) && !assigned.has(n)))) return argv.slice(i).join(' ');
   }
   return undefined;
 }
@@ -175,6 +176,7 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
   // the image's environment is known whole only for the plain images (busybox, alpine, debian, ubuntu)
   const env = program.kind === 'shell' ? unknownEnvRead(program.stmts, rt!.podEnv?.(pod.metadata.uid!, a.container) ?? new Map(), envComplete(pod, container as Container), ctx.redirect) : undefined;
   if (env !== undefined) {
+    if (/^(\S*\/)?env \S/.test(env)) return refused(pod, `podlife: \`${env}\`: env with a command to run is not modelled; kubectl exec runs the command itself, or sh -c "NAME=value command"`);
     return refused(pod, `podlife: the image's environment is not modelled (\`${env}\`); the model knows PATH, HOSTNAME, HOME and what the kubelet sets: the Services' variables and the container's env`);
   }
   // run it on a copy of the files, kept only if it ends at once (a command refused changes nothing)

@@ -278,5 +278,9 @@ describe('the environment a command sees: printenv, env, export', () => {
     expect(env.stderr).toMatch(/^podlife: the image's environment is not modelled \(`env`\)/);
     expect(version.stderr).toMatch(/^podlife: the image's environment is not modelled \(`printenv NGINX_VERSION`\)/);
     expect(hostname).toMatchObject({ stdout: 'web\n', exitCode: 0 });
+    // env running a command is refused in any image, before anything runs
+    const busybox = runScenario(scenario(`containers:\n- name: web\n  image: ${BUSYBOX}\n  command: [sleep, '3600']`, [['10s', 'kubectl exec web -- env A=1 touch /tmp/x'], ['10s', 'kubectl exec web -- ls /tmp/x']], BUSYBOX)).steps;
+    expect(busybox[0].stderr).toBe('podlife: `env A=1 touch /tmp/x`: env with a command to run is not modelled; kubectl exec runs the command itself, or sh -c "NAME=value command"\n');
+    expect(busybox[1].stderr).toContain('ls: /tmp/x: No such file or directory');
   });
 });
