@@ -15,7 +15,7 @@ import { tolerates } from './scheduler/framework.ts';
 import { ContainerRuntime, RUNTIME_VERSION } from './runtime/cri.ts';
 import { Kubelet, type EnvSupport } from './kubelet/kubelet.ts';
 import type { RedirectModule } from './runtime/shell.ts';
-import type { HandlersModule } from './kubelet/env.ts';
+import type { FilesModule, HandlersModule } from './kubelet/env.ts';
 import { DEFAULT_EPOCH, DEFAULT_NODE, type EngineConfig, type ImageBehaviour } from './config.ts';
 
 export interface EngineOptions {
@@ -50,7 +50,7 @@ class SimEngine implements Engine {
   #cache: { key: string; state: ClusterState } | undefined;
   readonly #patches: Patches | undefined;
 
-  constructor(config: EngineConfig, opts: EngineOptions, { patches, validation, env, redirect, handlers }: EngineModules) {
+  constructor(config: EngineConfig, opts: EngineOptions, { patches, validation, env, redirect, handlers, files }: EngineModules) {
     const timings: Timings = { ...DEFAULT_TIMINGS, ...(config.timings ?? {}) };
     const images: Record<string, ImageBehaviour> = {};
     for (const [ref, b] of Object.entries(config.images ?? {})) images[parseImageRef(ref).normalized] = b;
@@ -58,7 +58,9 @@ class SimEngine implements Engine {
     this.#ctx = new SimContext(new EventLoop(), opts.seed ?? 1, history, config.start ?? DEFAULT_EPOCH, timings);
     this.#ctx.redirect = redirect;
     this.#ctx.envBuiltin = env?.envBuiltin;
+    this.#ctx.arith = env?.arith;
     this.#ctx.handlers = handlers;
+    this.#ctx.files = files;
     this.#api = new ApiServer(this.#ctx, patches, validation);
     this.#patches = patches;
     // nodes change only through patches, so the controllers that react to a node update come with them. The node
@@ -219,6 +221,8 @@ export interface EngineModules {
   redirect?: RedirectModule;
   /** kubelet/handlers.ts: without it, a pod's probes and lifecycle hooks cannot run. */
   handlers?: HandlersModule;
+  /** kubelet/etcfiles.ts: without it, a container reads no /etc/hosts, /etc/hostname or /etc/resolv.conf. */
+  files?: FilesModule;
 }
 
 /** A live simulated cluster. Same config, seed and calls → byte-identical trace and states. */

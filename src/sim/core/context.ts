@@ -8,8 +8,8 @@ import type { History } from './history.ts';
 import { Rng } from './rng.ts';
 import type { Timings } from './timings.ts';
 import type { RedirectModule } from '../runtime/shell.ts';
-import type { EnvBuiltin } from '../runtime/process.ts';
-import type { HandlersModule } from '../kubelet/env.ts';
+import type { ArithFn, EnvBuiltin } from '../runtime/process.ts';
+import type { FilesModule, HandlersModule } from '../kubelet/env.ts';
 
 export class SimContext {
   readonly trace: TraceEvent[] = [];
@@ -26,6 +26,10 @@ export class SimContext {
   redirect: RedirectModule | undefined = undefined;
   /** The shell's builtins over the containers' environment (kubelet/envvars.ts), unless a page's replay left them out. */
   envBuiltin: EnvBuiltin | undefined = undefined;
+  /** The shell's arithmetic expansion (runtime/arith.ts, with the environment), unless a page's replay left it out. */
+  arith: ArithFn | undefined = undefined;
+  /** The files the kubelet and containerd write for a pod (kubelet/etcfiles.ts), unless a page's replay left them out. */
+  files: FilesModule | undefined = undefined;
   /** The kubelet's hooks and probes (kubelet/handlers.ts), unless a page's replay left them out. */
   handlers: HandlersModule | undefined = undefined;
 

@@ -10,6 +10,9 @@ import { derived } from '../core/kept.ts';
 /** The prefix of the simulation's own pod annotations (documented in src/sim/README.md). */
 export const ANNOTATION_PREFIX = 'sim.podlife.dev/';
 
+/** The pod's /etc/hosts, /etc/hostname and /etc/resolv.conf (kubelet/etcfiles.ts). */
+export type FilesModule = typeof import('./etcfiles.ts');
+
 /** Hooks and probes (kubelet/handlers.ts): an engine has them unless a page's replay left them out. */
 export type HandlersModule = typeof import('./handlers.ts');
 export function handlersOf(ctx: SimContext): HandlersModule {

@@ -9,6 +9,9 @@
 import type { Container, Pod } from '../types.ts';
 import type { EnvBuiltin } from '../runtime/process.ts';
 
+// the shell's $((...)): a `$` in what a run sends brings this module, and the arithmetic with it
+export { arith } from '../runtime/arith.ts';
+
 /** The PATH of the images the model knows (the Debian and Alpine base images' default). */
 const IMAGE_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 

@@ -42,7 +42,8 @@ function substitutions(word: string): string[] {
     if ((word[i] !== UNQUOTED && word[i] !== QUOTED) || word[i + 1] !== '(') continue;
     const end = closingParen(word, i + 1);
     if (end < 0) break;
-    out.push(word.slice(i + 2, end));
+    // $((...)) is arithmetic, not a command
+    if (word[i + 2] !== '(' || closingParen(word, i + 2) !== end - 1) out.push(word.slice(i + 2, end));
     i = end;
   }
   return out;
@@ -61,7 +62,9 @@ function commandsOf(stmts: Stmt[], redirect: RedirectModule | undefined, out: Co
         }
       }
     } else if (s.kind === 'and' || s.kind === 'or') commandsOf([s.left, s.right], redirect, out);
-    else commandsOf(s.body, redirect, out);
+    else if (s.kind === 'not') commandsOf([s.stmt], redirect, out);
+    else if (s.kind === 'if') commandsOf([...s.branches.flat(2), ...(s.otherwise ?? [])], redirect, out);
+    else commandsOf([...(s.kind === 'loop' ? (s.cond ?? []) : []), ...s.body], redirect, out);
   }
   return out;
 }

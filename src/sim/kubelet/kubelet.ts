@@ -5,7 +5,6 @@
 //           HandlePodCleanups); pkg/kubelet/pod_workers.go; pkg/kubelet/pleg/generic.go;
 //           pkg/kubelet/status/status_manager.go; pkg/kubelet/prober/worker.go
 
-import { managedFiles } from './etcfiles.ts';
 import type * as envModule from './envvars.ts';
 import type { Container, CriContainer, Node, Pod, PodCondition, PodStatus } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
@@ -120,7 +119,7 @@ type PlegEventType = 'ContainerStarted' | 'ContainerDied' | 'ContainerChanged' |
  * A container's environment and the kubelet's $(VAR) expansion (kubelet/envvars.ts), passed in: every engine has it but
  * the player's replay of a run whose pods use no `$`.
  */
-export type EnvSupport = Pick<typeof envModule, 'expandCommand' | 'processEnv' | 'envBuiltin'>;
+export type EnvSupport = Pick<typeof envModule, 'expandCommand' | 'processEnv' | 'envBuiltin' | 'arith'>;
 
 export class Kubelet {
   readonly env: NodeEnv;
@@ -188,7 +187,7 @@ export class Kubelet {
     runtime.podFiles = (uid) => {
       const pod = this.#workers.get(uid)?.pod;
       const sandbox = runtime.podSandboxes(uid).find((s) => s.state === 'SANDBOX_READY');
-      return pod && managedFiles(pod, sandbox?.ip ? [sandbox.ip] : []);
+      return pod && ctx.files?.managedFiles(pod, sandbox?.ip ? [sandbox.ip] : []);
     };
     runtime.podEnv = (uid, name) => {
       const pod = this.#workers.get(uid)?.pod;

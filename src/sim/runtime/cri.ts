@@ -194,7 +194,7 @@ export class ContainerRuntime {
 
   constructor(ctx: SimContext, node: NodeConfig, images: Record<string, ImageBehaviour>) {
     this.#ctx = ctx;
-    this.programs = { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: false, redirect: ctx.redirect, envBuiltin: ctx.envBuiltin };
+    this.programs = { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: false, redirect: ctx.redirect, envBuiltin: ctx.envBuiltin, arith: ctx.arith };
     this.#programsStdin = { ...this.programs, stdin: true };
     this.node = node;
     this.#images = images;

@@ -71,7 +71,7 @@ const SHELLS = new Set(['sh', 'bash', 'ash', 'dash', 'zsh']);
 /** Commands the model's shell implements (busybox applets and shell builtins). */
 export const SHELL_COMMANDS = new Set([
   ':', 'true', 'false', 'exit', 'echo', 'printf', 'date', 'sleep', 'wait', 'trap', 'exec', 'touch', 'mkdir', 'rm', 'cat', 'ls', 'stat', 'test', '[',
-  'hostname', 'printenv', 'env', 'export',
+  'hostname', 'printenv', 'env', 'export', 'break', 'continue',
 ]);
 
 const FILE_TOOLS = new Set(['cat', 'ls', 'stat', 'date', 'hostname', 'touch', 'mkdir', 'rm', 'test', 'printf', 'printenv']);
@@ -83,6 +83,9 @@ export function execProgramFor(argv: string[], ctx: ProgramContext): Program | u
   if (SHELL_COMMANDS.has(bin) && bin !== 'exec' && bin !== 'wait' && bin !== 'trap') return { kind: 'shell', stmts: [{ kind: 'cmd', argv }] };
   return undefined;
 }
+
+/** Arithmetic expansion (runtime/arith.ts): the value, or ash's error message. */
+export type ArithFn = (expr: string, vars: { get(name: string): string | undefined; set(name: string, value: string): void }) => { value: number } | { error: string };
 
 /** A builtin over the environment: its status, or undefined for another command. */
 export type EnvBuiltin = (
@@ -102,6 +105,8 @@ export interface ProgramContext {
   redirect?: RedirectModule;
   /** The shell's builtins over the environment (export, env, printenv), where the engine has it. */
   envBuiltin?: EnvBuiltin;
+  /** The shell's arithmetic expansion, $((...)), where the engine has it (with the environment). */
+  arith?: ArithFn;
 }
 
 /** Decide what an argv (ENTRYPOINT + CMD after the container's command/args) runs as PID 1. */
@@ -146,6 +151,17 @@ interface Wait {
   interruptible: boolean;
 }
 
+/** break and continue: how many loops they leave. */
+class LoopControl {
+  readonly brk: boolean;
+  levels: number;
+  constructor(brk: boolean, levels: number) {
+    this.brk = brk;
+    this.levels = levels;
+  }
+}
+const BREAK = Symbol('break');
+
 class ExitNow {
   readonly code: number;
   constructor(code: number) {
@@ -171,6 +187,8 @@ export class Process {
   #capture: string[] | undefined = undefined;
   /** The shell's own variables (NAME=value), made at the first assignment. */
   #vars: Map<string, string> | undefined = undefined;
+  /** How many loops the shell is in (break and continue outside one do nothing). */
+  #loops = 0;
   /** The variables `export` named: a child's environment has them. */
   #exported: Set<string> | undefined = undefined;
   /** The shell's descriptors once `exec >file 2>&1` changed them (undefined: stdout and stderr as started). */
@@ -318,6 +336,20 @@ export class Process {
     return status;
   }
 
+  /** A loop's body: its status, BREAK, or undefined for a `continue` (break and continue N leave N loops). */
+  *#loopBody(body: Stmt[]): Generator<Wait, number | typeof BREAK | undefined, void> {
+    this.#loops++;
+    try {
+      return yield* this.#runList(body);
+    } catch (e) {
+      if (!(e instanceof LoopControl)) throw e;
+      if (--e.levels > 0) throw e;
+      return e.brk ? BREAK : undefined;
+    } finally {
+      this.#loops--;
+    }
+  }
+
   *#run(s: Stmt): Generator<Wait, number, void> {
     switch (s.kind) {
       case 'and': {
@@ -330,13 +362,36 @@ export class Process {
       }
       case 'block':
         return yield* this.#runList(s.body);
-      case 'loop':
+      case 'not':
+        return (yield* this.#run(s.stmt)) === 0 ? 1 : 0;
+      case 'if':
+        for (const [cond, body] of s.branches) if ((yield* this.#runList(cond)) === 0) return yield* this.#runList(body);
+        return s.otherwise ? yield* this.#runList(s.otherwise) : 0;
+      case 'for': {
+        let status = 0;
+        for (const word of yield* this.#expand(s.words)) {
+          (this.#vars ??= new Map()).set(s.name, word);
+          const r = yield* this.#loopBody(s.body);
+          if (r === BREAK) return 0;
+          status = r ?? 0;
+        }
+        return status;
+      }
+      case 'loop': {
+        let status = 0;
+        let spins = 0;
         for (;;) {
           const before = this.#host.loop.now;
-          yield* this.#runList(s.body);
-          // an iteration that takes no time is a busy loop: it spins until a signal's trap ends it
-          if (this.#host.loop.now === before) yield { sleep: Infinity, interruptible: true };
+          if (s.cond && ((yield* this.#runList(s.cond)) === 0) === !!s.until) return status;
+          const r = yield* this.#loopBody(s.body);
+          if (r === BREAK) return 0;
+          status = r ?? 0;
+          // iterations that take no time: `while true` is a busy loop at once, one with a condition after 100,000;
+          // it spins until a signal's trap ends it
+          if (this.#host.loop.now !== before) spins = 0;
+          else if (!s.cond || ++spins >= 100_000) yield { sleep: Infinity, interruptible: true };
         }
+      }
       case 'cmd':
         return yield* this.#command(s);
     }
@@ -407,7 +462,19 @@ export class Process {
         if (c === UNQUOTED) split = true;
         const rest = w.slice(i + 1);
         let m: RegExpExecArray | null;
-        if (rest[0] === '(') {
+        if (rest[0] === '(' && rest[1] === '(' && closingParen(rest, 1) === closingParen(rest, 0) - 1) {
+          // $((expression)): arithmetic, which the environment's module brings; an error ends the shell (status 2)
+          const end = closingParen(rest, 0);
+          const r = this.#ctx.arith?.(rest.slice(2, end - 1), { get: (name) => this.#variable(name), set: (name, v) => (this.#vars ??= new Map()).set(name, v) }) ?? {
+            error: 'podlife: this engine was made without the arithmetic expansion (kubelet/envvars.ts)',
+          };
+          if ('error' in r) {
+            this.#host.log('stderr', `sh: ${r.error}`);
+            throw new ExitNow(2);
+          }
+          text += String(r.value);
+          i += end + 1;
+        } else if (rest[0] === '(') {
           const end = closingParen(rest, 0);
           text += yield* this.#substitute(rest.slice(1, end));
           i += end + 1;
@@ -483,6 +550,10 @@ export class Process {
         return 0;
       case 'false':
         return 1;
+      case 'break':
+      case 'continue':
+        if (this.#loops > 0) throw new LoopControl(bin === 'break', Math.min(this.#loops, Math.max(1, parseInt(args[0] ?? '1', 10) || 1)));
+        return 0;
       case 'exit': {
         const code = args[0] === undefined ? this.#lastStatus : parseInt(args[0], 10) & 255;
         throw new ExitNow(Number.isNaN(code) ? 2 : code);
@@ -623,10 +694,28 @@ export class Process {
         return 0;
       case 'test':
       case '[': {
-        const a = bin === '[' ? args.slice(0, -1) : args;
-        if (a.length === 2 && ['-f', '-e', '-d', '-s'].includes(a[0])) return fs.has(a[1]) || this.#host.read?.(a[1]) !== undefined ? 0 : 1;
-        if (a.length === 3 && a[1] === '=') return a[0] === a[2] ? 0 : 1;
-        return a.length === 1 && a[0] !== '' ? 0 : 1;
+        // busybox test: files, strings, integers (-eq -ne -lt -le -gt -ge), a leading !; status 2 for its errors
+        if (bin === '[' && args[args.length - 1] !== ']') {
+          err('sh: missing ]');
+          return 2;
+        }
+        let a = bin === '[' ? args.slice(0, -1) : args;
+        const not = a.length > 1 && a[0] === '!';
+        if (not) a = a.slice(1);
+        let r: boolean;
+        if (a.length === 2 && ['-f', '-e', '-d', '-s'].includes(a[0])) r = fs.has(a[1]) || this.#host.read?.(a[1]) !== undefined;
+        else if (a.length === 2 && (a[0] === '-z' || a[0] === '-n')) r = (a[1] === '') === (a[0] === '-z');
+        else if (a.length === 3 && ['=', '==', '!='].includes(a[1])) r = (a[0] === a[2]) === (a[1] !== '!=');
+        else if (a.length === 3 && /^-(eq|ne|lt|le|gt|ge)$/.test(a[1])) {
+          const bad = [a[0], a[2]].find((x) => !/^\s*[-+]?\d+\s*$/.test(x));
+          if (bad !== undefined) {
+            err(`sh: ${bad}: bad number`);
+            return 2;
+          }
+          const [x, y] = [Number(a[0]), Number(a[2])];
+          r = { '-eq': x === y, '-ne': x !== y, '-lt': x < y, '-le': x <= y, '-gt': x > y, '-ge': x >= y }[a[1]]!;
+        } else r = a.length === 1 && a[0] !== '';
+        return r !== not ? 0 : 1;
       }
       default: {
         // export, env and printenv come with the containers' environment (kubelet/envvars.ts)

@@ -1,5 +1,6 @@
 // A small POSIX-sh subset: enough to say what a container's command does over time. Parsing only; process.ts runs it.
-// Supported: `;` `&&` `||` newlines, `&` (background) and `wait`, `while true|:; do ...; done`, `trap 'cmds' SIG...`,
+// Supported: `;` `&&` `||` newlines, `&` (background) and `wait`, `while`/`until ...; do ...; done`, `for NAME in ...`,
+// `if ...; then ...; elif ...; else ...; fi`, `{ ...; }`, `trap 'cmds' SIG...`,
 // quotes and backslash escapes, redirections (`>`, `>>`, `<`, `N>&M`, `N>&-`, and busybox's bash-compatible `&>`).
 // Anything else is a plain command.
 
@@ -20,7 +21,10 @@ export type Stmt =
   | { kind: 'cmd'; argv: string[]; redirects?: Redirect[]; background?: boolean; expands?: true }
   | { kind: 'and'; left: Stmt; right: Stmt }
   | { kind: 'or'; left: Stmt; right: Stmt }
-  | { kind: 'loop'; body: Stmt[] }
+  | { kind: 'loop'; body: Stmt[]; cond?: Stmt[]; until?: true }
+  | { kind: 'for'; name: string; words: string[]; body: Stmt[] }
+  | { kind: 'if'; branches: [Stmt[], Stmt[]][]; otherwise?: Stmt[] }
+  | { kind: 'not'; stmt: Stmt }
   | { kind: 'block'; body: Stmt[] };
 
 export class ShellSyntaxError extends Error {}
@@ -211,6 +215,11 @@ export function parseShell(src: string, redirect?: RedirectModule): Stmt[] {
 
   // a pipeline runs its last command for status; earlier commands are run for their effects
   const parsePipeline = (): Stmt => {
+    // `! pipeline` negates its status
+    if (peekWord() === '!') {
+      pos++;
+      return { kind: 'not', stmt: parsePipeline() };
+    }
     const parts: Stmt[] = [parseCommand()];
     while (isOp('|')) {
       pos++;
@@ -221,17 +230,61 @@ export function parseShell(src: string, redirect?: RedirectModule): Stmt[] {
 
   const parseCommand = (): Stmt => {
     const w = peekWord();
+    // a compound command's reserved word, then its lists up to the next one
+    const list = (word: string, terminators: string[]): Stmt[] => {
+      const body = parseList(terminators);
+      if (peekWord() !== word && !terminators.slice(1).includes(peekWord() ?? '')) throw new ShellSyntaxError(`syntax error: unexpected ${peekWord() === undefined ? 'end of file' : `"${peekWord()}"`} (expecting "${word}")`);
+      return body;
+    };
+    const reserved = (word: string): void => {
+      if (peekWord() !== word) throw new ShellSyntaxError(`syntax error: unexpected ${peekWord() === undefined ? 'end of file' : `"${peekWord()}"`} (expecting "${word}")`);
+      pos++;
+    };
     if (w === 'while' || w === 'until') {
       pos++;
-      const cond = parseList(['do']);
-      if (peekWord() !== 'do') throw new ShellSyntaxError(`syntax error: expected "do"`);
+      const cond = list('do', ['do']);
+      reserved('do');
+      const body = list('done', ['done']);
+      reserved('done');
+      // `while true` (or `:`) without a condition to run: a loop only a signal's trap or exit ends
+      const infinite = w === 'while' && cond.length === 1 && cond[0].kind === 'cmd' && cond[0].argv.length === 1 && ['true', ':'].includes(cond[0].argv[0]);
+      return infinite ? { kind: 'loop', body } : w === 'until' ? { kind: 'loop', body, cond, until: true } : { kind: 'loop', body, cond };
+    }
+    if (w === 'for') {
       pos++;
-      const body = parseList(['done']);
-      if (peekWord() !== 'done') throw new ShellSyntaxError(`syntax error: expected "done"`);
+      const name = peekWord();
+      if (name === undefined || !/^[A-Za-z_]\w*$/.test(name)) throw unexpected();
       pos++;
-      const infinite = w === 'while' && cond.length === 1 && cond[0].kind === 'cmd' && ['true', ':'].includes(cond[0].argv[0]);
-      if (!infinite) throw new ShellSyntaxError(`only "while true" loops are modelled`);
-      return { kind: 'loop', body };
+      const words: string[] = [];
+      if (peekWord() === 'in') {
+        pos++;
+        for (let t = toks[pos]; t && 'word' in t; t = toks[++pos]) words.push(t.word);
+      }
+      skipSeps();
+      reserved('do');
+      const body = list('done', ['done']);
+      reserved('done');
+      return { kind: 'for', name, words, body };
+    }
+    if (w === 'if') {
+      pos++;
+      const branches: [Stmt[], Stmt[]][] = [];
+      let otherwise: Stmt[] | undefined;
+      for (;;) {
+        const cond = list('then', ['then']);
+        reserved('then');
+        branches.push([cond, list('fi', ['fi', 'elif', 'else'])]);
+        if (peekWord() === 'elif') {
+          pos++;
+          continue;
+        }
+        if (peekWord() === 'else') {
+          pos++;
+          otherwise = list('fi', ['fi']);
+        }
+        reserved('fi');
+        return otherwise ? { kind: 'if', branches, otherwise } : { kind: 'if', branches };
+      }
     }
     if (w === '{') {
       pos++;

@@ -136,6 +136,14 @@ describe('a replay leaves the API server\'s validation out unless the run needs 
     // without them, the shell would not parse the script, and says why
     expect(bare.state().containerLogs.map((l) => l.text)).toEqual(['sh: podlife: this engine was made without the shell redirections (runtime/redirect.ts)']);
   });
+  it('a run whose pods read /etc/ brings the files the kubelet writes for a pod', async () => {
+    const bare = await replayed('reader', busybox('reader', 'cat /etc/hostname'), 'reader\n');
+    expect(bare.state().containerLogs.map((l) => l.text)).toEqual(["cat: can't open '/etc/hostname': No such file or directory"]);
+  });
+  it('a run whose pods count ($((...))) brings the arithmetic with the environment', async () => {
+    const bare = await replayed('counter', busybox('counter', "sh -c 'i=0; while [ $i -lt 3 ]; do i=$((i+1)); done; echo $i'"), '3\n');
+    expect(bare.state().containerLogs.map((l) => l.text)).toEqual(['sh: podlife: this engine was made without the arithmetic expansion (kubelet/envvars.ts)']);
+  });
   it('a run whose pods have a probe or a hook brings the kubelet\'s hooks and probes; the bare engine cannot run one', async () => {
     const hooked = [
       '  - at: 0s', '    apply: |', '      apiVersion: v1', '      kind: Pod', '      metadata: {name: hooked}', '      spec:', '        restartPolicy: Never',

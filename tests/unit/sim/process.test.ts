@@ -5,6 +5,7 @@ import { Process, programFor, type Signal } from '../../../src/sim/runtime/proce
 import { SERVICES, UNKNOWN_SERVICE, containerArgv, imageDefaults } from '../../../src/sim/runtime/catalog.ts';
 import { parseShell, ShellSyntaxError } from '../../../src/sim/runtime/shell.ts';
 import * as redirect from '../../../src/sim/runtime/redirect.ts';
+import { arith } from '../../../src/sim/runtime/arith.ts';
 
 function runArgv(argv: string[], signals: [number, Signal][] = [], until = 100_000) {
   const loop = new EventLoop();
@@ -45,7 +46,8 @@ describe('commands', () => {
   });
   it('the shell parser rejects what it cannot model, with a message', () => {
     expect(() => parseShell('echo "unterminated')).toThrow(ShellSyntaxError);
-    expect(() => parseShell('while [ -f x ]; do sleep 1; done')).toThrow('only "while true" loops are modelled');
+    expect(() => parseShell('while [ -f x ]; do sleep 1')).toThrow('syntax error: unexpected end of file (expecting "done")');
+    expect(() => parseShell('if true; then echo')).toThrow('syntax error: unexpected end of file (expecting "fi")');
   });
 });
 
@@ -167,5 +169,60 @@ describe('redirections (busybox ash: left to right over the descriptors)', () =>
   it('an engine made without the redirections (a replay that sent none) says so rather than misreading one', () => {
     expect(() => parseShell('echo hi >&2')).toThrow('podlife: this engine was made without the shell redirections (runtime/redirect.ts)');
     expect(parseShell('echo a; echo b')).toHaveLength(2);
+  });
+});
+
+describe('compound commands, arithmetic and test (busybox ash)', () => {
+  const ctx = { services: SERVICES, unknownService: UNKNOWN_SERVICE, stdin: false, redirect, arith };
+  function sh(script: string, until = 60_000) {
+    const loop = new EventLoop();
+    const lines: string[] = [];
+    let exit: { code: number; t: number } | undefined;
+    const p = new Process(
+      { loop, log: (s, text) => lines.push(s === 'stderr' ? `! ${text}` : text), fs: new Set(), data: new Map(), wallclock: (t) => new Date(t), exited: (code) => (exit = { code, t: loop.now }) },
+      programFor(['sh', '-c', script], ctx),
+      ctx,
+    );
+    p.start();
+    loop.runUntil(until);
+    return { exit, lines };
+  }
+
+  it('if, elif, else; the status of an if that took no branch is 0', () => {
+    expect(sh('if [ 1 -lt 2 ]; then echo yes; else echo no; fi').lines).toEqual(['yes']);
+    expect(sh('x=b; if [ "$x" = a ]; then echo A; elif [ "$x" = b ]; then echo B; else echo C; fi').lines).toEqual(['B']);
+    expect(sh('if false; then echo no; fi; echo $?').lines).toEqual(['0']);
+  });
+
+  it('for over words and expansions; while and until with a condition; break and continue, with a count', () => {
+    expect(sh('for x in a "b c" $HOME; do echo "[$x]"; done').lines).toEqual(['[a]', '[b c]']);
+    expect(sh('i=0; while [ $i -lt 3 ]; do i=$((i+1)); echo $i; done').lines).toEqual(['1', '2', '3']);
+    expect(sh('i=3; until [ $i -eq 0 ]; do i=$((i-1)); done; echo $i').lines).toEqual(['0']);
+    expect(sh('for i in 1 2 3 4; do if [ $i -eq 2 ]; then continue; fi; if [ $i -eq 4 ]; then break; fi; echo $i; done').lines).toEqual(['1', '3']);
+    expect(sh('for a in 1 2; do for b in x y; do if [ $b = y ]; then continue 2; fi; echo $a$b; done; done').lines).toEqual(['1x', '2x']);
+    expect(sh('break; echo still').lines).toEqual(['still']);
+  });
+
+  it('a loop whose iterations take time runs on the clock; one that never does spins until a signal', () => {
+    expect(sh('i=0; while [ $i -lt 3 ]; do sleep 10; i=$((i+1)); done; echo done').exit).toEqual({ code: 0, t: 30_000 });
+    expect(sh('while [ 1 -eq 1 ]; do :; done').exit).toBeUndefined();
+  });
+
+  it('$((...)): C\'s operators and precedence, variables by name or $name (unset: 0), assignments, integer division', () => {
+    expect(sh('i=5; echo $((i*2+1)) $(( (i+1)*2 )) $((i/2)) $((-7/2)) $((-7%3)) $((2**10)) $((1<<4)) $((i>3 && i<10)) $((i==5?10:20))').lines).toEqual(['11 12 2 -3 -1 1024 16 1 10']);
+    expect(sh('echo $((unset+1)) $(($i+1)); n=0; : $((n+=5)); : $((n++)); echo $n $((010)) $((0x1f))').lines).toEqual(['1 1', '6 8 31']);
+    expect(sh('a=b; b=7; echo $((a*2))').lines).toEqual(['14']);
+  });
+
+  it('an arithmetic error ends the shell with status 2, in ash\'s words', () => {
+    expect(sh('echo $((1/0)); echo after')).toEqual({ exit: { code: 2, t: 0 }, lines: ['! sh: divide by zero'] });
+    expect(sh('echo $((1+))').lines).toEqual(['! sh: arithmetic syntax error']);
+    expect(sh('a=b; b=a; echo $((a))').lines).toEqual(['! sh: expression recursion loop detected']);
+  });
+
+  it('test and [: integers, strings, -z and -n, a leading !; a bad number and a missing ] are errors (status 2)', () => {
+    expect(sh('[ 3 -gt 2 ] && [ 2 -ge 2 ] && [ 1 -ne 2 ] && [ -z "" ] && [ -n x ] && [ a != b ] && ! [ 1 -eq 2 ] && [ ! 1 -eq 2 ] && echo ok').lines).toEqual(['ok']);
+    expect(sh('[ a -lt 1 ]; echo $?').lines).toEqual(['! sh: a: bad number', '2']);
+    expect(sh('[ 1 -lt 2; echo $?').lines).toEqual(['! sh: missing ]', '2']);
   });
 });
