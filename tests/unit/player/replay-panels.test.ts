@@ -126,23 +126,15 @@ describe('a replay leaves the API server\'s validation out unless the run needs 
     // without it, the kubelet would not expand $(NAME), the shell would take it for a command, and HOSTNAME would be unset
     expect(bare.state().containerLogs.map((l) => l.text)).toEqual(['sh: NAME: not found', 'hello from']);
   });
-  it('a run that prints the environment (printenv, env) brings it too, though it sends no $', async () => {
-    const bare = await replayed('who', busybox('who', 'printenv HOSTNAME'), 'who\n');
-    // without it, printenv is a command the shell does not have
-    expect(bare.state().containerLogs.map((l) => l.text)).toEqual(['sh: printenv: not found']);
-  });
-  it('a run whose pods redirect output brings the shell\'s redirections, and replays to the same states and logs', async () => {
-    const bare = await replayed('oops', busybox('oops', 'sh -c "echo out; echo err >&2; exit 3"'), 'out\nerr\n');
-    // without them, the shell would not parse the script, and says why
-    expect(bare.state().containerLogs.map((l) => l.text)).toEqual(['sh: podlife: this engine was made without the shell redirections (runtime/redirect.ts)']);
-  });
-  it('a run whose pods read /etc/ brings the files the kubelet writes for a pod', async () => {
-    const bare = await replayed('reader', busybox('reader', 'cat /etc/hostname'), 'reader\n');
-    expect(bare.state().containerLogs.map((l) => l.text)).toEqual(["cat: can't open '/etc/hostname': No such file or directory"]);
-  });
-  it('a run whose pods count ($((...))) brings the arithmetic with the environment', async () => {
-    const bare = await replayed('counter', busybox('counter', "sh -c 'i=0; while [ $i -lt 3 ]; do i=$((i+1)); done; echo $i'"), '3\n');
-    expect(bare.state().containerLogs.map((l) => l.text)).toEqual(['sh: podlife: this engine was made without the arithmetic expansion (kubelet/envvars.ts)']);
+  // what a bare engine (no module) logs instead says what was left out
+  it.each([
+    ['prints the environment (printenv, env): the environment comes though the run sends no $', 'printenv HOSTNAME', 'who\n', ['sh: printenv: not found']],
+    ['redirects output: the shell\'s redirections', 'sh -c "echo out; echo err >&2; exit 3"', 'out\nerr\n', ['sh: podlife: this engine was made without the shell redirections (runtime/redirect.ts)']],
+    ['reads /etc/: the files the kubelet writes for a pod', 'cat /etc/hostname', 'who\n', ["cat: can't open '/etc/hostname': No such file or directory"]],
+    ['counts ($((...))): the arithmetic, with the environment', "sh -c 'i=0; while [ $i -lt 3 ]; do i=$((i+1)); done; echo $i'", '3\n', ['sh: podlife: this engine was made without the arithmetic expansion (kubelet/envvars.ts)']],
+  ])('a run whose pod %s', async (_, command, logs, bareLogs) => {
+    const bare = await replayed('who', busybox('who', command), logs);
+    expect(bare.state().containerLogs.map((l) => l.text)).toEqual(bareLogs);
   });
   it('a run whose pods have a probe or a hook brings the kubelet\'s hooks and probes; the bare engine cannot run one', async () => {
     const hooked = [
