@@ -409,6 +409,9 @@ export class Process {
       case '0':
         return 'sh';
       case '!':
+      case '@':
+      case '*':
+        // sh -c has no positional parameters
         return '';
       default:
         // the environment is the container's from its start: read from the host once
@@ -483,7 +486,7 @@ export class Process {
           const v = this.#variable(m[1]);
           text += m[3] !== undefined && (v === undefined || (m[2] === ':' && v === '')) ? m[3] : (v ?? '');
           i += m[0].length;
-        } else if ((m = /^([A-Za-z_]\w*|[?$#0!])/.exec(rest))) {
+        } else if ((m = /^([A-Za-z_]\w*|[?$#0!@*])/.exec(rest))) {
           text += this.#variable(m[1]) ?? '';
           i += m[0].length;
         } else text += '$';

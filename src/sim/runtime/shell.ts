@@ -286,6 +286,8 @@ export function parseShell(src: string, redirect?: RedirectModule): Stmt[] {
         return otherwise ? { kind: 'if', branches, otherwise } : { kind: 'if', branches };
       }
     }
+    // what the model's shell does not run says so, rather than being run as a command named `case`
+    if (w === 'case' || w === 'function' || (w !== undefined && /^[A-Za-z_]\w*\(\)$/.test(w))) throw new ShellSyntaxError(`podlife: ${w === 'case' ? 'case' : 'a function'} is not modelled by this shell`);
     if (w === '{') {
       pos++;
       const body = parseList(['}']);

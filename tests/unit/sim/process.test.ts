@@ -48,6 +48,8 @@ describe('commands', () => {
     expect(() => parseShell('echo "unterminated')).toThrow(ShellSyntaxError);
     expect(() => parseShell('while [ -f x ]; do sleep 1')).toThrow('syntax error: unexpected end of file (expecting "done")');
     expect(() => parseShell('if true; then echo')).toThrow('syntax error: unexpected end of file (expecting "fi")');
+    expect(() => parseShell('case $x in a) echo a;; esac')).toThrow('podlife: case is not modelled by this shell');
+    expect(() => parseShell('f() { echo; }; f')).toThrow('podlife: a function is not modelled by this shell');
   });
 });
 
@@ -212,6 +214,7 @@ describe('compound commands, arithmetic and test (busybox ash)', () => {
     expect(sh('i=5; echo $((i*2+1)) $(( (i+1)*2 )) $((i/2)) $((-7/2)) $((-7%3)) $((2**10)) $((1<<4)) $((i>3 && i<10)) $((i==5?10:20))').lines).toEqual(['11 12 2 -3 -1 1024 16 1 10']);
     expect(sh('echo $((unset+1)) $(($i+1)); n=0; : $((n+=5)); : $((n++)); echo $n $((010)) $((0x1f))').lines).toEqual(['1 1', '6 8 31']);
     expect(sh('a=b; b=7; echo $((a*2))').lines).toEqual(['14']);
+    expect(sh('echo "[$@][$*][$#]"').lines).toEqual(['[][][0]']);
   });
 
   it('an arithmetic error ends the shell with status 2, in ash\'s words', () => {
