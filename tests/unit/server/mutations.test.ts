@@ -254,6 +254,75 @@ describe.skipIf(!kubectlAvailable)('kubectl apply -f (client-side apply)', () =>
   });
 });
 
+describe.skipIf(!kubectlAvailable)('kubectl create -f', () => {
+  /** The real kubectl on a started server and podlife's own on an engine like it, reading the same files. */
+  async function createSetup() {
+    server = await startPaused();
+    const engine: Engine = createEngine({}, { seed: 1 });
+    const dir = mkdtempSync(path.join(tmpdir(), 'podlife-create-'));
+    const files: Record<string, string> = {};
+    const write = (name: string, text: string) => {
+      writeFileSync(path.join(dir, name), text);
+      files[path.join(dir, name)] = text;
+      return path.join(dir, name);
+    };
+    const ours = (line: string) => execute(line, { get state() { return engine.state(); }, apply: (a) => engine.apply(a), files });
+    const same = async (line: string) => {
+      const real = await shell(server!, line);
+      const mine = ours(line);
+      expect(mine.stdout, line).toBe(real.stdout);
+      expect(mine.stderr, line).toBe(real.stderr);
+      expect(mine.exitCode, line).toBe(real.code);
+      return real;
+    };
+    const at = async (t: number) => {
+      await advance(server!, `${t}ms`);
+      engine.advanceTo(t);
+    };
+    return { server, engine, write, same, at };
+  }
+  const pod = (name: string, labels = 'app: web', container = 'nginx') =>
+    `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\n  labels: {${labels}}\nspec:\n  containers:\n  - name: ${container}\n    image: m.daocloud.io/docker.io/library/nginx:alpine\n`;
+
+  it('creates each pod of the files (POST), prints the server\'s object, and says which file a taken name came from', async () => {
+    const { server, engine, write, same, at } = await createSetup();
+    const web = write('web.yaml', pod('web'));
+    const both = write('both.yaml', `${pod('web')}---\n${pod('db', 'app: db')}`);
+    await at(0);
+    expect((await same(`kubectl create -f ${web}`)).stdout).toBe('pod/web created\n');
+    await at(3000);
+    for (const view of ['kubectl get pod web -o yaml', 'kubectl get pods -o wide']) await same(view);
+    // the first is taken (AlreadyExists, with its file), the second is still created (ContinueOnError)
+    const r = await same(`kubectl create -f ${both}`);
+    expect(r.stdout).toBe('pod/db created\n');
+    expect(r.stderr).toBe(`Error from server (AlreadyExists): error when creating "${both}": pods "web" already exists\n`);
+    expect(engine.state().pods.map((p) => p.metadata.name).sort()).toEqual(['db', 'web']);
+    await at(6000);
+    await same('kubectl get pods -o wide');
+    // -o yaml prints what the server answered; --save-config adds the last-applied annotation kubectl apply reads
+    await same(`kubectl create -f ${write('cache.yaml', pod('cache', 'app: cache'))} -o yaml --save-config`);
+    await same('kubectl get pod cache -o jsonpath={.metadata.annotations}');
+    expect(server.cluster.engine.state().pods.length).toBe(3);
+  });
+
+  it('--dry-run=client, -l, and the errors before anything is sent', async () => {
+    const { server, engine, write, same } = await createSetup();
+    const web = write('web.yaml', `${pod('web')}---\n${pod('db', 'app: db')}`);
+    for (const o of ['', ' -o name', ' -o yaml', ' -o json', ' --save-config -o yaml', ' -l app=db']) await same(`kubectl create -f ${web} --dry-run=client${o}`);
+    expect(server.cluster.engine.state().pods).toEqual([]);
+    expect(engine.state().pods).toEqual([]);
+    const invalid = write('invalid.yaml', pod('bad', 'app: bad', 'Nginx'));
+    const empty = write('empty.yaml', '');
+    for (const line of [
+      'kubectl create', 'kubectl create web', `kubectl create -f ${empty}`, `kubectl create -f ${web} -l app=none`, `kubectl create -f ${invalid}`,
+      `kubectl create -f ${web} -o wide`, `kubectl create -f ${web} --validate=bogus`, `kubectl create -f ${web} --dry-run=bogus`,
+      // a namespace the server does not have: its NotFound, with the file (apply creates the same way)
+      `kubectl create -f ${web} -n nope`, `kubectl apply -f ${web} -n nope`, `kubectl apply -f ${empty}`, `kubectl apply -f ${web} -l app=none`,
+    ]) await same(line);
+    expect(engine.state().pods).toEqual([]);
+  });
+});
+
 describe.skipIf(!kubectlAvailable)('errors kubectl prints, from the Status the server answers', () => {
   it.each([
     ['AlreadyExists', ['kubectl run web --image=nginx', 'kubectl run web --image=nginx'], /^Error from server \(AlreadyExists\): pods "web" already exists\n$/],

@@ -164,3 +164,41 @@ describe('createThreeWayMergePatch', () => {
     });
   });
 });
+
+describe('kubectl create -f', () => {
+  const pod = (name: string, labels: string) =>
+    `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\n  labels: {${labels}}\nspec:\n  containers:\n  - name: app\n    image: ${NGINX}:alpine\n`;
+  function setup() {
+    const engine = createEngine({}, { seed: 1 });
+    const sent: ClusterAction[] = [];
+    const files: Record<string, string> = { 'pods.yaml': `${pod('web', 'app: web')}---\n${pod('db', 'app: db')}` };
+    const run = (line: string) => execute(line, { get state() { return engine.state(); }, apply: (a) => (sent.push(a), engine.apply(a)), files });
+    return { engine, sent, run };
+  }
+
+  it('sends each pod as written (namespace filled in), and goes on after a name already taken', () => {
+    const { engine, sent, run } = setup();
+    expect(run('kubectl create -f pods.yaml -l app=db').stdout).toBe('pod/db created\n');
+    expect(sent).toEqual([{ type: 'create', namespace: 'default', obj: expect.objectContaining({ metadata: { name: 'db', labels: { app: 'db' }, namespace: 'default' } }) }]);
+    const r = run('kubectl create -f pods.yaml');
+    expect(r).toMatchObject({ stdout: 'pod/web created\n', stderr: 'Error from server (AlreadyExists): error when creating "pods.yaml": pods "db" already exists\n', exitCode: 1 });
+    expect(engine.state().pods.map((p) => p.metadata.name).sort()).toEqual(['db', 'web']);
+    // --save-config: the annotation kubectl apply reads, so a later apply patches instead of warning
+    run('kubectl delete pod web --now');
+    engine.advanceTo(engine.now + 60_000);
+    run('kubectl create -f pods.yaml -l app=web --save-config');
+    expect(JSON.parse(engine.state().pods.find((p) => p.metadata.name === 'web')!.metadata.annotations![LA])).toMatchObject({ metadata: { name: 'web', namespace: 'default' } });
+    expect(run('kubectl apply -f pods.yaml -l app=web').stderr).toBe('');
+  });
+
+  it('refuses the subcommands by name before reading their flags, and --edit, which needs an editor', () => {
+    const { sent, run } = setup();
+    for (const line of ['kubectl create deployment web --image=nginx --replicas=2', 'kubectl -n x create secret generic s --from-literal=a=b', 'kubectl create --dry-run=client ns team']) {
+      const r = run(line);
+      expect(r.exitCode, line).toBe(1);
+      expect(r.stderr, line).toMatch(/^error: podlife: "kubectl create (deployment|secret|ns)" is not supported by this simulation: it models Pods/);
+    }
+    expect(run('kubectl create -f pods.yaml --edit').stderr).toMatch(/--edit opens an editor/);
+    expect(sent).toEqual([]);
+  });
+});

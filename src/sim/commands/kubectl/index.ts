@@ -18,7 +18,7 @@ import {
 } from './nodes.ts';
 import { DESCRIBE_FLAGS, LOGS_FLAGS, kubectlDescribe, kubectlLogs } from './read.ts';
 import {
-  APPLY_FLAGS, DELETE_FLAGS, PATCH_FLAGS, RUN_FLAGS, dryRunStrategy, kubectlApply, kubectlDelete, kubectlPatch, kubectlRun,
+  APPLY_FLAGS, CREATE_FLAGS, CREATE_SUBCOMMANDS, DELETE_FLAGS, PATCH_FLAGS, RUN_FLAGS, dryRunStrategy, kubectlApply, kubectlCreate, kubectlDelete, kubectlPatch, kubectlRun,
 } from './mutate.ts';
 
 interface Verb {
@@ -33,6 +33,7 @@ const VERBS: Record<string, Verb> = {
   logs: { flags: LOGS_FLAGS, run: kubectlLogs, mutates: false },
   run: { flags: RUN_FLAGS, run: kubectlRun, mutates: true },
   apply: { flags: APPLY_FLAGS, run: kubectlApply, mutates: true },
+  create: { flags: CREATE_FLAGS, run: kubectlCreate, mutates: true },
   delete: { flags: DELETE_FLAGS, run: kubectlDelete, mutates: true },
   patch: { flags: PATCH_FLAGS, run: kubectlPatch, mutates: true },
   debug: { flags: DEBUG_FLAGS, run: kubectlDebug, mutates: true },
@@ -52,7 +53,7 @@ const VERBS: Record<string, Verb> = {
 
 /** kubectl's other commands: real, but not modelled here. */
 const OTHER_COMMANDS = [
-  'create', 'expose', 'set', 'explain', 'edit', 'rollout', 'scale', 'autoscale', 'certificate', 'cluster-info',
+  'expose', 'set', 'explain', 'edit', 'rollout', 'scale', 'autoscale', 'certificate', 'cluster-info',
   'attach', 'port-forward', 'proxy', 'cp', 'auth',
   'diff', 'kustomize', 'completion', 'api-resources', 'api-versions', 'config',
   'plugin', 'replace', 'alpha',
@@ -70,6 +71,28 @@ function findVerb(argv: string[]): { verb: string | undefined; rest: string[] } 
   }
   return { verb: undefined, rest };
 }
+
+/**
+ * `kubectl create <subcommand>` (deployment, namespace, secret ...): cobra finds the subcommand past any flags.
+ * Each makes a kind the simulation does not model, so it is refused by name, before its own flags are read.
+ */
+function createSubcommand(rest: string[]): string | undefined {
+  const flags = [...CREATE_FLAGS, ...GLOBAL_FLAGS];
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i];
+    if (a === '--') return undefined;
+    if (!a.startsWith('-') || a === '-') return CREATE_SUBCOMMANDS.includes(a) ? a : undefined;
+    if (a.includes('=')) continue;
+    const long = a.startsWith('--');
+    const name = long ? a.slice(2) : a.slice(1);
+    const spec = flags.find((f) => (long ? f.name === name : f.shorthand === name));
+    if (spec && spec.type !== 'bool' && (long || name.length === 1)) i++;
+  }
+  return undefined;
+}
+
+const createRefusal = (sub: string) =>
+  `podlife: "kubectl create ${sub}" is not supported by this simulation: it models Pods (kubectl create -f with a Pod manifest, or kubectl run)`;
 
 /** Levenshtein distance, for cobra's "Did you mean this?" suggestions. */
 function distance(a: string, b: string): number {
@@ -95,6 +118,8 @@ export function isMutatingKubectl(argv: string[]): boolean {
 export function checkKubectl(argv: string[]): string | undefined {
   const { verb, rest } = findVerb(argv.slice(1));
   if (verb === undefined) return undefined;
+  const sub = verb === 'create' ? createSubcommand(rest) : undefined;
+  if (sub) return createRefusal(sub);
   const spec = VERBS[verb];
   if (!spec) {
     return OTHER_COMMANDS.includes(verb)
@@ -123,6 +148,8 @@ export function kubectl(argv: string[], ctx: ExecContext, stdin: string): Comman
   const spec = VERBS[verb];
   let warning = '';
   try {
+    const sub = verb === 'create' ? createSubcommand(rest) : undefined;
+    if (sub) throw new KubectlError(createRefusal(sub));
     if (!spec) {
       if (OTHER_COMMANDS.includes(verb)) {
         throw new KubectlError(`podlife: "kubectl ${verb}" is not supported by this simulation (supported: ${Object.keys(VERBS).join(', ')})`);

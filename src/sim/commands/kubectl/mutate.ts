@@ -11,11 +11,12 @@ import { deepEqual } from '../../core/structural.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, int, str } from '../flags.ts';
 import { type CommandResult, type Write, fromWrites } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
-import type { Pod } from '../../types.ts';
+import type { ApiStatus, Pod } from '../../types.ts';
 import type { Service } from '../../api/services.ts';
 import { FILENAME_FLAGS, KubectlError, MISSING_RESOURCE, apiErrorText, errorText, namespaceOf, notFound, out, podsIn, servicesIn, singular, submit, typeAndNames, typeGroups } from './common.ts';
 import { OBJECT_FORMATS, OBJECT_META_ORDER, type Order, PRINT_FLAGS, asList, inStructOrder, objectOutput, printObject } from './output.ts';
 import { select } from './selectors.ts';
+import { SelectorError, labelMatcher } from '../../api/selectors.ts';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
@@ -256,19 +257,8 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
   if (bool(p, 'force-conflicts') && !bool(p, 'server-side')) throw new KubectlError('--force-conflicts only works with --server-side');
   if (bool(p, 'server-side')) throw new KubectlError('podlife: server-side apply (--server-side) is not supported by this simulation; kubectl apply without it is');
   if (bool(p, 'prune')) throw new KubectlError('podlife: --prune is not supported by this simulation');
-  // upstream: cmdutil.GetValidationDirective: true/strict, warn, false/ignore (anything else is refused)
-  const validate = str(p, 'validate', 'strict').toLowerCase();
-  if (!['true', 'strict', 'false', 'ignore', 'warn'].includes(validate)) {
-    throw new KubectlError(`invalid - validate option "${str(p, 'validate')}"; must be one of: strict (or true), warn, ignore (or false)`);
-  }
-  if (validate !== 'true' && validate !== 'strict') {
-    throw new KubectlError(`podlife: --validate=${validate} is not supported: this API server validates fields strictly (unknown fields are refused)`);
-  }
-  const files = arr(p, 'filename');
-  if (files.length === 0) {
-    if (str(p, 'kustomize')) throw new KubectlError('podlife: kustomize (-k) is not supported by this simulation');
-    throw new KubectlError('must specify one of -f and -k');
-  }
+  checkValidationDirective(p);
+  const files = requireFilenames(p);
   const mode = dryRun(p);
   if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
   const format = objectOutput(p);
@@ -281,12 +271,63 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
   const writes: Write[] = [];
   let errors = '';
   let exit = 0;
+  let count = 0;
+  const matches = labelFilter(str(p, 'selector'));
+  for (const { obj, source } of manifests(files, ctx, stdin, 'applying')) {
+    if (!matches((obj.metadata as { labels?: Record<string, string> } | undefined)?.labels)) continue;
+    count++;
+    const r = applyPod(obj, ctx, namespaceOf(ctx, str(p, 'namespace')), source, mode === 'client');
+    const warning = r.stderr.startsWith('Warning: resource ') ? r.stderr.slice(0, r.stderr.indexOf('\n') + 1) : '';
+    writes.push([2, warning]);
+    errors += r.stderr.slice(warning.length);
+    if (r.exitCode !== 0) exit = r.exitCode;
+    if (r.operation === undefined) continue;
+    const name = `pod/${String((obj.metadata as { name?: unknown } | undefined)?.name ?? '')}`;
+    if (format?.kind === 'name') writes.push([1, `${name}\n`]);
+    else if (format) objects.push(r.object);
+    else writes.push([1, `${name} ${r.operation}${mode === 'client' ? ' (dry run)' : ''}\n`]);
+  }
+  if (format && format.kind !== 'name' && objects.length > 0) {
+    writes.push([1, printObject(objects.length === 1 ? objects[0] : asList(objects), format, '')]);
+  }
+  if (count === 0) throw new KubectlError('no objects passed to apply');
+  writes.push([2, errors]);
+  return fromWrites(writes, exit);
+}
+
+/** --validate: cmdutil.GetValidationDirective (true/strict, warn, false/ignore; anything else is refused). */
+function checkValidationDirective(p: ParsedArgs): void {
+  const validate = str(p, 'validate', 'strict').toLowerCase();
+  if (!['true', 'strict', 'false', 'ignore', 'warn'].includes(validate)) {
+    throw new KubectlError(`invalid - validate option "${str(p, 'validate')}"; must be one of: strict (or true), warn, ignore (or false)`);
+  }
+  if (validate !== 'true' && validate !== 'strict') {
+    throw new KubectlError(`podlife: --validate=${validate} is not supported: this API server validates fields strictly (unknown fields are refused)`);
+  }
+}
+
+/** -f, required: FilenameOptions.RequireFilenameOrKustomize. */
+function requireFilenames(p: ParsedArgs): string[] {
+  const files = arr(p, 'filename');
+  if (files.length === 0) {
+    if (str(p, 'kustomize')) throw new KubectlError('podlife: kustomize (-k) is not supported by this simulation');
+    throw new KubectlError('must specify one of -f and -k');
+  }
+  return files;
+}
+
+/**
+ * The objects of the -f files (`-` is stdin) as the resource builder visits them, one at a time (an object is sent
+ * before the next document is read), each with its source for AddSourceToErr. A v1 Pod each: the simulation has
+ * no other kind to send.
+ */
+// upstream: k8s.io/cli-runtime pkg/resource/visitor.go (FileVisitor, StreamVisitor); kubectl pkg/cmd/util/helpers.go
+function* manifests(files: string[], ctx: ExecContext, stdin: string, verb: string): Generator<{ obj: Record<string, unknown>; source: string }> {
   for (const file of files) {
     const text = file === '-' ? stdin : ctx.files?.[file];
     if (text === undefined) throw new KubectlError(`the path ${JSON.stringify(file)} does not exist`);
     const source = file === '-' ? 'STDIN' : file;
-    const docs = parseAllDocuments(text);
-    for (const doc of docs) {
+    for (const doc of parseAllDocuments(text)) {
       if (doc.errors.length > 0) {
         throw new KubectlError(`error parsing ${source}: error converting YAML to JSON: yaml: ${doc.errors[0].message.split('\n')[0]}`);
       }
@@ -299,25 +340,11 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
         );
       }
       if (obj.kind !== 'Pod' || obj.apiVersion !== 'v1') {
-        throw new KubectlError(`podlife: applying ${String(obj.kind)} (${String(obj.apiVersion)}) is not supported; this simulation models v1 Pods`);
+        throw new KubectlError(`podlife: ${verb} ${String(obj.kind)} (${String(obj.apiVersion)}) is not supported; this simulation models v1 Pods`);
       }
-      const r = applyPod(obj, ctx, namespaceOf(ctx, str(p, 'namespace')), source, mode === 'client');
-      const warning = r.stderr.startsWith('Warning: resource ') ? r.stderr.slice(0, r.stderr.indexOf('\n') + 1) : '';
-      writes.push([2, warning]);
-      errors += r.stderr.slice(warning.length);
-      if (r.exitCode !== 0) exit = r.exitCode;
-      if (r.operation === undefined) continue;
-      const name = `pod/${String((obj.metadata as { name?: unknown } | undefined)?.name ?? '')}`;
-      if (format?.kind === 'name') writes.push([1, `${name}\n`]);
-      else if (format) objects.push(r.object);
-      else writes.push([1, `${name} ${r.operation}${mode === 'client' ? ' (dry run)' : ''}\n`]);
+      yield { obj, source };
     }
   }
-  if (format && format.kind !== 'name' && objects.length > 0) {
-    writes.push([1, printObject(objects.length === 1 ? objects[0] : asList(objects), format, '')]);
-  }
-  writes.push([2, errors]);
-  return fromWrites(writes, exit);
 }
 
 const WARNING_NO_LAST_APPLIED = (objectName: string) =>
@@ -352,7 +379,7 @@ function applyPod(manifest: Record<string, unknown>, ctx: ExecContext, defaultNa
   if (!existing) {
     if (dry) return { stdout: '', stderr: '', exitCode: 0, object: modified, operation: 'created' };
     const r = submit(ctx, { type: 'create', namespace, obj: modified });
-    if (!r.ok) return { ...out('', apiErrorText(r.status), 1) };
+    if (!r.ok) return { ...out('', apiErrorText(creatingError(r.status, source)), 1) };
     return { stdout: '', stderr: '', exitCode: 0, object: r.object, operation: 'created' };
   }
   // the three-way strategic merge patch from the last-applied configuration, the live object and the manifest
@@ -384,6 +411,104 @@ function applyPod(manifest: Record<string, unknown>, ctx: ExecContext, defaultNa
     return { ...out('', stderr, 1) };
   }
   return { stdout: '', stderr, exitCode: 0, object: r.object, operation: 'configured' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// kubectl create -f
+// ---------------------------------------------------------------------------------------------
+
+export const CREATE_FLAGS: FlagSpec[] = [
+  ...PRINT_FLAGS,
+  ...FILENAME_FLAGS,
+  { name: 'selector', shorthand: 'l', type: 'string' },
+  { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
+  { name: 'validate', type: 'string', noOptDefault: 'strict' },
+  { name: 'save-config', type: 'bool' },
+  { name: 'edit', type: 'bool' },
+  { name: 'windows-line-endings', type: 'bool' },
+  { name: 'raw', type: 'string' },
+  { name: 'field-manager', type: 'string' },
+  { name: 'record', type: 'bool' },
+];
+
+/** kubectl create's subcommands (and their aliases): each makes a kind this simulation does not model. */
+export const CREATE_SUBCOMMANDS = [
+  'namespace', 'ns', 'quota', 'resourcequota', 'secret', 'configmap', 'cm', 'serviceaccount', 'sa', 'service', 'svc',
+  'deployment', 'deploy', 'clusterrole', 'clusterrolebinding', 'role', 'rolebinding', 'poddisruptionbudget', 'pdb',
+  'priorityclass', 'pc', 'job', 'cronjob', 'cj', 'ingress', 'ing', 'token',
+];
+
+/**
+ * `kubectl create -f`: each Pod of the files is sent as it is (POST), with the last-applied annotation under
+ * --save-config; the server's object is printed, or "pod/<name> created". A name taken is the server's
+ * AlreadyExists, with the file it came from; the objects after it are still sent (ContinueOnError).
+ */
+// upstream: kubectl pkg/cmd/create/create.go (v0.36.2) Complete, Validate, RunCreate; pkg/util/apply.go
+//           CreateOrUpdateAnnotation; pkg/cmd/util/helpers.go AddSourceToErr
+export function kubectlCreate(p: ParsedArgs, ctx: ExecContext, stdin: string): CommandResult {
+  if (p.args.length > 0) throw new KubectlError(`Unexpected args: [${p.args.join(' ')}]\nSee 'kubectl create -h' for help and examples`);
+  const mode = dryRun(p);
+  checkValidationDirective(p);
+  const format = objectOutput(p);
+  if (format?.kind === 'table' || format?.kind === 'custom-columns') {
+    throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(str(p, 'output'))}, allowed formats are: ${OBJECT_FORMATS}`);
+  }
+  if (bool(p, 'edit')) throw new KubectlError('podlife: kubectl create --edit opens an editor, which a transcript does not have; create from the file as it is');
+  const files = requireFilenames(p);
+  if (str(p, 'raw')) throw new KubectlError('podlife: kubectl create --raw is not supported by this simulation');
+  if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
+  const matches = labelFilter(str(p, 'selector'));
+  const namespace = namespaceOf(ctx, str(p, 'namespace'));
+  const writes: Write[] = [];
+  let errors = '';
+  let count = 0;
+  for (const { obj, source } of manifests(files, ctx, stdin, 'creating')) {
+    const meta = { ...((obj.metadata ?? {}) as Record<string, unknown>) };
+    if (!matches(meta.labels as Record<string, string> | undefined)) continue;
+    // the builder sets the namespace on the object it read
+    let pod: Record<string, unknown> = { ...obj, metadata: { ...meta, namespace: String(meta.namespace ?? namespace) } };
+    if (bool(p, 'save-config')) pod = withLastApplied(pod);
+    let created: unknown = pod;
+    if (mode !== 'client') {
+      const r = submit(ctx, { type: 'create', namespace: String((pod.metadata as { namespace: string }).namespace), obj: pod });
+      if (!r.ok) {
+        errors += apiErrorText(creatingError(r.status, source));
+        continue;
+      }
+      created = r.object;
+    }
+    count++;
+    const name = `pod/${String(meta.name ?? '')}`;
+    if (format?.kind === 'name') writes.push([1, `${name}\n`]);
+    // one printer for every object: the YAML printer starts each document after its first with ---
+    else if (format) writes.push([1, (format.kind === 'yaml' && count > 1 ? '---\n' : '') + printObject(created, format, '')]);
+    else writes.push([1, `${name} created${mode === 'client' ? ' (dry run)' : ''}\n`]);
+  }
+  if (errors) return fromWrites([...writes, [2, errors]], 1);
+  if (count === 0) throw new KubectlError('no objects passed to create');
+  return fromWrites(writes, 0);
+}
+
+/** AddSourceToErr("creating", source, err): the server's message, prefixed with the file the object came from. */
+const creatingError = (status: ApiStatus, source: string): ApiStatus => ({ ...status, message: `error when creating ${JSON.stringify(source)}: ${status.message}` });
+
+/** -l on objects read from files: the builder's FilterByLabelSelector, evaluated here (no server sees it). */
+function labelFilter(selector: string): (labels: Record<string, string> | undefined) => boolean {
+  try {
+    return labelMatcher(selector);
+  } catch (e) {
+    if (e instanceof SelectorError) throw new KubectlError(e.message);
+    throw e;
+  }
+}
+
+/** The object with the last-applied annotation: its own encoding without that annotation (GetModifiedConfiguration). */
+function withLastApplied(obj: Record<string, unknown>): Record<string, unknown> {
+  const meta = obj.metadata as Record<string, unknown>;
+  const annotations = { ...((meta.annotations ?? {}) as Record<string, string>) };
+  delete annotations[LAST_APPLIED];
+  const encoded = `${goJson(sortedCopy({ ...obj, metadata: { ...meta, annotations } }))}\n`;
+  return { ...obj, metadata: { ...meta, annotations: { ...annotations, [LAST_APPLIED]: encoded } } };
 }
 
 // ---------------------------------------------------------------------------------------------
