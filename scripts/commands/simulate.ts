@@ -1,7 +1,7 @@
 // `podlife simulate <scenario> [--seed N] [--json]` and `... --at <duration> -- <command...>`:
 // run a lifecycle scenario and print what the real tools would show (see DESIGN.md, "Simulation").
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { UsageError } from '../errors.ts';
 import { knownHint, resolveScenario, SCENARIO_DIR } from '../lib/scenario-file.ts';
 import { parseScenario } from '../../src/sim/scenario.ts';
@@ -105,7 +105,7 @@ export async function run(args: string[]): Promise<number> {
   if (at !== undefined) {
     // One argument is a whole command line (pipes allowed); several are words to quote back.
     const line = command.length === 1 ? command[0] : command.map(shellQuote).join(' ');
-    const r = runCommandAt(scenario, at, line, { seed, onAdvance: progressLine() });
+    const r = runCommandAt(scenario, at, line, { seed, onAdvance: progressLine(), readFile: readRegularFile });
     // in the order the command wrote them (a warning before the output reads so in a terminal)
     for (const [fd, text] of writesOf(r)) (fd === 1 ? process.stdout : process.stderr).write(text);
     return r.exitCode;
@@ -117,4 +117,13 @@ export async function run(args: string[]): Promise<number> {
   }
   process.stdout.write(formatTranscript(result));
   return 0;
+}
+
+/** A file the command names (kubectl apply -f pod.yaml), from the working directory; undefined when it is not a readable file. */
+function readRegularFile(path: string): string | undefined {
+  try {
+    return statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  }
 }

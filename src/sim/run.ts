@@ -94,6 +94,8 @@ export interface RunOptions {
    * progress display. Advancing in steps runs exactly the same events as one advance.
    */
   onAdvance?: (now: number, at: number) => void;
+  /** runCommandAt: how the command at `at` reads the files it names (kubectl apply -f); none by default. */
+  readFile?: (path: string) => string | undefined;
 }
 
 const PROGRESS_STEP = 3_600_000;
@@ -224,7 +226,9 @@ export function runCommandAt(scenario: RunnableScenario, at: number, command: st
     if (step.run !== undefined) execute(step.run, ctx);
   }
   advanceTo(at);
-  return execute(command, ctx);
+  // the command reads files (the timeline's lines do not: a scenario runs the same wherever it is)
+  // (set on the context itself: a copy made by spreading would freeze its state getter)
+  return execute(command, options.readFile ? Object.assign(ctx, { readFile: options.readFile }) : ctx);
 }
 
 /**

@@ -16,8 +16,10 @@ export interface ExecContext {
   utcOffsetMinutes?: number;
   /** The node whose shell runs `crictl` and `journalctl`; default the first node. */
   host?: string;
-  /** Files `kubectl apply -f <path>` can read (the browser console's manifest editor). */
+  /** Files `kubectl create|apply|delete|get|wait -f <path>` can read, by path (tests give them so). */
   files?: Record<string, string>;
+  /** Read a file by path where there is a file system (`podlife simulate --at`: the terminal's); undefined: no such file. */
+  readFile?: (path: string) => string | undefined;
   /** kubectl's current namespace; default "default". */
   namespace?: string;
   /**

@@ -279,13 +279,13 @@ describe.skipIf(!kubectlAvailable)('kubectl create -f', () => {
       await advance(server!, `${t}ms`);
       engine.advanceTo(t);
     };
-    return { server, engine, write, same, at };
+    return { server, engine, write, same, at, ours };
   }
   const pod = (name: string, labels = 'app: web', container = 'nginx') =>
     `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\n  labels: {${labels}}\nspec:\n  containers:\n  - name: ${container}\n    image: m.daocloud.io/docker.io/library/nginx:alpine\n`;
 
   it('creates each pod of the files (POST), prints the server\'s object, and says which file a taken name came from', async () => {
-    const { server, engine, write, same, at } = await createSetup();
+    const { server, engine, write, same, at, ours } = await createSetup();
     const web = write('web.yaml', pod('web'));
     const both = write('both.yaml', `${pod('web')}---\n${pod('db', 'app: db')}`);
     await at(0);
@@ -303,6 +303,30 @@ describe.skipIf(!kubectlAvailable)('kubectl create -f', () => {
     await same(`kubectl create -f ${write('cache.yaml', pod('cache', 'app: cache'))} -o yaml --save-config`);
     await same('kubectl get pod cache -o jsonpath={.metadata.annotations}');
     expect(server.cluster.engine.state().pods.length).toBe(3);
+    // get -f: the pods the files name, as get pods NAME... prints them; one file implies one item, so with -o
+    // yaml|name a missing pod is printed alone
+    const gone = write('gone.yaml', `${pod('web')}---\n${pod('gone')}`);
+    for (const line of [
+      `kubectl get -f ${both}`, `kubectl get -f ${both} -o name`, `kubectl get -f ${web} -o yaml`, `kubectl get -f ${both} -o wide --show-labels`,
+      `kubectl get -f ${gone}`, `kubectl get -f ${gone} -o name`, `kubectl get -f ${gone} -o yaml`, `kubectl get -f ${gone} -o name --ignore-not-found`,
+      `kubectl get -f ${web} -f ${gone} -o name`, `kubectl get -f ${both} -l app=db`, `kubectl get -f ${both} -l app=db -o name`,
+      `kubectl get -f ${web} pod web`,
+    ]) await same(line);
+    // delete -f: the pods of the file, a missing one the server's NotFound with its file (kubectl 1.32 does not
+    // name the namespace)
+    await at(9000);
+    const del = async (line: string) => {
+      const real = await shell(server, line);
+      const mine = ours(line);
+      expect(mine.stdout, line).toBe(real.stdout.replace(/^pod "(\S+)" deleted$/gm, 'pod "$1" deleted from default namespace'));
+      expect(mine.stderr, line).toBe(real.stderr);
+      expect(mine.exitCode, line).toBe(real.code);
+    };
+    await del(`kubectl delete -f ${both} --wait=false`);
+    await del(`kubectl delete -f ${web} --wait=false`);
+    await del(`kubectl delete -f ${web} --wait=false --ignore-not-found`);
+    await at(60_000);
+    await same('kubectl get pods -o wide');
   });
 
   it('--dry-run=client, -l, and the errors before anything is sent', async () => {
@@ -313,11 +337,15 @@ describe.skipIf(!kubectlAvailable)('kubectl create -f', () => {
     expect(engine.state().pods).toEqual([]);
     const invalid = write('invalid.yaml', pod('bad', 'app: bad', 'Nginx'));
     const empty = write('empty.yaml', '');
+    const other = write('other.yaml', pod('web').replace('  name: web', '  name: web\n  namespace: kube-system'));
     for (const line of [
       'kubectl create', 'kubectl create web', `kubectl create -f ${empty}`, `kubectl create -f ${web} -l app=none`, `kubectl create -f ${invalid}`,
       `kubectl create -f ${web} -o wide`, `kubectl create -f ${web} --validate=bogus`, `kubectl create -f ${web} --dry-run=bogus`,
       // a namespace the server does not have: its NotFound, with the file (apply creates the same way)
       `kubectl create -f ${web} -n nope`, `kubectl apply -f ${web} -n nope`, `kubectl apply -f ${empty}`, `kubectl apply -f ${web} -l app=none`,
+      // an explicit -n that is not the object's namespace; -f with names
+      `kubectl create -f ${other} -n default`, `kubectl apply -f ${other} -n default`, `kubectl delete -f ${other} -n default`, `kubectl delete -f ${web} pod web`,
+      `kubectl delete -f ${empty}`, `kubectl get -f ${empty}`, `kubectl get -f ${empty} -o yaml`, `kubectl get -f ${empty} -o name`, `kubectl get -f ${other} -n default`,
     ]) await same(line);
     expect(engine.state().pods).toEqual([]);
   });

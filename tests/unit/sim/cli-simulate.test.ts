@@ -69,6 +69,18 @@ describe('podlife simulate', () => {
     expect(piped.stdout).toBe('4\n');
   });
 
+  it('--at: kubectl create|get|delete|apply -f read the files the command names, from the working directory', async () => {
+    const manifest = scenarioFile('web.yaml', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers:\n  - name: nginx\n    image: nginx:1.27\n');
+    const r = await podlife('simulate', 'crash-loop', '--at', '30s', '--', `kubectl create -f ${manifest} && kubectl get -f ${manifest} -o name && kubectl delete -f ${manifest} --wait=false`);
+    expect(r).toEqual({ code: 0, stdout: 'pod/web created\npod/web\npod "web" deleted from default namespace\n', stderr: '' });
+    // a directory or a missing file is not read (kubectl's message for a path that is not there)
+    const missing = await podlife('simulate', 'crash-loop', '--at', '30s', '--', 'kubectl', 'apply', '-f', path.join(dir, 'nope.yaml'));
+    expect(missing).toEqual({ code: 1, stdout: '', stderr: `error: the path "${path.join(dir, 'nope.yaml')}" does not exist\n` });
+    // the scenario's own timeline reads no files: the same run wherever it is
+    const timeline = scenarioFile('reads.yaml', `title: reads\ntimeline:\n  - at: 0s\n    run: kubectl apply -f ${manifest}\n`);
+    expect((await podlife('simulate', timeline, '--at', '5s', '--', 'kubectl get pods')).stderr).toBe('No resources found in default namespace.\n');
+  });
+
   it("--at exits with the command's own status and stderr", async () => {
     const r = await podlife('simulate', 'nginx', '--at', '1s', '--', 'kubectl', 'get', 'pod', 'nope');
     expect(r).toEqual({ code: 1, stdout: '', stderr: 'Error from server (NotFound): pods "nope" not found\n' });

@@ -40,6 +40,23 @@ describe('kubectl wait looks ahead', () => {
     });
   });
 
+  it('-f: waits on the pods the file names, as on the same pods named', () => {
+    const nginx = load('nginx-test');
+    const files: Record<string, string> = {
+      'pod.yaml': 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: nginx-test\nspec:\n  containers:\n  - name: nginx\n    image: nginx\n',
+      'two.yaml': 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: nginx-test\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: other\n',
+      'elsewhere.yaml': 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: nginx-test\n  namespace: kube-system\n',
+    };
+    const at = (line: string) => runCommandAt(nginx, 1000, line, { readFile: (f) => files[f] });
+    expect(at('kubectl wait --for=condition=Ready -f pod.yaml')).toEqual(at('kubectl wait --for=condition=Ready pod/nginx-test'));
+    expect(at('kubectl wait --for=condition=Ready -f pod.yaml').stdout).toBe('pod/nginx-test condition met\n');
+    expect(at('kubectl wait --for=condition=Ready -f two.yaml --timeout=1m')).toEqual(at('kubectl wait --for=condition=Ready pod/nginx-test pod/other --timeout=1m'));
+    expect(at('kubectl wait --for=condition=Ready -f elsewhere.yaml -n default').stderr).toBe(
+      'error: the namespace from the provided object "kube-system" does not match the namespace "default". You must pass \'--namespace=kube-system\' to perform this operation.\n',
+    );
+    expect(at('kubectl wait --for=condition=Ready -f pod.yaml pod/x').stderr).toBe('error: when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well\n');
+  });
+
   it('prints the object as it is at the moment the condition is met (-o jsonpath)', () => {
     const crash = load('crash-loop');
     const restarts = (s: ClusterState) => s.pods[0]?.status.containerStatuses?.[0]?.restartCount;

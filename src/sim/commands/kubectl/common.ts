@@ -81,6 +81,31 @@ export function apiErrorText(status: ApiStatus): string {
   return status.reason ? `Error from server (${status.reason}): ${status.message}\n` : `Error from server: ${status.message}\n`;
 }
 
+/**
+ * The errors of a visit that goes on after an error (the builder's ContinueOnError), printed as CheckErr prints their
+ * aggregate: one alone as that error (errorText, apiErrorText); several one per line (MultipleErrors), a Status as
+ * StandardErrorMessage ("Error from server (Reason): message", an Invalid one too) and anything else as its bare text.
+ * An entry is the server's Status, or the text of a client-side error.
+ */
+// upstream: kubectl pkg/cmd/util/helpers.go checkErr, MultipleErrors, StandardErrorMessage
+export class VisitErrors {
+  readonly #errors: (ApiStatus | string)[] = [];
+
+  add(error: ApiStatus | string): void {
+    this.#errors.push(error);
+  }
+
+  get size(): number {
+    return this.#errors.length;
+  }
+
+  text(): string {
+    const errs = this.#errors;
+    if (errs.length === 1) return typeof errs[0] === 'string' ? errorText(new KubectlError(errs[0])) : apiErrorText(errs[0]);
+    return errs.map((e) => (typeof e === 'string' ? `${e}\n` : e.reason ? `Error from server (${e.reason}): ${e.message}\n` : `Error from server: ${e.message}\n`)).join('');
+  }
+}
+
 export function notFound(kind: ResourceKind, name: string): string {
   return `Error from server (NotFound): ${kind} ${JSON.stringify(name)} not found\n`;
 }

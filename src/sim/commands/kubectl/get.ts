@@ -18,10 +18,11 @@ import { type FlagSpec, type ParsedArgs, arr, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf } from '../context.ts';
 import {
-  FILENAME_FLAGS, KubectlError, type ResourceKind, checkNames, clusterScoped, eventsIn, namespaceOf, nodesIn, notFound, out, podsIn, servicesIn, singular, typeGroups,
+  FILENAME_FLAGS, KubectlError, type ResourceKind, VisitErrors, checkNames, clusterScoped, eventsIn, namespaceOf, nodesIn, notFound, out, podsIn, servicesIn, singular, typeGroups,
 } from './common.ts';
 import { PRINT_FLAGS, asList, parseOutput, printObject } from './output.ts';
 import { select } from './selectors.ts';
+import { manifests, requireFilenames } from './files.ts';
 
 export const GET_FLAGS: FlagSpec[] = [
   ...PRINT_FLAGS,
@@ -55,8 +56,8 @@ export function listOf(ctx: ExecContext, kind: ResourceKind, namespace: string |
   return eventsIn(ctx, namespace);
 }
 
-export function kubectlGet(p: ParsedArgs, ctx: ExecContext): CommandResult {
-  if (p.args.length === 0) {
+export function kubectlGet(p: ParsedArgs, ctx: ExecContext, stdin = ''): CommandResult {
+  if (p.args.length === 0 && arr(p, 'filename').length === 0 && !str(p, 'kustomize')) {
     return out(
       '',
       'You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.\n\n' +
@@ -78,10 +79,7 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (str(p, 'raw')) throw new KubectlError('podlife: kubectl get --raw is not supported (podlife serve answers raw API paths)');
   if (str(p, 'subresource')) throw new KubectlError('podlife: kubectl get --subresource is not supported; -o yaml shows the whole pod');
   if (!bool(p, 'server-print', true)) throw new KubectlError("podlife: --server-print=false is not supported (the tables are the server's)");
-  if (arr(p, 'filename').length > 0 || str(p, 'kustomize')) {
-    if (p.args.length > 0) throw new KubectlError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well');
-    throw new KubectlError('podlife: kubectl get -f is not supported; name the resource instead (kubectl get pod NAME)');
-  }
+  if (arr(p, 'filename').length > 0 || str(p, 'kustomize')) return getFromFiles(p, ctx, stdin);
   const format = parseOutput(str(p, 'output'), bool(p, 'no-headers'), str(p, 'template'), bool(p, 'allow-missing-template-keys', true));
   const groups = typeGroups(p.args);
   const allNamespaces = bool(p, 'all-namespaces');
@@ -217,4 +215,49 @@ function sortObjects<T>(items: T[], sortBy: string): T[] {
   const idx = items.map((_, i) => i);
   idx.sort((i, j) => (keys[i] === undefined && keys[j] === undefined ? i - j : less(keys[i], keys[j]) ? -1 : less(keys[j], keys[i]) ? 1 : i - j));
   return idx.map((i) => items[i]);
+}
+
+/**
+ * `kubectl get -f FILE`: the pods the files name, fetched from the server (a missing one is NotFound) and printed as
+ * `get pods NAME...` prints them. A single file implies a single item (singleItemImplied): with -o yaml, json, name or
+ * a template, an error is printed alone, without the objects found.
+ */
+// upstream: kubectl pkg/cmd/get/get.go Run, printGeneric; cli-runtime pkg/resource/builder.go (singleItemImplied)
+function getFromFiles(p: ParsedArgs, ctx: ExecContext, stdin: string): CommandResult {
+  if (p.args.length > 0) throw new KubectlError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well');
+  const files = requireFilenames(p);
+  const names: string[] = [];
+  const namespaces = new Set<string>();
+  const errors = new VisitErrors();
+  const format = parseOutput(str(p, 'output'), bool(p, 'no-headers'), str(p, 'template'), bool(p, 'allow-missing-template-keys', true));
+  const live = (ns: string, name: string) => podsIn(ctx, ns).find((x) => x.metadata.name === name);
+  // -l selects among the objects fetched (a missing one is still NotFound). For a table those are the server's
+  // Table objects, which have no labels: kubectl 1.32 to 1.36 select none of them
+  const selector = str(p, 'selector');
+  const selected = format.kind === 'table' && selector ? [] : select(podsIn(ctx, undefined), 'pods', selector);
+  for (const m of manifests(p, ctx, stdin, 'getting', { mismatch: (ns, name) => live(ns, name) !== undefined, select: false })) {
+    if (typeof m === 'string') errors.add(m);
+    else {
+      const pod = live(m.namespace, m.name);
+      if (pod && !selected.includes(pod)) continue;
+      names.push(m.name);
+      namespaces.add(m.namespace);
+    }
+  }
+  if (namespaces.size > 1) throw new KubectlError(`podlife: kubectl get -f with pods in several namespaces (${[...namespaces].join(', ')}) is not supported; get each namespace's pods by name`);
+  const namespace = [...namespaces][0] ?? namespaceOf(ctx, str(p, 'namespace'));
+  if (names.length === 0) {
+    if (errors.size) return out('', errors.text(), 1);
+    return format.kind === 'table' ? out('', `No resources found in ${namespace} namespace.\n`) : out(format.kind === 'name' ? '' : printObject(asList([]), format));
+  }
+  const flags = new Map(p.flags);
+  flags.delete('filename');
+  flags.delete('selector');
+  flags.set('namespace', namespace);
+  const r = kubectlGet({ ...p, args: ['pods', ...names], flags }, ctx);
+  const stderr = r.stderr + errors.text();
+  const failed = r.exitCode !== 0 || errors.size > 0;
+  const single = files.length === 1 && files[0] !== '-' && !bool(p, 'recursive');
+  if (failed && single && format.kind !== 'table') return out('', stderr, 1);
+  return out(r.stdout, stderr, failed ? 1 : 0);
 }

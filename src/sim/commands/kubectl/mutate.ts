@@ -13,10 +13,11 @@ import { type CommandResult, type Write, fromWrites } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
 import type { ApiStatus, Pod } from '../../types.ts';
 import type { Service } from '../../api/services.ts';
-import { FILENAME_FLAGS, KubectlError, MISSING_RESOURCE, apiErrorText, errorText, namespaceOf, notFound, out, podsIn, servicesIn, singular, submit, typeAndNames, typeGroups } from './common.ts';
+import { FILENAME_FLAGS, KubectlError, MISSING_RESOURCE, VisitErrors, apiErrorText, namespaceOf, notFound, out, podsIn, servicesIn, singular, submit, typeAndNames, typeGroups } from './common.ts';
 import { OBJECT_FORMATS, OBJECT_META_ORDER, type Order, PRINT_FLAGS, asList, inStructOrder, objectOutput, printObject } from './output.ts';
 import { select } from './selectors.ts';
-import { SelectorError, labelMatcher } from '../../api/selectors.ts';
+import { type Manifest, manifests, requireFilenames } from './files.ts';
+import { notFoundStatus } from '../../api/fielderrors.ts';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
@@ -258,7 +259,7 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
   if (bool(p, 'server-side')) throw new KubectlError('podlife: server-side apply (--server-side) is not supported by this simulation; kubectl apply without it is');
   if (bool(p, 'prune')) throw new KubectlError('podlife: --prune is not supported by this simulation');
   checkValidationDirective(p);
-  const files = requireFilenames(p);
+  requireFilenames(p);
   const mode = dryRun(p);
   if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
   const format = objectOutput(p);
@@ -269,30 +270,28 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
   const objects: unknown[] = [];
   // a missing-annotation warning is printed as its object is applied, before its line; errors all at the end
   const writes: Write[] = [];
-  let errors = '';
-  let exit = 0;
+  const errors = new VisitErrors();
   let count = 0;
-  const matches = labelFilter(str(p, 'selector'));
-  for (const { obj, source } of manifests(files, ctx, stdin, 'applying')) {
-    if (!matches((obj.metadata as { labels?: Record<string, string> } | undefined)?.labels)) continue;
+  for (const m of manifests(p, ctx, stdin, 'applying')) {
+    if (typeof m === 'string') {
+      errors.add(m);
+      continue;
+    }
     count++;
-    const r = applyPod(obj, ctx, namespaceOf(ctx, str(p, 'namespace')), source, mode === 'client');
-    const warning = r.stderr.startsWith('Warning: resource ') ? r.stderr.slice(0, r.stderr.indexOf('\n') + 1) : '';
-    writes.push([2, warning]);
-    errors += r.stderr.slice(warning.length);
-    if (r.exitCode !== 0) exit = r.exitCode;
+    const r = applyPod(m, ctx, mode === 'client');
+    writes.push([2, r.warning]);
+    if (r.error) errors.add(r.error);
     if (r.operation === undefined) continue;
-    const name = `pod/${String((obj.metadata as { name?: unknown } | undefined)?.name ?? '')}`;
-    if (format?.kind === 'name') writes.push([1, `${name}\n`]);
+    if (format?.kind === 'name') writes.push([1, `pod/${m.name}\n`]);
     else if (format) objects.push(r.object);
-    else writes.push([1, `${name} ${r.operation}${mode === 'client' ? ' (dry run)' : ''}\n`]);
+    else writes.push([1, `pod/${m.name} ${r.operation}${mode === 'client' ? ' (dry run)' : ''}\n`]);
   }
   if (format && format.kind !== 'name' && objects.length > 0) {
     writes.push([1, printObject(objects.length === 1 ? objects[0] : asList(objects), format, '')]);
   }
-  if (count === 0) throw new KubectlError('no objects passed to apply');
-  writes.push([2, errors]);
-  return fromWrites(writes, exit);
+  if (count === 0 && errors.size === 0) throw new KubectlError('no objects passed to apply');
+  writes.push([2, errors.text()]);
+  return fromWrites(writes, errors.size ? 1 : 0);
 }
 
 /** --validate: cmdutil.GetValidationDirective (true/strict, warn, false/ignore; anything else is refused). */
@@ -306,46 +305,8 @@ function checkValidationDirective(p: ParsedArgs): void {
   }
 }
 
-/** -f, required: FilenameOptions.RequireFilenameOrKustomize. */
-function requireFilenames(p: ParsedArgs): string[] {
-  const files = arr(p, 'filename');
-  if (files.length === 0) {
-    if (str(p, 'kustomize')) throw new KubectlError('podlife: kustomize (-k) is not supported by this simulation');
-    throw new KubectlError('must specify one of -f and -k');
-  }
-  return files;
-}
-
-/**
- * The objects of the -f files (`-` is stdin) as the resource builder visits them, one at a time (an object is sent
- * before the next document is read), each with its source for AddSourceToErr. A v1 Pod each: the simulation has
- * no other kind to send.
- */
-// upstream: k8s.io/cli-runtime pkg/resource/visitor.go (FileVisitor, StreamVisitor); kubectl pkg/cmd/util/helpers.go
-function* manifests(files: string[], ctx: ExecContext, stdin: string, verb: string): Generator<{ obj: Record<string, unknown>; source: string }> {
-  for (const file of files) {
-    const text = file === '-' ? stdin : ctx.files?.[file];
-    if (text === undefined) throw new KubectlError(`the path ${JSON.stringify(file)} does not exist`);
-    const source = file === '-' ? 'STDIN' : file;
-    for (const doc of parseAllDocuments(text)) {
-      if (doc.errors.length > 0) {
-        throw new KubectlError(`error parsing ${source}: error converting YAML to JSON: yaml: ${doc.errors[0].message.split('\n')[0]}`);
-      }
-      const obj = doc.toJS() as Record<string, unknown> | null;
-      if (obj === null || obj === undefined) continue;
-      if (typeof obj !== 'object' || !obj.kind || !obj.apiVersion) {
-        const missing = !obj.apiVersion && !obj.kind ? 'apiVersion not set, kind not set' : !obj.kind ? 'kind not set' : 'apiVersion not set';
-        throw new KubectlError(
-          `error validating ${JSON.stringify(source)}: error validating data: ${missing}; if you choose to ignore these errors, turn validation off with --validate=false`,
-        );
-      }
-      if (obj.kind !== 'Pod' || obj.apiVersion !== 'v1') {
-        throw new KubectlError(`podlife: ${verb} ${String(obj.kind)} (${String(obj.apiVersion)}) is not supported; this simulation models v1 Pods`);
-      }
-      yield { obj, source };
-    }
-  }
-}
+/** AddSourceToErr(verb, source, err): the server's message, prefixed with what was done and the file it came from. */
+const sourceError = (status: ApiStatus, verb: string, source: string): ApiStatus => ({ ...status, message: `error when ${verb} ${JSON.stringify(source)}: ${status.message}` });
 
 const WARNING_NO_LAST_APPLIED = (objectName: string) =>
   `Warning: resource ${objectName} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`;
@@ -353,9 +314,10 @@ const WARNING_NO_LAST_APPLIED = (objectName: string) =>
 // upstream: k8s.io/kubectl/pkg/cmd/apply/apply.go applyOneObject; pkg/cmd/apply/patcher.go calculatePatch;
 //           pkg/util/apply.go GetModifiedConfiguration; pkg/cmd/util/helpers.go AddSourceToErr
 interface Applied {
-  stdout: string;
-  stderr: string;
-  exitCode: number;
+  /** The missing-annotation warning, printed as the object is applied, or ''. */
+  warning: string;
+  /** The server's refusal, with what was being done (AddSourceToErr). */
+  error?: ApiStatus;
   /** What kubectl prints for an -o format: the object the server answered, or the locally made one of a dry run. */
   object?: unknown;
   /** created, configured or unchanged (the name printer's operation). */
@@ -364,28 +326,22 @@ interface Applied {
 
 /** Client-side apply of one pod: create it, or send the three-way patch (computed and applied locally with --dry-run=client). */
 // upstream: kubectl pkg/cmd/apply/apply.go applyOneObject (v0.36.2), patcher.go Patch / PatchLocal
-function applyPod(manifest: Record<string, unknown>, ctx: ExecContext, defaultNamespace: string, source: string, dry: boolean): Applied {
+function applyPod({ obj: manifest, name, namespace, source }: Manifest, ctx: ExecContext, dry: boolean): Applied {
   const meta = { ...((manifest.metadata ?? {}) as Record<string, unknown>) };
-  const name = String(meta.name ?? '');
-  const namespace = String(meta.namespace ?? defaultNamespace);
   // GetModifiedConfiguration: the manifest (namespace filled in) is encoded without the annotation, and that
   // encoding (compact JSON, sorted keys, a trailing newline) becomes the annotation of the object sent
-  const annotations = { ...((meta.annotations ?? {}) as Record<string, string>) };
-  delete annotations[LAST_APPLIED];
-  const applied = { ...manifest, metadata: { ...meta, annotations, namespace } };
-  const lastApplied = `${goJson(sortedCopy(applied))}\n`;
-  const modified = { ...manifest, metadata: { ...meta, namespace, annotations: { ...annotations, [LAST_APPLIED]: lastApplied } } };
+  const modified = withLastApplied({ ...manifest, metadata: { ...meta, namespace } });
   const existing = podsIn(ctx, namespace).find((x) => x.metadata.name === name);
   if (!existing) {
-    if (dry) return { stdout: '', stderr: '', exitCode: 0, object: modified, operation: 'created' };
+    if (dry) return { warning: '', object: modified, operation: 'created' };
     const r = submit(ctx, { type: 'create', namespace, obj: modified });
-    if (!r.ok) return { ...out('', apiErrorText(creatingError(r.status, source)), 1) };
-    return { stdout: '', stderr: '', exitCode: 0, object: r.object, operation: 'created' };
+    if (!r.ok) return { warning: '', error: sourceError(r.status, 'creating', source) };
+    return { warning: '', object: r.object, operation: 'created' };
   }
   // the three-way strategic merge patch from the last-applied configuration, the live object and the manifest
   const current = JSON.parse(JSON.stringify(existing)) as Record<string, unknown>;
   const previous = existing.metadata.annotations?.[LAST_APPLIED];
-  let stderr = previous === undefined ? WARNING_NO_LAST_APPLIED(`pods/${name}`) : '';
+  const warning = previous === undefined ? WARNING_NO_LAST_APPLIED(`pods/${name}`) : '';
   let original: Record<string, unknown> | undefined;
   if (previous) {
     try {
@@ -398,19 +354,16 @@ function applyPod(manifest: Record<string, unknown>, ctx: ExecContext, defaultNa
   const unchanged = Object.keys(patch).length === 0;
   if (dry) {
     // PatchLocal: the patch applied to the live object here, nothing sent
-    return { stdout: '', stderr, exitCode: 0, object: unchanged ? existing : strategicMergePatch(current as never, patch as never), operation: unchanged ? 'unchanged' : 'configured' };
+    return { warning, object: unchanged ? existing : strategicMergePatch(current as never, patch as never), operation: unchanged ? 'unchanged' : 'configured' };
   }
-  if (unchanged) return { stdout: '', stderr, exitCode: 0, object: existing, operation: 'unchanged' };
+  if (unchanged) return { warning, object: existing, operation: 'unchanged' };
   const r = submit(ctx, { type: 'patch', kind: 'Pod', namespace, name, patchType: 'strategic', patch });
   if (!r.ok) {
-    if (r.status.reason === 'Invalid') return { ...out('', stderr + apiErrorText(r.status), 1) };
-    // AddSourceToErr: the status message is prefixed with what was being done
+    // AddSourceToErr: the status message is prefixed with what was being done (an Invalid one prints its causes instead)
     const info = `Resource: "/v1, Resource=pods", GroupVersionKind: "/v1, Kind=Pod"\nName: ${JSON.stringify(name)}, Namespace: ${JSON.stringify(namespace)}`;
-    const message = `error when applying patch:\n${goJson(sortedCopy(patch))}\nto:\n${info}\nfor: ${JSON.stringify(source)}: ${r.status.message}`;
-    stderr += apiErrorText({ ...r.status, message });
-    return { ...out('', stderr, 1) };
+    return { warning, error: sourceError(r.status, `applying patch:\n${goJson(sortedCopy(patch))}\nto:\n${info}\nfor:`, source) };
   }
-  return { stdout: '', stderr, exitCode: 0, object: r.object, operation: 'configured' };
+  return { warning, object: r.object, operation: 'configured' };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -454,52 +407,38 @@ export function kubectlCreate(p: ParsedArgs, ctx: ExecContext, stdin: string): C
     throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(str(p, 'output'))}, allowed formats are: ${OBJECT_FORMATS}`);
   }
   if (bool(p, 'edit')) throw new KubectlError('podlife: kubectl create --edit opens an editor, which a transcript does not have; create from the file as it is');
-  const files = requireFilenames(p);
+  requireFilenames(p);
   if (str(p, 'raw')) throw new KubectlError('podlife: kubectl create --raw is not supported by this simulation');
   if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
-  const matches = labelFilter(str(p, 'selector'));
-  const namespace = namespaceOf(ctx, str(p, 'namespace'));
   const writes: Write[] = [];
-  let errors = '';
+  const errors = new VisitErrors();
   let count = 0;
-  for (const { obj, source } of manifests(files, ctx, stdin, 'creating')) {
-    const meta = { ...((obj.metadata ?? {}) as Record<string, unknown>) };
-    if (!matches(meta.labels as Record<string, string> | undefined)) continue;
+  for (const m of manifests(p, ctx, stdin, 'creating')) {
+    if (typeof m === 'string') {
+      errors.add(m);
+      continue;
+    }
     // the builder sets the namespace on the object it read
-    let pod: Record<string, unknown> = { ...obj, metadata: { ...meta, namespace: String(meta.namespace ?? namespace) } };
+    let pod: Record<string, unknown> = { ...m.obj, metadata: { ...(m.obj.metadata as Record<string, unknown>), namespace: m.namespace } };
     if (bool(p, 'save-config')) pod = withLastApplied(pod);
     let created: unknown = pod;
     if (mode !== 'client') {
-      const r = submit(ctx, { type: 'create', namespace: String((pod.metadata as { namespace: string }).namespace), obj: pod });
+      const r = submit(ctx, { type: 'create', namespace: m.namespace, obj: pod });
       if (!r.ok) {
-        errors += apiErrorText(creatingError(r.status, source));
+        errors.add(sourceError(r.status, 'creating', m.source));
         continue;
       }
       created = r.object;
     }
     count++;
-    const name = `pod/${String(meta.name ?? '')}`;
-    if (format?.kind === 'name') writes.push([1, `${name}\n`]);
+    if (format?.kind === 'name') writes.push([1, `pod/${m.name}\n`]);
     // one printer for every object: the YAML printer starts each document after its first with ---
     else if (format) writes.push([1, (format.kind === 'yaml' && count > 1 ? '---\n' : '') + printObject(created, format, '')]);
-    else writes.push([1, `${name} created${mode === 'client' ? ' (dry run)' : ''}\n`]);
+    else writes.push([1, `pod/${m.name} created${mode === 'client' ? ' (dry run)' : ''}\n`]);
   }
-  if (errors) return fromWrites([...writes, [2, errors]], 1);
+  if (errors.size) return fromWrites([...writes, [2, errors.text()]], 1);
   if (count === 0) throw new KubectlError('no objects passed to create');
   return fromWrites(writes, 0);
-}
-
-/** AddSourceToErr("creating", source, err): the server's message, prefixed with the file the object came from. */
-const creatingError = (status: ApiStatus, source: string): ApiStatus => ({ ...status, message: `error when creating ${JSON.stringify(source)}: ${status.message}` });
-
-/** -l on objects read from files: the builder's FilterByLabelSelector, evaluated here (no server sees it). */
-function labelFilter(selector: string): (labels: Record<string, string> | undefined) => boolean {
-  try {
-    return labelMatcher(selector);
-  } catch (e) {
-    if (e instanceof SelectorError) throw new KubectlError(e.message);
-    throw e;
-  }
 }
 
 /** The object with the last-applied annotation: its own encoding without that annotation (GetModifiedConfiguration). */
@@ -534,9 +473,10 @@ export const DELETE_FLAGS: FlagSpec[] = [
   { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
 ];
 
-export function kubectlDelete(p: ParsedArgs, ctx: ExecContext): CommandResult {
+export function kubectlDelete(p: ParsedArgs, ctx: ExecContext, stdin: string): CommandResult {
   if (bool(p, 'interactive')) throw new KubectlError('podlife: kubectl delete -i asks on a terminal, which a transcript does not have; delete without -i');
-  if (p.args.length === 0) throw new KubectlError(MISSING_RESOURCE);
+  const fromFiles = arr(p, 'filename').length > 0 || str(p, 'kustomize') !== '';
+  if (p.args.length === 0 && !fromFiles) throw new KubectlError(MISSING_RESOURCE);
   const output = str(p, 'output');
   if (output !== '' && output !== 'name') throw new KubectlError(`unexpected -o output mode: ${output}. We only support '-o name'`);
   let grace = int(p, 'grace-period', -1);
@@ -550,7 +490,6 @@ export function kubectlDelete(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (force && grace < 0) grace = 0;
   // the warning comes first (RunDelete prints it before it deletes); errors come after the deletions
   let warning = '';
-  let stderr = '';
   if (grace === 0 && force) {
     warning =
       'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n';
@@ -559,57 +498,80 @@ export function kubectlDelete(p: ParsedArgs, ctx: ExecContext): CommandResult {
   }
   const mode = dryRun(p);
   if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
-  // each type in turn (`delete all` is pods, then services): the cluster's services are fixed, so they can be deleted
-  // only in a client-side dry run
+  // each type in turn (`delete all` is pods, then services), or the objects of the files: the cluster's services are
+  // fixed, so they can be deleted only in a client-side dry run
+  const targets = fromFiles ? filedTargets(p, ctx, stdin) : namedTargets(p, ctx);
+  if (targets.length === 0) return fromWrites([[2, warning], [1, 'No resources found\n']], 0);
+  let stdout = '';
+  const errors = new VisitErrors();
+  const operation = (namespace: string) => `${grace === 0 ? 'force deleted' : 'deleted'} from ${namespace} namespace${mode === 'client' ? ' (dry run)' : ''}`;
+  for (const t of targets) {
+    if (typeof t === 'string') {
+      errors.add(t);
+      continue;
+    }
+    const { kind, name, namespace, source } = t;
+    const one = singular[kind];
+    // --dry-run=client: nothing is sent, and a name is not looked up (the builder's RequireObject(false)): every
+    // name is printed, found or not
+    if (mode === 'client') {
+      stdout += output === 'name' ? `${one}/${name}\n` : `${one} "${name}" ${operation(namespace)}\n`;
+      continue;
+    }
+    if (kind === 'services') {
+      const exists = servicesIn(ctx, namespace).some((x) => x.metadata.name === name);
+      if (!exists && bool(p, 'ignore-not-found')) continue;
+      errors.add(!exists ? notFoundStatus(kind, name) : `podlife: the cluster's services are fixed and cannot be deleted (service ${JSON.stringify(name)}); --dry-run=client shows what would be sent`);
+      continue;
+    }
+    const r = submit(ctx, {
+      type: 'delete',
+      kind: 'Pod',
+      namespace,
+      name,
+      ...(grace >= 0 ? { gracePeriodSeconds: grace } : {}),
+      ...(force ? { force: true } : {}),
+    });
+    if (!r.ok) {
+      if (r.status.reason === 'NotFound' && bool(p, 'ignore-not-found')) continue;
+      // an object read from a file: AddSourceToErr("deleting", ...)
+      errors.add(source === undefined ? r.status : sourceError(r.status, 'deleting', source));
+      continue;
+    }
+    stdout += output === 'name' ? `pod/${name}\n` : `pod "${name}" ${operation(namespace)}\n`;
+  }
+  return fromWrites([[2, warning], [1, stdout], [2, errors.text()]], errors.size ? 1 : 0);
+}
+
+interface DeleteTarget {
+  kind: 'pods' | 'services';
+  name: string;
+  namespace: string;
+  /** The file the object was read from (-f). */
+  source?: string;
+}
+
+/** `delete TYPE NAME...`, `delete TYPE -l ...|--all`: the names, each type in turn. */
+function namedTargets(p: ParsedArgs, ctx: ExecContext): DeleteTarget[] {
   const groups = typeGroups(p.args);
   for (const { kind } of groups) {
     if (kind !== 'pods' && kind !== 'services') throw new KubectlError(`podlife: deleting ${kind} is not supported (delete pods)`);
   }
   const namespace = namespaceOf(ctx, str(p, 'namespace'));
-  const targets = groups.map(({ kind, names }) => {
-    if (names.length > 0) return { kind, names };
+  return groups.flatMap(({ kind, names }) => {
+    const k = kind as 'pods' | 'services';
+    if (names.length > 0) return names.map((name) => ({ kind: k, name, namespace }));
     if (!bool(p, 'all') && !str(p, 'selector')) throw new KubectlError('resource(s) were provided, but no name was specified');
-    const all: (Pod | Service)[] = kind === 'pods' ? podsIn(ctx, namespace) : servicesIn(ctx, namespace);
-    return { kind, names: select(all, kind, str(p, 'selector')).map((x) => x.metadata.name) };
+    const all: (Pod | Service)[] = k === 'pods' ? podsIn(ctx, namespace) : servicesIn(ctx, namespace);
+    return select(all, k, str(p, 'selector')).map((x) => ({ kind: k, name: x.metadata.name, namespace }));
   });
-  if (targets.every((g) => g.names.length === 0)) return fromWrites([[2, warning], [1, 'No resources found\n']], 0);
-  let stdout = '';
-  let exit = 0;
-  const operation = `${grace === 0 ? 'force deleted' : 'deleted'} from ${namespace} namespace${mode === 'client' ? ' (dry run)' : ''}`;
-  for (const { kind, names } of targets) {
-    const one = singular[kind];
-    for (const name of names) {
-      // --dry-run=client: nothing is sent, and a name is not looked up (the builder's RequireObject(false)): every
-      // name is printed, found or not
-      if (mode === 'client') {
-        stdout += output === 'name' ? `${one}/${name}\n` : `${one} "${name}" ${operation}\n`;
-        continue;
-      }
-      if (kind === 'services') {
-        const exists = servicesIn(ctx, namespace).some((x) => x.metadata.name === name);
-        if (!exists && bool(p, 'ignore-not-found')) continue;
-        stderr += !exists ? notFound('services', name) : errorText(new KubectlError(`podlife: the cluster's services are fixed and cannot be deleted (service ${JSON.stringify(name)}); --dry-run=client shows what would be sent`));
-        exit = 1;
-        continue;
-      }
-      const r = submit(ctx, {
-        type: 'delete',
-        kind: 'Pod',
-        namespace,
-        name,
-        ...(grace >= 0 ? { gracePeriodSeconds: grace } : {}),
-        ...(force ? { force: true } : {}),
-      });
-      if (!r.ok) {
-        if (r.status.reason === 'NotFound' && bool(p, 'ignore-not-found')) continue;
-        stderr += r.status.reason === 'NotFound' ? notFound('pods', name) : apiErrorText(r.status);
-        exit = 1;
-        continue;
-      }
-      stdout += output === 'name' ? `pod/${name}\n` : `pod "${name}" ${operation}\n`;
-    }
-  }
-  return fromWrites([[2, warning], [1, stdout], [2, stderr]], exit);
+}
+
+/** `delete -f FILE`: the pods of the files (not looked up first: RequireObject(false)), or an object's error. */
+function filedTargets(p: ParsedArgs, ctx: ExecContext, stdin: string): (DeleteTarget | string)[] {
+  if (p.args.length > 0) throw new KubectlError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well');
+  requireFilenames(p);
+  return [...manifests(p, ctx, stdin, 'deleting')].map((m) => (typeof m === 'string' ? m : { kind: 'pods', name: m.name, namespace: m.namespace, source: m.source }));
 }
 
 // ---------------------------------------------------------------------------------------------

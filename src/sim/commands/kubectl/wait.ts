@@ -14,6 +14,7 @@ import { FILENAME_FLAGS, KubectlError, MISSING_RESOURCE, type ResourceKind, chec
 import { listOf } from './get.ts';
 import { OBJECT_FORMATS, PRINT_FLAGS, objectOutput, printObject } from './output.ts';
 import { select } from './selectors.ts';
+import { manifests, requireFilenames } from './files.ts';
 
 export const WAIT_FLAGS: FlagSpec[] = [
   { name: 'for', type: 'stringArray' },
@@ -144,8 +145,8 @@ function find(state: ClusterState, ctx: ExecContext, t: Target): Obj | undefined
 
 const objectName = (t: Target) => `${t.kind}/${t.name}`;
 
-export function kubectlWait(p: ParsedArgs, ctx: ExecContext): CommandResult {
-  if (arr(p, 'filename').length > 0 || str(p, 'kustomize')) throw new KubectlError('podlife: kubectl wait -f is not supported; name the resource instead (kubectl wait pod/NAME)');
+export function kubectlWait(p: ParsedArgs, ctx: ExecContext, stdin = ''): CommandResult {
+  const fromFiles = arr(p, 'filename').length > 0 || str(p, 'kustomize') !== '';
   if (bool(p, 'local')) throw new KubectlError('podlife: kubectl wait --local is not supported');
   const format = objectOutput(p);
   if (format && (format.kind === 'table' || format.kind === 'custom-columns')) {
@@ -155,16 +156,24 @@ export function kubectlWait(p: ParsedArgs, ctx: ExecContext): CommandResult {
   const requested = duration(p, 'timeout', DEFAULT_TIMEOUT);
   const timeout = requested < 0 ? A_WEEK : requested;
 
-  // the objects, as the resource builder finds them now
-  const groups = typeGroups(p.args);
-  if (groups.length === 0) throw new KubectlError(MISSING_RESOURCE);
+  // the objects, as the resource builder finds them now: named, selected, or read from files
+  if (fromFiles && p.args.length > 0) throw new KubectlError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well');
+  const groups = fromFiles ? [] : typeGroups(p.args);
+  if (groups.length === 0 && !fromFiles) throw new KubectlError(MISSING_RESOURCE);
   const selector = str(p, 'selector');
   const fieldSelector = str(p, 'field-selector');
   const allNamespaces = bool(p, 'all-namespaces');
   checkNames(groups, { selector, fieldSelector, allNamespaces });
-  const byName = groups.some((g) => g.names.length > 0);
+  const byName = fromFiles || groups.some((g) => g.names.length > 0);
   if (!byName && !selector && !fieldSelector && !bool(p, 'all')) throw new KubectlError('resource(s) were provided, but no name was specified');
   const targets: Target[] = [];
+  if (fromFiles) {
+    requireFilenames(p);
+    for (const m of manifests(p, ctx, stdin, 'waiting for')) {
+      if (typeof m === 'string') throw new KubectlError(m);
+      targets.push({ kind: 'pods', namespace: m.namespace, name: m.name });
+    }
+  }
   for (const g of groups) {
     const namespace = clusterScoped(g.kind) || allNamespaces ? undefined : namespaceOf(ctx, str(p, 'namespace'));
     if (g.names.length > 0) for (const name of g.names) targets.push({ kind: g.kind, namespace, name });
