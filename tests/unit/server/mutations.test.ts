@@ -329,6 +329,30 @@ describe.skipIf(!kubectlAvailable)('kubectl create -f', () => {
     await same('kubectl get pods -o wide');
   });
 
+  it('the -o *-file formats read their template from a file (go-template-file, templatefile, jsonpath-file, custom-columns-file)', async () => {
+    const { write, same, at } = await createSetup();
+    const web = write('web.yaml', pod('web'));
+    await at(0);
+    await same(`kubectl create -f ${web}`);
+    await at(4000);
+    const files = {
+      go: write('phase.tmpl', '{{.metadata.name}} {{.status.phase}}{{"\\n"}}'),
+      jp: write('ip.jsonpath', '{.status.podIP} {.spec.nodeName}'),
+      cols: write('cols.txt', 'NAME   NODE           IMAGE\nmetadata.name spec.nodeName {.spec.containers[*].image}\n'),
+      oneLine: write('one.txt', 'NAME NODE\n'),
+      mismatch: write('mismatch.txt', 'NAME NODE\n.metadata.name\n'),
+      badTemplate: write('bad.tmpl', '{{.metadata.name'),
+    };
+    for (const line of [
+      `kubectl get pod web -o go-template-file=${files.go}`, `kubectl get pods -o templatefile=${files.go}`, `kubectl get pod web -o jsonpath-file=${files.jp}`,
+      `kubectl get pods -o custom-columns-file=${files.cols}`, `kubectl get pods -o custom-columns-file=${files.cols} --no-headers`,
+      `kubectl get pod web -o go-template-file --template=${files.go}`, `kubectl get pod web -o custom-columns-file=${files.oneLine}`,
+      `kubectl get pod web -o custom-columns-file=${files.mismatch}`, `kubectl get pod web -o go-template-file=${files.badTemplate}`,
+      `kubectl get pod web -o go-template-file=/nonexistent/t.tmpl`, `kubectl get pod web -o custom-columns-file=/nonexistent/c.txt`,
+      `kubectl get pod web -o jsonpath-file=`,
+    ]) await same(line);
+  });
+
   it('--dry-run=client, -l, and the errors before anything is sent', async () => {
     const { server, engine, write, same } = await createSetup();
     const web = write('web.yaml', `${pod('web')}---\n${pod('db', 'app: db')}`);

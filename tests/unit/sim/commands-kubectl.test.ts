@@ -140,12 +140,16 @@ describe('kubectl run', () => {
 });
 
 describe('what podlife does not model, refused clearly instead of dropped', () => {
-  it('-o go-template-file and -o templatefile read a file, which a simulated command has none of: refused naming the inline form', () => {
+  it('-o go-template-file and -o templatefile read a file, which a console without files (the page\'s) has none of: refused naming the inline form', () => {
     const { ctx } = recorder();
     const r = execute('kubectl get pods -o go-template-file=/tmp/t.tmpl', ctx);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toBe('error: podlife: -o go-template-file reads a file, which this simulation cannot (give the template inline: -o go-template=...)\n');
+    expect(r.stderr).toBe('error: podlife: -o go-template-file reads a file, which this console has none of (give the template inline: -o go-template=...)\n');
     expect(execute('kubectl get pods -o templatefile=/tmp/t.tmpl', ctx).stderr).toContain('(give the template inline: -o template=...)');
+    // with files to read, the template comes from the file, or kubectl's error names the one missing
+    const files = { 't.tmpl': '{{range .items}}{{.metadata.name}}{{end}}' };
+    expect(execute('kubectl get pods -o go-template-file=t.tmpl', { ...ctx, files }).stdout).toBe(execute("kubectl get pods -o go-template='{{range .items}}{{.metadata.name}}{{end}}'", ctx).stdout);
+    expect(execute('kubectl get pods -o jsonpath-file=x', { ...ctx, files }).stderr).toBe('error: error reading --template x, open x: no such file or directory\n');
   });
   it('patch --dry-run=client: merge and strategic patches are applied locally and nothing is sent; a JSON patch is refused', () => {
     const { sent, ctx } = recorder();

@@ -8,6 +8,7 @@ import { type ParsedArgs, arr, str } from '../flags.ts';
 import type { ExecContext } from '../context.ts';
 import { SelectorError, labelMatcher } from '../../api/selectors.ts';
 import { KubectlError, namespaceOf } from './common.ts';
+import { fileReader } from './output.ts';
 
 /** One object of the files: the manifest, its namespace (its own, else the command's) and where it came from. */
 export interface Manifest {
@@ -56,8 +57,9 @@ export function* manifests(
   const mismatch = opts.mismatch ?? (() => true);
   const explicit = str(p, 'namespace');
   const namespace = namespaceOf(ctx, explicit);
+  const read = fileReader(ctx);
   for (const file of arr(p, 'filename')) {
-    const text = file === '-' ? stdin : (ctx.files?.[file] ?? ctx.readFile?.(file));
+    const text = file === '-' ? stdin : read?.(file);
     if (text === undefined) throw new KubectlError(`the path ${JSON.stringify(file)} does not exist`);
     const source = file === '-' ? 'STDIN' : file;
     for (const doc of parseAllDocuments(text)) {

@@ -20,7 +20,7 @@ import { type ExecContext, nowOf } from '../context.ts';
 import {
   FILENAME_FLAGS, KubectlError, type ResourceKind, VisitErrors, checkNames, clusterScoped, eventsIn, namespaceOf, nodesIn, notFound, out, podsIn, servicesIn, singular, typeGroups,
 } from './common.ts';
-import { PRINT_FLAGS, asList, parseOutput, printObject } from './output.ts';
+import { asList, fileReader, parseOutput, PRINT_FLAGS, printObject } from './output.ts';
 import { select } from './selectors.ts';
 import { manifests, requireFilenames } from './files.ts';
 
@@ -80,7 +80,7 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext, stdin = ''): Command
   if (str(p, 'subresource')) throw new KubectlError('podlife: kubectl get --subresource is not supported; -o yaml shows the whole pod');
   if (!bool(p, 'server-print', true)) throw new KubectlError("podlife: --server-print=false is not supported (the tables are the server's)");
   if (arr(p, 'filename').length > 0 || str(p, 'kustomize')) return getFromFiles(p, ctx, stdin);
-  const format = parseOutput(str(p, 'output'), bool(p, 'no-headers'), str(p, 'template'), bool(p, 'allow-missing-template-keys', true));
+  const format = parseOutput(str(p, 'output'), bool(p, 'no-headers'), str(p, 'template'), bool(p, 'allow-missing-template-keys', true), fileReader(ctx));
   const groups = typeGroups(p.args);
   const allNamespaces = bool(p, 'all-namespaces');
   checkNames(groups, { selector: str(p, 'selector'), fieldSelector: str(p, 'field-selector'), allNamespaces });
@@ -229,7 +229,7 @@ function getFromFiles(p: ParsedArgs, ctx: ExecContext, stdin: string): CommandRe
   const names: string[] = [];
   const namespaces = new Set<string>();
   const errors = new VisitErrors();
-  const format = parseOutput(str(p, 'output'), bool(p, 'no-headers'), str(p, 'template'), bool(p, 'allow-missing-template-keys', true));
+  const format = parseOutput(str(p, 'output'), bool(p, 'no-headers'), str(p, 'template'), bool(p, 'allow-missing-template-keys', true), fileReader(ctx));
   const live = (ns: string, name: string) => podsIn(ctx, ns).find((x) => x.metadata.name === name);
   // -l selects among the objects fetched (a missing one is still NotFound). For a table those are the server's
   // Table objects, which have no labels: kubectl 1.32 to 1.36 select none of them

@@ -14,7 +14,7 @@ import type { ExecContext } from '../context.ts';
 import type { ApiStatus, Pod } from '../../types.ts';
 import type { Service } from '../../api/services.ts';
 import { FILENAME_FLAGS, KubectlError, MISSING_RESOURCE, VisitErrors, apiErrorText, namespaceOf, notFound, out, podsIn, servicesIn, singular, submit, typeAndNames, typeGroups } from './common.ts';
-import { OBJECT_FORMATS, OBJECT_META_ORDER, type Order, PRINT_FLAGS, asList, inStructOrder, objectOutput, printObject } from './output.ts';
+import { asList, fileReader, inStructOrder, OBJECT_FORMATS, OBJECT_META_ORDER, objectOutput, type Order, PRINT_FLAGS, printObject } from './output.ts';
 import { select } from './selectors.ts';
 import { type Manifest, manifests, requireFilenames } from './files.ts';
 import { notFoundStatus } from '../../api/fielderrors.ts';
@@ -175,7 +175,7 @@ export function kubectlRun(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (pullPolicy && !['Always', 'IfNotPresent', 'Never'].includes(pullPolicy)) {
     throw new KubectlError(`invalid image pull policy: ${pullPolicy}`, 'run');
   }
-  const format = objectOutput(p);
+  const format = objectOutput(p, fileReader(ctx));
 
   const env = arr(p, 'env').map((e) => {
     const pos = e.indexOf('=');
@@ -262,7 +262,7 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
   requireFilenames(p);
   const mode = dryRun(p);
   if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
-  const format = objectOutput(p);
+  const format = objectOutput(p, fileReader(ctx));
   if (format?.kind === 'table' || format?.kind === 'custom-columns') {
     throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(str(p, 'output'))}, allowed formats are: ${OBJECT_FORMATS}`);
   }
@@ -402,7 +402,7 @@ export function kubectlCreate(p: ParsedArgs, ctx: ExecContext, stdin: string): C
   if (p.args.length > 0) throw new KubectlError(`Unexpected args: [${p.args.join(' ')}]\nSee 'kubectl create -h' for help and examples`);
   const mode = dryRun(p);
   checkValidationDirective(p);
-  const format = objectOutput(p);
+  const format = objectOutput(p, fileReader(ctx));
   if (format?.kind === 'table' || format?.kind === 'custom-columns') {
     throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(str(p, 'output'))}, allowed formats are: ${OBJECT_FORMATS}`);
   }
@@ -627,7 +627,7 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (subresource === 'status') throw new KubectlError('podlife: patching the status subresource is not supported (the kubelet owns the status)');
   if (subresource && subresource !== 'resize') return out('', 'Error from server (NotFound): the server could not find the requested resource\n', 1);
   const patchType = type as 'merge' | 'json' | 'strategic';
-  const format = objectOutput(p);
+  const format = objectOutput(p, fileReader(ctx));
   if (mode === 'client') {
     // --dry-run=client: the object as fetched, patched locally (getPatchedJSON), nothing sent; the line says
     // "patched" without "(dry run)", as ToPrinter's operation replaces the one PrintFlagsWithDryRunStrategy completed

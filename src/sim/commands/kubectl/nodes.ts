@@ -17,7 +17,7 @@ import {
 import { select } from './selectors.ts';
 import { SelectorError, parseLabelSelector } from '../../api/selectors.ts';
 import { dryRun } from './mutate.ts';
-import { OBJECT_FORMATS, type OutputFormat, PRINT_FLAGS, objectOutput, printObject } from './output.ts';
+import { fileReader, OBJECT_FORMATS, objectOutput, type OutputFormat, PRINT_FLAGS, printObject } from './output.ts';
 
 const CHANGE_PRINT_FLAGS: FlagSpec[] = [
   ...PRINT_FLAGS,
@@ -119,19 +119,19 @@ function patchOf(ctx: ExecContext, kind: ResourceKind, o: Target, patchType: 'me
 }
 
 /** -o for a changed object: undefined for the "kind/name operation" line; kubectl's error for a table format. */
-function objectFormat(p: ParsedArgs): OutputFormat | undefined {
+function objectFormat(p: ParsedArgs, ctx: ExecContext): OutputFormat | undefined {
   const o = str(p, 'output');
   if (!o && !str(p, 'template')) return undefined;
   if (o && !OBJECT_FORMATS.split(',').includes(o.split('=')[0])) {
     throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(o)}, allowed formats are: ${OBJECT_FORMATS}`);
   }
-  return objectOutput(p);
+  return objectOutput(p, fileReader(ctx));
 }
 
 /** `kind/name operation`, or the object in the -o format; " (dry run)" after a client-side dry run. */
-function printed(p: ParsedArgs, kind: ResourceKind, obj: Target, operation: string, dry: boolean): string {
+function printed(p: ParsedArgs, ctx: ExecContext, kind: ResourceKind, obj: Target, operation: string, dry: boolean): string {
   const name = `${singular[kind]}/${obj.metadata.name}`;
-  const format = objectFormat(p);
+  const format = objectFormat(p, ctx);
   if (format) return printObject(obj, format, name);
   return `${name} ${operation}${dry ? ' (dry run)' : ''}\n`;
 }
@@ -197,7 +197,7 @@ function labelOrAnnotate(p: ParsedArgs, ctx: ExecContext, field: 'labels' | 'ann
   if (add.size < 1 && remove.length < 1 && !list) throw new KubectlError(`at least one ${pairType} update is required`);
   refuseUnmodelled(p, verb);
   // annotate makes its printer first; label makes it for each object, after its patch (a bad -o fails late)
-  if (field === 'annotations') objectFormat(p);
+  if (field === 'annotations') objectFormat(p, ctx);
   const dry = dryRunOf(p) === 'client';
   const { found, errors, single } = targets(ctx, p, resources);
   const rv = str(p, 'resource-version');
@@ -242,7 +242,7 @@ function labelOrAnnotate(p: ParsedArgs, ctx: ExecContext, field: 'labels' | 'ann
       continue;
     }
     if (dry || (field === 'labels' && added + removed === 0)) {
-      stdout += printed(p, kind, dry ? preview() : o, operation, dry);
+      stdout += printed(p, ctx, kind, dry ? preview() : o, operation, dry);
       continue;
     }
     if (kind === 'services') {
@@ -254,7 +254,7 @@ function labelOrAnnotate(p: ParsedArgs, ctx: ExecContext, field: 'labels' | 'ann
       stderr += r.status.reason === 'NotFound' ? notFound(kind, o.metadata.name) : apiErrorText(r.status);
       continue;
     }
-    stdout += printed(p, kind, r.object, operation, false);
+    stdout += printed(p, ctx, kind, r.object, operation, false);
   }
   return out(stdout, stderr, stderr ? 1 : 0);
 }
@@ -407,7 +407,7 @@ export function kubectlTaint(p: ParsedArgs, ctx: ExecContext): CommandResult {
   }
   refuseUnmodelled(p, 'taint');
   const dry = dryRunOf(p) === 'client';
-  objectFormat(p); // the printer is made before the patch is sent
+  objectFormat(p, ctx); // the printer is made before the patch is sent
   const { found: named, errors } = targets(ctx, p, resources);
   const found = named.map((t) => t.o);
   let stdout = '';
@@ -451,7 +451,7 @@ export function kubectlTaint(p: ParsedArgs, ctx: ExecContext): CommandResult {
       }
       result = r.object;
     }
-    stdout += printed(p, 'nodes', result, operation, dry);
+    stdout += printed(p, ctx, 'nodes', result, operation, dry);
   }
   return out(stdout, stderr, stderr ? 1 : 0);
 }

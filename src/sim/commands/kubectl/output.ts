@@ -65,10 +65,20 @@ export const PRINT_FLAGS: FlagSpec[] = [
   { name: 'show-managed-fields', type: 'bool' },
 ];
 
+/** Reads a file a -o *-file format names (undefined: no such file). */
+export type ReadFile = (path: string) => string | undefined;
+
+/**
+ * The files a command can read: those it was given, else the machine's (podlife simulate --at). Undefined where there
+ * is no file system at all (the page's console): a -o *-file format is then refused, naming the inline form.
+ */
+export const fileReader = (ctx: { files?: Record<string, string>; readFile?: ReadFile }): ReadFile | undefined =>
+  ctx.files || ctx.readFile ? (path) => ctx.files?.[path] ?? ctx.readFile?.(path) : undefined;
+
 /** -o (or --template) of a command that prints its own line unless asked for an object format: undefined then. */
-export function objectOutput(p: ParsedArgs): OutputFormat | undefined {
+export function objectOutput(p: ParsedArgs, read?: ReadFile): OutputFormat | undefined {
   if (!str(p, 'output') && !str(p, 'template')) return undefined;
-  return parseOutput(str(p, 'output'), false, str(p, 'template'), bool(p, 'allow-missing-template-keys', true));
+  return parseOutput(str(p, 'output'), false, str(p, 'template'), bool(p, 'allow-missing-template-keys', true), read);
 }
 
 const TEMPLATE_FORMATS = ['template', 'go-template', 'go-template-file', 'templatefile'];
@@ -78,7 +88,7 @@ const TEMPLATE_FORMATS = ['template', 'go-template', 'go-template-file', 'templa
  * `template`: --template, the template of `-o jsonpath` or `-o go-template` (and, without -o, a Go template);
  * `allowMissingKeys`: --allow-missing-template-keys.
  */
-export function parseOutput(value: string, noHeaders = false, template = '', allowMissingKeys = true): OutputFormat {
+export function parseOutput(value: string, noHeaders = false, template = '', allowMissingKeys = true, read?: ReadFile): OutputFormat {
   // PrintFlags: "--template argument given, even when no --output format is provided" means go-template
   if (template && value === '') value = 'go-template';
   if (template && (value === 'jsonpath' || value === 'jsonpath-as-json' || value === 'jsonpath-file' || TEMPLATE_FORMATS.includes(value))) {
@@ -94,8 +104,25 @@ export function parseOutput(value: string, noHeaders = false, template = '', all
   if (value === 'json') return { kind: 'json' };
   if (value === 'name') return { kind: 'name' };
   const eq = value.indexOf('=');
-  const format = eq >= 0 ? value.slice(0, eq) : value;
-  const arg = eq >= 0 ? value.slice(eq + 1) : '';
+  let format = eq >= 0 ? value.slice(0, eq) : value;
+  let arg = eq >= 0 ? value.slice(eq + 1) : '';
+  // the -file formats read their template (or, for custom-columns, a header line and a spec line) from the file
+  if (format.endsWith('file') && ALLOWED.split(',').includes(format) && read === undefined) {
+    throw new KubectlError(`podlife: -o ${format} reads a file, which this console has none of (give the template inline: -o ${format.replace(/-?file$/, '')}=...)`);
+  }
+  if (format === 'custom-columns-file') {
+    if (arg === '') throw new KubectlError('custom-columns format specified but no custom columns given');
+    const text = read!(arg);
+    if (text === undefined) throw new KubectlError(`error reading template ${arg}, open ${arg}: no such file or directory`);
+    return { kind: 'custom-columns', columns: customColumnsFromTemplate(text), noHeaders: false };
+  }
+  if (format === 'jsonpath-file' || format === 'go-template-file' || format === 'templatefile') {
+    if (arg === '') throw new KubectlError('template format specified but no template given');
+    const text = read!(arg);
+    if (text === undefined) throw new KubectlError(`error reading --template ${arg}, open ${arg}: no such file or directory`);
+    format = format === 'jsonpath-file' ? 'jsonpath' : 'go-template';
+    arg = text;
+  }
   if (format === 'jsonpath' || format === 'jsonpath-as-json') {
     if (eq < 0 || arg === '') throw new KubectlError('template format specified but no template given');
     try {
@@ -117,10 +144,6 @@ export function parseOutput(value: string, noHeaders = false, template = '', all
       throw e;
     }
   }
-  if (ALLOWED.split(',').includes(format)) {
-    // the -file formats read a template from a file, and a simulated command has no files to read
-    throw new KubectlError(`podlife: -o ${format} reads a file, which this simulation cannot (give the template inline: -o ${format.replace(/-?file$/, '')}=...)`);
-  }
   throw new KubectlError(
     `unable to match a printer suitable for the output format ${JSON.stringify(value)}, allowed formats are: ${ALLOWED}`,
   );
@@ -138,6 +161,29 @@ function customColumns(spec: string): CustomColumn[] {
     if (colon < 0) throw new KubectlError(`unexpected custom-columns spec: ${part}, expected <header>:<json-path-expr>`);
     try {
       return { header: part.slice(0, colon), path: new JsonPath(relaxedJsonPathExpression(part.slice(colon + 1)), { allowMissingKeys: true }) };
+    } catch (e) {
+      if (e instanceof JsonPathError) throw new KubectlError(e.message);
+      throw e;
+    }
+  });
+}
+
+/** The columns of `-o custom-columns-file=FILE`: a line of headers and a line of paths, split on whitespace. */
+// upstream: k8s.io/kubectl/pkg/cmd/get/customcolumn.go NewCustomColumnsPrinterFromTemplate
+function customColumnsFromTemplate(text: string): CustomColumn[] {
+  // bufio.Scanner's lines: split on \n, a trailing \r dropped
+  const lines = text.split('\n').map((l) => l.replace(/\r$/, ''));
+  if (text === '') throw new KubectlError('invalid template, missing header line. Expected format is one line of space separated headers, one line of space separated column specs.');
+  if (lines.length < 2 || (lines.length === 2 && lines[1] === '')) {
+    throw new KubectlError('invalid template, missing spec line. Expected format is one line of space separated headers, one line of space separated column specs.');
+  }
+  const words = (l: string) => l.split(/\s+/).filter(Boolean);
+  const headers = words(lines[0]);
+  const specs = words(lines[1]);
+  if (headers.length !== specs.length) throw new KubectlError(`number of headers (${headers.length}) and field specifications (${specs.length}) don't match`);
+  return headers.map((header, i) => {
+    try {
+      return { header, path: new JsonPath(relaxedJsonPathExpression(specs[i]), { allowMissingKeys: true }) };
     } catch (e) {
       if (e instanceof JsonPathError) throw new KubectlError(e.message);
       throw e;
