@@ -8,7 +8,7 @@ import type { RunningServer } from '../../../src/server/server.ts';
 import { createEngine, scenarioToEngineConfig, type Pod } from '../../../src/sim/index.ts';
 import { execute } from '../../../src/sim/commands/execute.ts';
 import { printPod } from '../../../src/sim/render/table.ts';
-import { KUBECTL, SKIP_REASON, advance, kubectlAvailable, kubectlEnv, loadScenario, startPaused } from './helpers.ts';
+import { KUBECTL, SKIP_REASON, type Typed, advance, kubectlAvailable, kubectlEnv, loadScenario, podlifeAt, shell, startPaused } from './helpers.ts';
 
 let server: RunningServer | undefined;
 afterEach(async () => {
@@ -65,6 +65,44 @@ describe.skipIf(!kubectlAvailable)('kubectl get pods -w', () => {
       child.kill();
     }
   });
+});
+
+describe.skipIf(!kubectlAvailable)("podlife's kubectl get -w prints what the real one prints on the same cluster", () => {
+  it('table (aligned as the tab writer remembers widths), wide with --output-watch-events, -o name|jsonpath, --watch-only, -l, --no-headers, events, and a name', async () => {
+    server = await startPaused();
+    const s = server;
+    const typed: Typed[] = [
+      { at: 0, run: 'kubectl run db --image=redis:7' },
+      // after the watches start at 10 s
+      { at: 10_500, run: 'kubectl run web --image=nginx:1.27' },
+      { at: 40_000, run: 'kubectl delete pod web --wait=false' },
+    ];
+    expect((await shell(s, typed[0].run)).code).toBe(0);
+    await advance(s, '10s');
+    const watches = [
+      'kubectl get pods -w', 'kubectl get pods -o wide -w --output-watch-events', 'kubectl get pods -w -o name', "kubectl get pods -w -o jsonpath='{.status.phase}{\"\\n\"}'",
+      'kubectl get pods --watch-only', 'kubectl get pods -w -l run=web', 'kubectl get pods -w --no-headers', 'kubectl get events -w', 'kubectl get pod db -w',
+      'kubectl get pod web -w', 'kubectl get pods,nodes -w', 'kubectl get pods db db -w',
+    ];
+    // the real watches end after 6 s of real time (their own --request-timeout); virtual time is moved meanwhile
+    const real = watches.map((w) => shell(s, `${w.replace('kubectl ', 'kubectl --request-timeout=6s ')}`));
+    await new Promise((r) => setTimeout(r, 1500));
+    await advance(s, '10500ms');
+    expect((await shell(s, typed[1].run)).code).toBe(0);
+    for (const t of ['11s', '12s', '13s', '15s', '40s']) await advance(s, t);
+    expect((await shell(s, typed[2].run)).code).toBe(0);
+    for (const t of ['41s', '43s', '75s']) await advance(s, t);
+    const got = await Promise.all(real);
+    for (const [i, w] of watches.entries()) {
+      const ours = podlifeAt(undefined, 10_000, w, { typed });
+      expect(ours.stdout, w).toBe(got[i].stdout);
+      expect(ours.code, w).toBe(got[i].code);
+      // podlife says where and why its watch stopped (kubectl's would go on); an error is the same error
+      if (got[i].code === 0) expect(ours.stderr, w).toMatch(/^podlife: nothing this watch shows changed from .* to .*: it stops there/);
+      else expect(ours.stderr, w).toBe(got[i].stderr);
+    }
+    expect(got[0].stdout).toContain('ContainerCreating   0          0s');
+  }, 30_000);
 });
 
 describe('watch over HTTP', () => {

@@ -10,10 +10,11 @@ import { JsonPath, relaxedJsonPathExpression } from '../../render/jsonpath.ts';
 import { sortedCopy } from '../../render/json.ts';
 import {
   EVENT_COLUMNS, EVENT_WIDE_COLUMNS, NAMESPACE_COLUMNS, NODE_COLUMNS, NODE_WIDE_COLUMNS, POD_COLUMNS, POD_WIDE_COLUMNS,
-  printEvent, printNamespace, printNode, printPod, renderTable,
+  printEvent, printNamespace, printNode, printPod,
 } from '../../render/table.ts';
 import { SERVICE_COLUMNS, SERVICE_WIDE_COLUMNS, printService } from '../../render/service.ts';
 import { formatLabels } from '../../render/describe.ts';
+import { KUBECTL_TABLE, tabulate } from '../../render/tabwriter.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf } from '../context.ts';
@@ -23,6 +24,7 @@ import {
 import { asList, fileReader, parseOutput, PRINT_FLAGS, printObject } from './output.ts';
 import { select } from './selectors.ts';
 import { manifests, requireFilenames } from './files.ts';
+import { getWatch } from './watch.ts';
 
 export const GET_FLAGS: FlagSpec[] = [
   ...PRINT_FLAGS,
@@ -73,17 +75,19 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext, stdin = ''): Command
   if (bool(p, 'output-watch-events') && !bool(p, 'watch') && !bool(p, 'watch-only')) {
     throw new KubectlError('--output-watch-events option can only be used with --watch or --watch-only');
   }
-  if (bool(p, 'watch') || bool(p, 'watch-only')) {
-    throw new KubectlError('podlife: watching (-w) is not supported; run the command again at a later time');
-  }
+  const watching = bool(p, 'watch') || bool(p, 'watch-only');
   if (str(p, 'raw')) throw new KubectlError('podlife: kubectl get --raw is not supported (podlife serve answers raw API paths)');
   if (str(p, 'subresource')) throw new KubectlError('podlife: kubectl get --subresource is not supported; -o yaml shows the whole pod');
   if (!bool(p, 'server-print', true)) throw new KubectlError("podlife: --server-print=false is not supported (the tables are the server's)");
-  if (arr(p, 'filename').length > 0 || str(p, 'kustomize')) return getFromFiles(p, ctx, stdin);
+  if (arr(p, 'filename').length > 0 || str(p, 'kustomize')) {
+    if (watching) throw new KubectlError('podlife: kubectl get -f -w is not supported; watch the pods by name (kubectl get pod NAME -w)');
+    return getFromFiles(p, ctx, stdin);
+  }
   const format = parseOutput(str(p, 'output'), bool(p, 'no-headers'), str(p, 'template'), bool(p, 'allow-missing-template-keys', true), fileReader(ctx));
   const groups = typeGroups(p.args);
   const allNamespaces = bool(p, 'all-namespaces');
   checkNames(groups, { selector: str(p, 'selector'), fieldSelector: str(p, 'field-selector'), allNamespaces });
+  if (watching) return getWatch(p, ctx, format, groups);
   const sortBy = str(p, 'sort-by');
   const now = nowOf(ctx);
 
@@ -147,12 +151,24 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext, stdin = ''): Command
   return out(text, errors, exit);
 }
 
+export interface TableOptions {
+  wide: boolean;
+  now: number;
+  withKind: boolean;
+  allNamespaces: boolean;
+  noHeaders: boolean;
+  labelColumns: string[];
+  showLabels: boolean;
+}
+
 /** One resource type's table: its columns and rows, with NAMESPACE for -A, `kind/` before names, labels. */
-function table(
-  kind: ResourceKind,
-  items: Obj[],
-  o: { wide: boolean; now: number; withKind: boolean; allNamespaces: boolean; noHeaders: boolean; labelColumns: string[]; showLabels: boolean },
-): string {
+function table(kind: ResourceKind, items: Obj[], o: TableOptions): string {
+  const { headers, rows } = tableCells(kind, items, o);
+  return tabulate(o.noHeaders ? rows : [headers, ...rows], KUBECTL_TABLE);
+}
+
+/** The cells of one resource type's table: the header line (upper case) and a row per object, each at `o.now`. */
+export function tableCells(kind: ResourceKind, items: Obj[], o: TableOptions): { headers: string[]; rows: string[][] } {
   const { wide, now } = o;
   let headers: string[];
   let rows: string[][];
@@ -186,7 +202,10 @@ function table(
     rows = rows.map((r, i) => [...r, formatLabels(items[i].metadata.labels)]);
   }
   const namespaces = o.allNamespaces && !clusterScoped(kind) ? items.map((x) => (x as Pod | KubeEvent).metadata.namespace ?? 'default') : undefined;
-  return renderTable({ headers, rows }, namespaces, o.noHeaders);
+  return {
+    headers: [...(namespaces ? ['NAMESPACE'] : []), ...headers.map((h) => h.toUpperCase())],
+    rows: namespaces ? rows.map((r, i) => [namespaces[i], ...r]) : rows,
+  };
 }
 
 /**

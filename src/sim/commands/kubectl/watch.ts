@@ -1,0 +1,158 @@
+// `kubectl get -w` (--watch, --watch-only): the objects now, then one line per change the API server's watch sends
+// (ADDED, MODIFIED, DELETED), each printed as the server prints it at the moment of the change. podlife reads the
+// changes from the cluster's future (the moments it changed, the state at each), as `kubectl wait` does; a watch that
+// would run until interrupted ends where the run shown ends, at --request-timeout, or once nothing it shows has
+// changed for ten minutes (an hour at most), with a note on stderr.
+// upstream: kubectl pkg/cmd/get/get.go (*GetOptions).watch; cli-runtime pkg/printers/tabwriter.go (RememberWidths);
+//           apiserver pkg/storage/cacher/cache_watcher.go convertToWatchEvent (an object that stops matching a
+//           selector is DELETED for the watcher, one that starts matching is ADDED)
+
+import type { ClusterState, KubeEvent, Node, Pod } from '../../types.ts';
+import type { Namespace } from '../../api/namespaces.ts';
+import type { Service } from '../../api/services.ts';
+import { KUBECTL_TABLE, TabWriter } from '../../render/tabwriter.ts';
+import { formatGoDuration } from '../../core/duration.ts';
+import { parseGoDuration } from '../../render/duration.ts';
+import { type ParsedArgs, arr, bool, str } from '../flags.ts';
+import type { CommandResult } from '../shell.ts';
+import { type ExecContext, nowOf } from '../context.ts';
+import { KubectlError, type ResourceKind, clusterScoped, namespaceOf, notFound, out, singular } from './common.ts';
+import { type OutputFormat, printObject } from './output.ts';
+import { select } from './selectors.ts';
+import { type TableOptions, listOf, tableCells } from './get.ts';
+
+type Obj = Pod | KubeEvent | Node | Namespace | Service;
+type WatchType = 'ADDED' | 'MODIFIED' | 'DELETED';
+
+/** A watch nothing it shows has changed in for this long is ended by podlife (kubectl would go on until interrupted). */
+const QUIET_MS = 10 * 60_000;
+/** And any watch without --request-timeout after this long. */
+const HORIZON_MS = 60 * 60_000;
+/** How far the future is run on at a time while looking for changes. */
+const STEP_MS = 60_000;
+
+/** --request-timeout: an integer of seconds, or one with a unit (clientcmd's rule); 0 or none: no timeout. */
+function requestTimeout(p: ParsedArgs): number {
+  const v = str(p, 'request-timeout');
+  if (v === '' || v === '0') return 0;
+  const d = /^\d+$/.test(v) ? { ok: true as const, ms: Number(v) * 1000 } : parseGoDuration(v);
+  if (!d.ok || d.ms < 0) {
+    throw new KubectlError('Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)');
+  }
+  return d.ms;
+}
+
+/** --output-watch-events: the table printer pads each type to eight characters (formatEventType). */
+// upstream: cli-runtime pkg/printers/tableprinter.go formattedEventType
+const EVENT_TYPE: Record<WatchType, string> = { ADDED: 'ADDED   ', MODIFIED: 'MODIFIED', DELETED: 'DELETED ' };
+
+const keyOf = (o: Obj): string => `${(o.metadata as { namespace?: string }).namespace ?? ''}/${o.metadata.name}`;
+const rvOf = (o: Obj): number => Number(o.metadata.resourceVersion) || 0;
+
+/**
+ * The watch events between two views of the watched objects: deletions first, then writes in resourceVersion order.
+ * An object changed when its resourceVersion did (the views may come from two runs of the same cluster: the moment
+ * the command runs at, and the future it looks into).
+ */
+function changes(before: Map<string, Obj>, after: Map<string, Obj>): { type: WatchType; object: Obj }[] {
+  const deleted: { type: WatchType; object: Obj }[] = [];
+  const written: { type: WatchType; object: Obj }[] = [];
+  for (const [key, o] of after) {
+    const prev = before.get(key);
+    if (prev !== undefined && prev.metadata.uid !== o.metadata.uid) deleted.push({ type: 'DELETED', object: prev });
+    if (prev === undefined || prev.metadata.uid !== o.metadata.uid) written.push({ type: 'ADDED', object: o });
+    else if (prev.metadata.resourceVersion !== o.metadata.resourceVersion) written.push({ type: 'MODIFIED', object: o });
+  }
+  for (const [key, prev] of before) if (!after.has(key)) deleted.push({ type: 'DELETED', object: prev });
+  written.sort((x, y) => rvOf(x.object) - rvOf(y.object));
+  return [...deleted, ...written];
+}
+
+export function getWatch(p: ParsedArgs, ctx: ExecContext, format: OutputFormat, groups: { kind: ResourceKind; names: string[] }[]): CommandResult {
+  if (groups.length !== 1) throw new KubectlError('you may only specify a single resource type');
+  if (format.kind === 'custom-columns') throw new KubectlError('podlife: kubectl get -w with -o custom-columns is not supported; watch the table, or -o jsonpath');
+  const events = bool(p, 'output-watch-events');
+  if (events && format.kind !== 'table') throw new KubectlError('podlife: --output-watch-events is supported with the table output only');
+  const timeout = requestTimeout(p);
+  const { kind, names } = groups[0];
+  const allNamespaces = bool(p, 'all-namespaces');
+  const namespace = clusterScoped(kind) || allNamespaces ? undefined : namespaceOf(ctx, str(p, 'namespace'));
+  const selector = str(p, 'selector');
+  const fieldSelector = str(p, 'field-selector');
+  /** What the watch shows of a state: the objects named (a name given twice, twice), or those the selectors match. */
+  const objects = (state: ClusterState): Obj[] => {
+    const items = listOf({ state }, kind, namespace) as Obj[];
+    return select(names.length > 0 ? names.flatMap((n) => items.filter((o) => o.metadata.name === n)) : items, kind, selector, fieldSelector);
+  };
+  const watched = (state: ClusterState): Map<string, Obj> => new Map(objects(state).map((o) => [keyOf(o), o]));
+
+  // the builder's objects now: a name not found is the server's NotFound, before anything is printed
+  const now = objects(ctx.state);
+  const first = new Map(now.map((o) => [keyOf(o), o]));
+  const missing = names.find((n) => !first.has(`${namespace ?? ''}/${n}`));
+  if (missing !== undefined) return bool(p, 'ignore-not-found') ? out('') : out('', notFound(kind, missing), 1);
+
+  const table: TableOptions = {
+    wide: format.kind === 'table' && format.wide, now: 0, withKind: bool(p, 'show-kind'), allNamespaces, noHeaders: bool(p, 'no-headers'),
+    labelColumns: arr(p, 'label-columns').flatMap((l) => l.split(',')).filter((l) => l !== ''), showLabels: bool(p, 'show-labels'),
+  };
+  // one tab writer for the whole watch, flushed after the objects now and after each change
+  const writer = new TabWriter({ ...KUBECTL_TABLE, rememberWidths: true });
+  let header = table.noHeaders;
+  let printed = 0;
+  let text = '';
+  const print = (objects: Obj[], types: WatchType[], t: number): void => {
+    if (objects.length === 0) return;
+    if (format.kind === 'table') {
+      const cells = tableCells(kind, objects, { ...table, now: t });
+      const rows = events ? cells.rows.map((r, i) => [EVENT_TYPE[types[i]], ...r]) : cells.rows;
+      if (!header) writer.write(`${[...(events ? ['EVENT'] : []), ...cells.headers].join('\t')}\n`);
+      header = true;
+      for (const r of rows) writer.write(`${r.join('\t')}\n`);
+      writer.flush();
+      return;
+    }
+    for (const o of objects) {
+      // the YAML printer starts each document after its first with ---
+      text += (format.kind === 'yaml' && printed > 0 ? '---\n' : '') + printObject(o, format, `${singular[kind]}/${o.metadata.name}`);
+      printed++;
+    }
+  };
+  const output = (): string => (format.kind === 'table' ? writer.flush() : text);
+
+  const start = ctx.state.t;
+  if (!bool(p, 'watch-only')) print(now, now.map(() => 'ADDED'), nowOf(ctx));
+  // a watch of one object by name, or of several: kubectl prints the objects, then refuses to watch more than one source
+  if (names.length > 1) return out(output(), 'error: you may only watch a single resource or type of resource at a time\n', 1);
+  const future = ctx.future?.();
+  if (!future) return out(output(), 'podlife: watching (-w) needs the cluster\'s future, which this console does not have; run the command again at a later time\n', 0);
+
+  let before = first;
+  let lastChange = start;
+  const limit = start + (timeout > 0 ? timeout : HORIZON_MS);
+  let note = '';
+  for (let t = start; t < limit; ) {
+    const until = Math.min(limit, t + STEP_MS);
+    const reached = future.reach(until);
+    for (const at of future.times(t, Math.min(reached, until))) {
+      const after = watched(future.stateAt(at));
+      const found = changes(before, after);
+      // each change printed and flushed on its own, as kubectl prints the events of its watch
+      for (const c of found) print([c.object], [c.type], at + ctx.state.epoch);
+      if (found.length > 0) lastChange = at;
+      before = after;
+    }
+    if (reached < until) {
+      note = `podlife: the run shown ends at ${formatGoDuration(reached)}: the watch stops there (kubectl would go on watching)\n`;
+      break;
+    }
+    t = until;
+    if (timeout === 0 && t - lastChange >= QUIET_MS) {
+      note = `podlife: nothing this watch shows changed from ${formatGoDuration(lastChange)} to ${formatGoDuration(t)}: it stops there (kubectl would go on until interrupted; --request-timeout ends a watch when you choose)\n`;
+      break;
+    }
+  }
+  if (!note && timeout === 0) note = `podlife: the watch stops after an hour, at ${formatGoDuration(limit)} (kubectl would go on until interrupted; --request-timeout ends a watch when you choose)\n`;
+  // a watch that ends (its timeout) ends kubectl get without an error
+  return out(output(), note, 0);
+}

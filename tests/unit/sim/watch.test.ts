@@ -1,0 +1,71 @@
+// kubectl get -w in podlife's own kubectl (src/sim/commands/kubectl/watch.ts): the objects now, then a line per change
+// read from the cluster's future. What it prints is checked against the real kubectl on podlife serve
+// (tests/unit/server/watch.test.ts); these are the ends a simulated watch needs: --request-timeout in virtual time,
+// the end of a recorded run, a watch nothing changes in, and a crash loop that changes for ever.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { execute } from '../../../src/sim/commands/execute.ts';
+import { parseScenario } from '../../../src/sim/scenario.ts';
+import { futureOf, runCommandAt, runScenario, runnable } from '../../../src/sim/run.ts';
+
+const load = (name: string) => {
+  const file = `content/scenarios/${name}.yaml`;
+  return runnable(parseScenario(readFileSync(file, 'utf8'), file));
+};
+const rows = (text: string) => text.split('\n').filter((l) => l !== '');
+
+describe('kubectl get -w reads the future', () => {
+  it('a crash loop: a row per change up to an hour, each status the pod went through, restarts counted', () => {
+    const r = runCommandAt(load('crash-loop'), 0, 'kubectl get pods -w');
+    expect(r.exitCode).toBe(0);
+    const statuses = rows(r.stdout).slice(1).map((l) => l.split(/\s+/)[2]);
+    expect(new Set(statuses)).toEqual(new Set(['Pending', 'ContainerCreating', 'Error', 'CrashLoopBackOff']));
+    // the back-off grows to five minutes, so the pod changes at least every five minutes: the watch ends at an hour
+    expect(r.stderr).toBe('podlife: the watch stops after an hour, at 1h0m0s (kubectl would go on until interrupted; --request-timeout ends a watch when you choose)\n');
+    const restarts = rows(r.stdout).slice(1).map((l) => Number(l.split(/\s+/)[3]));
+    expect(restarts).toEqual([...restarts].sort((a, b) => a - b));
+    expect(restarts[restarts.length - 1]).toBeGreaterThan(10);
+  });
+
+  it('--request-timeout ends the watch at that virtual time, without a note; a bad value is kubectl\'s error', () => {
+    const crash = load('crash-loop');
+    const all = runCommandAt(crash, 0, 'kubectl get pods -w --request-timeout=3m');
+    expect(all.stderr).toBe('');
+    const full = runCommandAt(crash, 0, 'kubectl get pods -w');
+    // the rows of the first three minutes, exactly
+    expect(full.stdout.startsWith(all.stdout)).toBe(true);
+    expect(rows(all.stdout).length).toBeLessThan(rows(full.stdout).length);
+    expect(rows(all.stdout).every((l) => !/\s(3m[1-9]|[4-9]m)/.test(l))).toBe(true);
+    expect(runCommandAt(crash, 0, 'kubectl get pods -w --request-timeout=90').stdout).toBe(runCommandAt(crash, 0, 'kubectl get pods -w --request-timeout=1m30s').stdout);
+    expect(runCommandAt(crash, 0, 'kubectl get pods -w --request-timeout=soon')).toEqual({
+      stdout: '', exitCode: 1,
+      stderr: 'error: Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)\n',
+    });
+  });
+
+  it('a recorded run: the watch stops where the run shown ends, and says so', () => {
+    const scenario = load('nginx-test');
+    const run = runScenario(scenario);
+    const end = 30_000;
+    expect(run.engine.now).toBeGreaterThan(end);
+    const r = execute('kubectl get pods -w', { state: run.engine.stateAt(0), future: () => futureOf(run.engine, undefined, end) });
+    expect(r.stderr).toBe('podlife: the run shown ends at 30s: the watch stops there (kubectl would go on watching)\n');
+    expect(rows(r.stdout).map((l) => l.split(/\s+/)[2])).toEqual(['STATUS', 'Pending', 'Pending', 'ContainerCreating', 'ContainerCreating', 'Running']);
+  });
+
+  it('a pod that has settled: the watch stops ten minutes after the last change; -w on a missing name is NotFound', () => {
+    const nginx = load('nginx-test');
+    const r = runCommandAt(nginx, 60_000, 'kubectl get pod nginx-test -w');
+    expect(rows(r.stdout)).toHaveLength(2);
+    expect(r.stderr).toBe('podlife: nothing this watch shows changed from 1m0s to 11m0s: it stops there (kubectl would go on until interrupted; --request-timeout ends a watch when you choose)\n');
+    expect(runCommandAt(nginx, 60_000, 'kubectl get pod nope -w')).toEqual({ stdout: '', stderr: 'Error from server (NotFound): pods "nope" not found\n', exitCode: 1 });
+    expect(runCommandAt(nginx, 60_000, 'kubectl get pod nope -w --ignore-not-found')).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+  });
+
+  it('without a future to read (a console that has none), the objects now and a note', () => {
+    const run = runScenario(load('nginx-test'));
+    const r = execute('kubectl get pods -w', { state: run.engine.stateAt(5000) });
+    expect(rows(r.stdout)).toHaveLength(2);
+    expect(r.stderr).toMatch(/^podlife: watching \(-w\) needs the cluster's future/);
+  });
+});
