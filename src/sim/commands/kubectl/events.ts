@@ -11,7 +11,7 @@ import { type ExecContext, nowOf } from '../context.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { KubectlError, eventsIn, namespaceOf, out, resolveKind } from './common.ts';
-import { fileReader, inStructOrder, OBJECT_FORMATS, OBJECT_META_ORDER, objectOutput, type Order, PRINT_FLAGS, printObject } from './output.ts';
+import { fileReader, inStructOrder, OBJECT_META_ORDER, objectsOnlyOutput, type Order, PRINT_FLAGS, printObject } from './output.ts';
 import { goJson } from '../../render/json.ts';
 import { select } from './selectors.ts';
 
@@ -76,10 +76,7 @@ export function kubectlEvents(p: ParsedArgs, ctx: ExecContext): CommandResult {
     }
     fieldSelector = `involvedObject.kind=${kind},involvedObject.apiVersion=v1,involvedObject.name=${seg[1]}`;
   }
-  const format = objectOutput(p, fileReader(ctx));
-  if (format?.kind === 'table' || format?.kind === 'custom-columns') {
-    throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(str(p, 'output'))}, allowed formats are: ${OBJECT_FORMATS}`);
-  }
+  const format = objectsOnlyOutput(p, fileReader(ctx));
   // --types: Normal and/or Warning, whatever their case
   const types = [...new Set(arr(p, 'types').flatMap((t) => t.split(',')))].sort();
   if (types.some((t) => t.toLowerCase() !== 'normal' && t.toLowerCase() !== 'warning')) throw new KubectlError('valid --types are Normal or Warning');

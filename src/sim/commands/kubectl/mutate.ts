@@ -14,7 +14,7 @@ import type { ExecContext } from '../context.ts';
 import type { ApiStatus, Pod } from '../../types.ts';
 import type { Service } from '../../api/services.ts';
 import { FILENAME_FLAGS, KubectlError, MISSING_RESOURCE, VisitErrors, apiErrorText, namespaceOf, notFound, out, podsIn, servicesIn, singular, submit, typeAndNames, typeGroups } from './common.ts';
-import { asList, fileReader, inStructOrder, OBJECT_FORMATS, OBJECT_META_ORDER, objectOutput, type Order, PRINT_FLAGS, printObject } from './output.ts';
+import { asList, fileReader, inStructOrder, OBJECT_META_ORDER, objectOutput, objectsOnlyOutput, type Order, PRINT_FLAGS, printObject } from './output.ts';
 import { select } from './selectors.ts';
 import { type Manifest, manifests, requireFilenames } from './files.ts';
 import { notFoundStatus } from '../../api/fielderrors.ts';
@@ -262,10 +262,7 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
   requireFilenames(p);
   const mode = dryRun(p);
   if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
-  const format = objectOutput(p, fileReader(ctx));
-  if (format?.kind === 'table' || format?.kind === 'custom-columns') {
-    throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(str(p, 'output'))}, allowed formats are: ${OBJECT_FORMATS}`);
-  }
+  const format = objectsOnlyOutput(p, fileReader(ctx));
   // with an object format the objects are printed together at the end (shouldPrintObject), as a List when several
   const objects: unknown[] = [];
   // a missing-annotation warning is printed as its object is applied, before its line; errors all at the end
@@ -402,10 +399,7 @@ export function kubectlCreate(p: ParsedArgs, ctx: ExecContext, stdin: string): C
   if (p.args.length > 0) throw new KubectlError(`Unexpected args: [${p.args.join(' ')}]\nSee 'kubectl create -h' for help and examples`);
   const mode = dryRun(p);
   checkValidationDirective(p);
-  const format = objectOutput(p, fileReader(ctx));
-  if (format?.kind === 'table' || format?.kind === 'custom-columns') {
-    throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(str(p, 'output'))}, allowed formats are: ${OBJECT_FORMATS}`);
-  }
+  const format = objectsOnlyOutput(p, fileReader(ctx));
   if (bool(p, 'edit')) throw new KubectlError('podlife: kubectl create --edit opens an editor, which a transcript does not have; create from the file as it is');
   requireFilenames(p);
   if (str(p, 'raw')) throw new KubectlError('podlife: kubectl create --raw is not supported by this simulation');

@@ -81,6 +81,15 @@ export function objectOutput(p: ParsedArgs, read?: ReadFile): OutputFormat | und
   return parseOutput(str(p, 'output'), false, str(p, 'template'), bool(p, 'allow-missing-template-keys', true), read);
 }
 
+/** objectOutput of a command whose printer has no table (apply, create, wait, events): -o wide or custom-columns is kubectl's error. */
+export function objectsOnlyOutput(p: ParsedArgs, read?: ReadFile): OutputFormat | undefined {
+  const format = objectOutput(p, read);
+  if (format?.kind === 'table' || format?.kind === 'custom-columns') {
+    throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(str(p, 'output'))}, allowed formats are: ${OBJECT_FORMATS}`);
+  }
+  return format;
+}
+
 const TEMPLATE_FORMATS = ['template', 'go-template', 'go-template-file', 'templatefile'];
 
 /**

@@ -12,7 +12,7 @@ import { type CommandResult, fromWrites, type Write } from '../shell.ts';
 import type { ClusterFuture, ExecContext } from '../context.ts';
 import { FILENAME_FLAGS, KubectlError, MISSING_RESOURCE, type ResourceKind, checkNames, clusterScoped, errorText, namespaceOf, notFound, singular, typeGroups } from './common.ts';
 import { listOf } from './get.ts';
-import { fileReader, OBJECT_FORMATS, objectOutput, PRINT_FLAGS, printObject } from './output.ts';
+import { fileReader, objectsOnlyOutput, PRINT_FLAGS, printObject } from './output.ts';
 import { select } from './selectors.ts';
 import { manifests, requireFilenames } from './files.ts';
 
@@ -148,10 +148,7 @@ const objectName = (t: Target) => `${t.kind}/${t.name}`;
 export function kubectlWait(p: ParsedArgs, ctx: ExecContext, stdin = ''): CommandResult {
   const fromFiles = arr(p, 'filename').length > 0 || str(p, 'kustomize') !== '';
   if (bool(p, 'local')) throw new KubectlError('podlife: kubectl wait --local is not supported');
-  const format = objectOutput(p, fileReader(ctx));
-  if (format && (format.kind === 'table' || format.kind === 'custom-columns')) {
-    throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(str(p, 'output'))}, allowed formats are: ${OBJECT_FORMATS}`);
-  }
+  const format = objectsOnlyOutput(p, fileReader(ctx));
   const conditions = conditionsFor(arr(p, 'for'));
   const requested = duration(p, 'timeout', DEFAULT_TIMEOUT);
   const timeout = requested < 0 ? A_WEEK : requested;
