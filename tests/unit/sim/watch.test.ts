@@ -1,5 +1,5 @@
 // kubectl get -w in podlife's own kubectl (src/sim/commands/kubectl/watch.ts): the objects now, then a line per change
-// read from the cluster's future. What it prints is checked against the real kubectl on podlife serve
+// read from the cluster's future; and kubectl logs -f, which follows a running container's log until it stops. What it prints is checked against the real kubectl on podlife serve
 // (tests/unit/server/watch.test.ts); these are the ends a simulated watch needs: --request-timeout in virtual time,
 // the end of a recorded run, a watch nothing changes in, and a crash loop that changes for ever.
 import { readFileSync } from 'node:fs';
@@ -67,5 +67,45 @@ describe('kubectl get -w reads the future', () => {
     const r = execute('kubectl get pods -w', { state: run.engine.stateAt(5000) });
     expect(rows(r.stdout)).toHaveLength(2);
     expect(r.stderr).toMatch(/^podlife: watching \(-w\) needs the cluster's future/);
+  });
+});
+
+describe('kubectl logs -f follows a running container until it stops', () => {
+  it('nginx deleted while followed: its log so far, then its shutdown lines, and the follow ends with the container', () => {
+    const del = load('delete');
+    const now = runCommandAt(del, 30_000, 'kubectl logs nginx-delete');
+    const followed = runCommandAt(del, 30_000, 'kubectl logs -f nginx-delete');
+    expect(followed.exitCode).toBe(0);
+    expect(followed.stderr).toBe('');
+    expect(followed.stdout.startsWith(now.stdout)).toBe(true);
+    const added = rows(followed.stdout.slice(now.stdout.length));
+    // the image's stop signal is SIGQUIT: nginx shuts down gracefully, its worker first
+    expect(added[0]).toMatch(/\[notice\] 1#1: signal 3 \(SIGQUIT\) received, shutting down$/);
+    expect(added[added.length - 1]).toMatch(/\[notice\] 1#1: exit$/);
+    // --timestamps: the same lines, each after its stamp; --tail applies to the lines there now
+    const stamped = rows(runCommandAt(del, 30_000, 'kubectl logs -f nginx-delete --timestamps').stdout);
+    expect(stamped.map((l) => l.slice(l.indexOf(' ') + 1))).toEqual(rows(followed.stdout));
+    expect(rows(runCommandAt(del, 30_000, 'kubectl logs -f nginx-delete --tail=1').stdout)).toEqual([rows(now.stdout).at(-1), ...added]);
+  });
+
+  it('a container that keeps running: the log so far, then podlife stops after ten quiet minutes and says so', () => {
+    const nginx = load('nginx');
+    const r = runCommandAt(nginx, 30_000, 'kubectl logs -f nginx');
+    expect(r.stdout).toBe(runCommandAt(nginx, 30_000, 'kubectl logs nginx').stdout);
+    expect(r.stderr).toBe('podlife: no new log line from 30s to 10m30s: the stream stops there (kubectl would follow until the container stops or you interrupt it)\n');
+  });
+
+  it('a container not running (a crash loop between runs) is not followed: its last log, at once', () => {
+    const crash = load('crash-loop');
+    expect(runCommandAt(crash, 60_000, 'kubectl logs -f crash-test')).toEqual(runCommandAt(crash, 60_000, 'kubectl logs crash-test'));
+  });
+
+  it('a recorded run: the follow stops where the run shown ends; no future: the log so far and a note', () => {
+    const run = runScenario(load('delete'));
+    const ended = execute('kubectl logs -f nginx-delete', { state: run.engine.stateAt(30_000), future: () => futureOf(run.engine, undefined, 35_000) });
+    expect(ended.stderr).toBe('podlife: the run shown ends at 35s: the log stream stops there (kubectl would go on following)\n');
+    const none = execute('kubectl logs -f nginx-delete', { state: run.engine.stateAt(30_000) });
+    expect(none.stdout).toBe(ended.stdout);
+    expect(none.stderr).toMatch(/^podlife: following \(-f\) needs the cluster's future/);
   });
 });
