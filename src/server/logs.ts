@@ -1,6 +1,7 @@
 // GET pods/{name}/log: a container's log as the kubelet serves it, from the same model `kubectl logs` uses
 // in podlife's console (which container ID a request means, and the kubelet's "waiting to start" errors).
-// Query parameters map onto that model's flags: container, previous, tailLines, timestamps, sinceSeconds, limitBytes.
+// Query parameters map onto that model's flags: container, previous, tailLines, timestamps, sinceSeconds, sinceTime,
+// limitBytes.
 // `follow` returns what is there now (the stream does not stay open).
 // upstream: pkg/registry/core/pod/rest/log.go (LogREST.Get: the options); pkg/kubelet/kubelet_pods.go
 // (validateContainerLogStatus: the errors)
@@ -10,6 +11,7 @@ import type { ClusterState } from '../sim/index.ts';
 import type { FlagValue } from '../sim/commands/flags.ts';
 import { KubectlError } from '../sim/commands/kubectl/common.ts';
 import { kubectlLogs } from '../sim/commands/kubectl/read.ts';
+import { parseRFC3339 } from '../sim/commands/gotime.ts';
 import { badRequest, objectNotFound } from './status.ts';
 
 const SERVER_ERROR = /^Error from server \((\w+)\): /;
@@ -38,7 +40,15 @@ export function serveLog(res: ServerResponse, state: ClusterState, namespace: st
   if (since !== undefined) flags.set('since', `${since}s`);
   const limit = nonNegativeInt(query, 'limitBytes');
   if (limit !== undefined && limit > 0) flags.set('limit-bytes', limit);
-  if (query.has('sinceTime')) throw badRequest('podlife: sinceTime is not supported by this simulation; use sinceSeconds (kubectl logs --since)');
+  const sinceTime = query.get('sinceTime');
+  if (sinceTime !== null) {
+    // metav1.Time in a query: RFC 3339 in whole seconds
+    if (!parseRFC3339(sinceTime).ok || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)$/.test(sinceTime)) {
+      throw badRequest(`sinceTime: Invalid value: ${JSON.stringify(sinceTime)}: must be an RFC 3339 time in whole seconds`);
+    }
+    if (since !== undefined) throw badRequest('at most one of `sinceTime` or `sinceSeconds` may be specified');
+    flags.set('since-time', sinceTime);
+  }
 
   let text: string;
   try {

@@ -176,6 +176,13 @@ parity('kubectl logs forms', 'nginx-test', 89_000, [
   // the argument and flag errors
   ['logs nginx-test --all-containers -c nginx-test'], ['logs nginx-test nginx-test -c nginx-test'], ['logs nginx-test --limit-bytes=-1'],
   ['logs nginx-test --tail=-2'], ['logs nginx-test -p'], ['logs nginx-test -p --ignore-errors'],
+  // --since-time: RFC 3339 as Go parses it, sent in whole seconds (.9 is dropped), the lines stamped at or after it
+  ['logs nginx-test --since-time=2026-08-04T03:32:37Z'], ['logs nginx-test --since-time=2026-08-04T03:32:37.9Z --tail=2 --timestamps'],
+  ['logs nginx-test --since-time=2026-08-04T11:32:38+08:00'], ['logs nginx-test --since-time=2026-08-04T03:32:38Z --timestamps'],
+  ['logs nginx-test --since-time=yesterday'], ['logs nginx-test --since-time=2026-13-01T00:00:00Z'], ['logs nginx-test --since-time=2026-08-04T03:32:37'],
+  ['logs nginx-test --since-time=2026-02-30T00:00:00Z'], ['logs nginx-test --since-time=2026-08-04T25:00:00Z'], ['logs nginx-test --since-time=26-08-04T03:32:37Z'],
+  ['logs nginx-test --since-time=2026-08-04T03:32:37+0800'], ['logs nginx-test --since-time=2026-08-04T03:32:37Zzz'], ['logs nginx-test --since-time=2026-08-04T03:32:37+25:00'],
+  [['logs', 'nginx-test', '--since-time=2026-08-04 03:32:37Z']], ['logs nginx-test --since-time=2026-08-04T03:32:37Z --since=5s'],
 ]);
 
 // -o go-template runs Go's text/template in kubectl: the real client runs the real one. Left out, because the client

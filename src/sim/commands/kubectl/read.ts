@@ -11,6 +11,7 @@ import { describeNode } from '../../render/describe-node.ts';
 import { logStamps } from '../../render/clock.ts';
 import { leaseRenewTime } from '../../kubelet/lease.ts';
 import { parseGoDuration } from '../../render/duration.ts';
+import { parseRFC3339 } from '../gotime.ts';
 import { type FlagSpec, type ParsedArgs, bool, int, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ClusterFuture, type ExecContext, nowOf, offsetOf } from '../context.ts';
@@ -124,7 +125,16 @@ export function kubectlLogs(p: ParsedArgs, ctx: ExecContext): CommandResult {
   const since = str(p, 'since');
   const sinceMs = since ? parseGoDuration(since) : undefined;
   if (sinceMs && !sinceMs.ok) throw new KubectlError(`invalid argument ${JSON.stringify(since)} for "--since" flag: ${sinceMs.error}`);
-  if (str(p, 'since-time')) throw new KubectlError('podlife: --since-time is not supported; use --since');
+  // --since-time: parsed as kubectl parses it (RFC 3339, with or without a fraction), sent in whole seconds
+  // (metav1.Time's query form); the kubelet keeps the lines stamped at or after it
+  const sinceTime = str(p, 'since-time');
+  let sinceWall: number | undefined;
+  if (sinceTime) {
+    const parsed = parseRFC3339(sinceTime);
+    if (!parsed.ok) throw new KubectlError(parsed.error);
+    sinceWall = Math.floor(parsed.ms / 1000) * 1000;
+    if (sinceMs?.ok && sinceMs.ms !== 0) throw new KubectlError('at most one of `sinceTime` or `sinceSeconds` may be specified');
+  }
   // a selector shows the last 10 lines of each container unless --tail says otherwise
   const tail = int(p, 'tail', selector ? 10 : -1);
   if (tail < -1) throw new KubectlError('--tail must be greater than or equal to -1');
@@ -173,7 +183,7 @@ export function kubectlLogs(p: ParsedArgs, ctx: ExecContext): CommandResult {
   const followed: Followed[] = [];
   for (const { pod, container } of streams) {
     try {
-      const o = { previous: bool(p, 'previous'), sinceMs: sinceMs?.ok ? sinceMs.ms : undefined, tail, timestamps: bool(p, 'timestamps') };
+      const o = { previous: bool(p, 'previous'), sinceMs: sinceMs?.ok ? sinceMs.ms : undefined, sinceWall, tail, timestamps: bool(p, 'timestamps') };
       let chunk = logsOf(ctx, pod, container, o);
       if (limitBytes > 0) chunk = truncateBytes(chunk, limitBytes);
       // upstream: logs.go addPrefixIfNeeded ("[pod/<name>/<container>] " before each line)
@@ -274,7 +284,7 @@ function follow(ctx: ExecContext, future: ClusterFuture, streams: Followed[]): {
 }
 
 /** One container's log as the kubelet serves it: its current (or --previous) instance, --since, --tail, --timestamps. */
-function logsOf(ctx: ExecContext, pod: Pod, container: string, o: { previous: boolean; sinceMs: number | undefined; tail: number; timestamps: boolean }): string {
+function logsOf(ctx: ExecContext, pod: Pod, container: string, o: { previous: boolean; sinceMs: number | undefined; sinceWall?: number; tail: number; timestamps: boolean }): string {
   if (!pod.spec.nodeName) return '';
   const statuses = [...(pod.status.initContainerStatuses ?? []), ...(pod.status.containerStatuses ?? []), ...(pod.status.ephemeralContainerStatuses ?? [])];
   const status = statuses.find((s) => s.name === container);
@@ -285,6 +295,7 @@ function logsOf(ctx: ExecContext, pod: Pod, container: string, o: { previous: bo
   const stamps = o.timestamps ? logStamps(all, raw, ctx.state.epoch) : [];
   let lines = all.map((l, i) => `${o.timestamps ? `${stamps[i]} ` : ''}${l.text}\n`);
   if (o.sinceMs !== undefined) lines = lines.filter((_, i) => all[i].t >= ctx.state.t - o.sinceMs!);
+  if (o.sinceWall !== undefined) lines = lines.filter((_, i) => ctx.state.epoch + all[i].t >= o.sinceWall!);
   if (o.tail >= 0) lines = o.tail === 0 ? [] : lines.slice(-o.tail);
   return lines.join('');
 }
