@@ -456,6 +456,12 @@ test('the console runs podlife simulate’s commands at the current time, with h
     await expect(log.locator('.sim-console-stdout').last()).toHaveText(simulate(AT_8M23S, line));
   }
 
+  // so does get -w, up to where the recorded run ends (the terminal's follows the cluster on), and says so
+  await input.fill('kubectl get pod crash-test -w');
+  await input.press('Enter');
+  await expect(log.locator('.sim-console-stdout').last()).toHaveText(simulate(AT_8M23S, 'kubectl get pod crash-test'));
+  await expect(log.locator('.sim-console-stderr').last()).toHaveText(/^podlife: the run shown ends at \d+m\d+s: the watch stops there/);
+
   // kubectl exec changes what it runs in, so the page runs the scenario again with it; between its runs the
   // crash-looping container is not running, and the kubelet says so
   await input.fill('kubectl exec crash-test -- ls /tmp');
