@@ -3,7 +3,9 @@
 // upstream: cri-tools cmd/crictl (v1.36.0); systemd journalctl (short output, --since parsing as
 // parse_timestamp and parse_time do)
 
-import type { NodeRuntime } from '../types.ts';
+import type { ClusterState, KubeletLogLine, NodeRuntime } from '../types.ts';
+import { formatGoDuration } from '../core/duration.ts';
+import { followLogs } from './follow.ts';
 import {
   crictlImages, crictlInspect, crictlInspectp, crictlPods, crictlPodsVerbose, crictlPs, crictlPsVerbose, crictlStatusOutput, findById, listContainers, listSandboxes,
   type CrictlClock,
@@ -200,14 +202,25 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
         }
         const id = c.id;
         const all = ctx.state.containerLogs.filter((l) => l.containerId === id && l.t <= ctx.state.t);
-        // -t: each line after the RFC 3339 time the runtime wrote it with; -f prints what is there now
+        // -t: each line after the RFC 3339 time the runtime wrote it with
         const stamps = bool(p, 'timestamps') ? logStamps(all, id, ctx.state.epoch) : undefined;
         let lines = all.map((l, i) => ({ stream: l.stream, text: `${stamps ? `${stamps[i]} ` : ''}${l.text}\n` }));
         const tail = int(p, 'tail', -1);
         if (tail >= 0) lines = tail === 0 ? [] : lines.slice(-tail);
+        // -f: a running container's new lines until it stops (an exited one's log is printed at once)
+        let note = '';
+        if (bool(p, 'follow') && c.state === 'CONTAINER_RUNNING') {
+          const future = ctx.future?.();
+          if (!future) note = "podlife: following (-f) needs the cluster's future, which this console does not have; the log so far is above\n";
+          else {
+            const f = followLogs(ctx, future, [{ raw: id, prefix: '', seen: all.length, timestamps: stamps !== undefined }], 'crictl');
+            lines = [...lines, ...f.lines];
+            note = f.note;
+          }
+        }
         return {
           stdout: lines.filter((l) => l.stream === 'stdout').map((l) => l.text).join(''),
-          stderr: lines.filter((l) => l.stream === 'stderr').map((l) => l.text).join(''),
+          stderr: lines.filter((l) => l.stream === 'stderr').map((l) => l.text).join('') + note,
           exitCode: 0,
         };
       }
@@ -348,32 +361,89 @@ export function journalctl(argv: string[], ctx: ExecContext): CommandResult {
   if (to === undefined) return res('', `Failed to parse timestamp: ${until}\n`, 1);
   const units = arr(p, 'unit').map((u) => (u.includes('.') ? u : `${u}.service`));
   const host = ctx.host ?? ctx.state.nodes[0]?.metadata.name;
-  const rt = ctx.state.runtimes.find((r) => r.node === host);
-  const pid = rt?.kubeletPid ?? DEFAULT_KUBELET_PID;
   const kernel = bool(p, 'dmesg');
   const wanted = !kernel && (units.length === 0 || units.includes('kubelet.service'));
-  // klog drops calls above the kubelet's --v before they reach the journal.
-  const verbosity = rt?.kubeletVerbosity ?? 0;
-  const nodeLines = ctx.state.kubeletLogs.filter((line) => line.node === host && (line.v ?? 0) <= verbosity);
-  const micros = klogMicros(nodeLines);
-  const logged = nodeLines
-    .map((line, index) => ({ line, index }))
-    .filter(({ line }) => wanted && line.t <= ctx.state.t)
-    .filter(({ line }) => ctx.state.epoch + line.t >= from && ctx.state.epoch + line.t <= to);
-  // -e (jump to the end in the pager) implies -n1000; --no-pager, -b (every line is of this boot) and -x (the
-  // kubelet's lines have no catalog entries) change nothing here
-  const n = str(p, 'lines') || (bool(p, 'pager-end') ? '1000' : '');
+  const follow = bool(p, 'follow');
+  if (follow && bool(p, 'reverse')) return res('', 'Please specify either --reverse or --follow, not both.\n', 1);
+  // -e (jump to the end in the pager) implies -n1000, and -f -n10 unless --since is given; --no-pager, -b (every
+  // line is of this boot) and -x (the kubelet's lines have no catalog entries) change nothing here
+  // upstream: systemd src/journal/journalctl.c parse_argv (arg_lines after the options)
+  const n = str(p, 'lines') || (follow && !since ? '10' : bool(p, 'pager-end') ? '1000' : '');
   if (n !== '' && n !== 'all' && !/^\+?\d+$/.test(n)) return res('', `Failed to parse lines '${n}'\n`, 1);
+  if (follow && n.startsWith('+')) return res('', '--lines=+N is unsupported when --reverse or --follow is specified.\n', 1);
+  /** The node's kubelet lines in the journal of a state (klog drops calls above the kubelet's --v before they get there). */
+  const nodeLines = (state: ClusterState): KubeletLogLine[] => {
+    const verbosity = state.runtimes.find((r) => r.node === host)?.kubeletVerbosity ?? 0;
+    return state.kubeletLogs.filter((line) => line.node === host && (line.v ?? 0) <= verbosity);
+  };
+  const shown = (state: ClusterState, line: KubeletLogLine): boolean => wanted && line.t <= state.t && state.epoch + line.t >= from && state.epoch + line.t <= to;
+  /** The entries of a state, as printed (no -n, no -r). */
+  const entries = (state: ClusterState): string[] => {
+    const pid = state.runtimes.find((r) => r.node === host)?.kubeletPid ?? DEFAULT_KUBELET_PID;
+    const lines = nodeLines(state);
+    const micros = klogMicros(lines);
+    return lines
+      .map((line, index) => ({ line, index }))
+      .filter(({ line }) => shown(state, line))
+      .flatMap(({ line, index }) => journalLines(line, micros[index], { epoch: state.epoch, utcOffsetMinutes: offset, kubeletPid: line.pid ?? pid }));
+  };
+  /** When the last line a state shows was written (the start when none). */
+  const lastWritten = (state: ClusterState): number => {
+    const lines = nodeLines(state);
+    for (let i = lines.length - 1; i >= 0; i--) if (shown(state, lines[i])) return lines[i].t;
+    return -Infinity;
+  };
   // -n counts journal entries; a klog line is one entry or more, so the first or last n lines hold them all
   const bound = <T>(list: T[]): T[] =>
     n === '' || n === 'all' ? list : n.startsWith('+') ? list.slice(0, Number(n.slice(1))) : Number(n) === 0 ? [] : list.slice(-Number(n));
-  let picked = bound(
-    bound(logged).flatMap(({ line, index }) => journalLines(line, micros[index], { epoch: ctx.state.epoch, utcOffsetMinutes: offset, kubeletPid: line.pid ?? pid })),
-  );
+  const all = entries(ctx.state);
+  let picked = bound(all);
   if (bool(p, 'reverse')) picked = [...picked].reverse();
-  // -f prints what is there now: a recorded moment has no future to follow.
-  if (picked.length === 0) return res(bool(p, 'quiet') ? '' : '-- No entries --\n');
+  let note = '';
+  if (follow) {
+    const f = followJournal(ctx, entries, lastWritten, all.length);
+    picked = [...picked, ...f.added];
+    note = f.note;
+  }
+  if (picked.length === 0) return res(bool(p, 'quiet') ? '' : '-- No entries --\n', note);
   let text = picked.map((entry) => `${entry}\n`).join('');
   if (bool(p, 'no-hostname')) text = text.replace(new RegExp(`^(\\w{3} \\d{2} \\d{2}:\\d{2}:\\d{2}) ${host} `, 'gm'), '$1 ');
-  return res(text);
+  return res(text, note);
+}
+
+/** A follow that nothing is appended to is ended by podlife after this long, and any follow after an hour. */
+const FOLLOW_QUIET_MS = 10 * 60_000;
+const FOLLOW_HORIZON_MS = 60 * 60_000;
+
+/**
+ * `journalctl -f`: the entries appended after the ones there now, read from the cluster's future. journalctl follows
+ * until interrupted; podlife stops where the run shown ends, or after ten minutes without a new entry (an hour at
+ * most), and says so.
+ */
+function followJournal(
+  ctx: ExecContext, entries: (state: ClusterState) => string[], lastWritten: (state: ClusterState) => number, seen: number,
+): { added: string[]; note: string } {
+  const future = ctx.future?.();
+  if (!future) return { added: [], note: "podlife: following (-f) needs the cluster's future, which this console does not have; the journal so far is above\n" };
+  const start = ctx.state.t;
+  const limit = start + FOLLOW_HORIZON_MS;
+  let end = limit;
+  let note = `podlife: journalctl -f stops after an hour, at ${formatGoDuration(limit)} (it would follow until interrupted)\n`;
+  for (let t = start; t < limit; ) {
+    const until = Math.min(limit, t + 60_000);
+    const reached = future.reach(until);
+    if (reached < until) {
+      end = reached;
+      note = `podlife: the run shown ends at ${formatGoDuration(reached)}: journalctl -f stops there (it would go on following)\n`;
+      break;
+    }
+    t = until;
+    const last = Math.max(start, lastWritten(future.stateAt(t)));
+    if (t - last >= FOLLOW_QUIET_MS) {
+      end = t;
+      note = `podlife: no new entry from ${formatGoDuration(last)} to ${formatGoDuration(t)}: journalctl -f stops there (it would follow until interrupted)\n`;
+      break;
+    }
+  }
+  return { added: entries(future.stateAt(end)).slice(seen), note };
 }

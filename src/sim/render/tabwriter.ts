@@ -11,12 +11,6 @@ export interface TabWriterOptions {
   tabwidth: number;
   padding: number;
   padchar: string;
-  /**
-   * kubectl's fork (github.com/liggitt/tabwriter, flag RememberWidths): each column keeps the widest width it has had
-   * across flushes, so the rows `kubectl get -w` flushes one by one stay aligned with the table before them, and
-   * widen (never narrow) for a longer cell.
-   */
-  rememberWidths?: boolean;
 }
 
 /** kubectl get: printers.GetNewTabWriter (k8s.io/cli-runtime/pkg/printers/tabwriter.go). */
@@ -42,8 +36,6 @@ export class TabWriter {
   private lines: Cell[][] = [[]];
   private cell = '';
   private widths: number[] = [];
-  /** RememberWidths: the widest each column has been, kept across flushes. */
-  private maxwidths: number[] = [];
   private readonly o: TabWriterOptions;
 
   constructor(options: TabWriterOptions) {
@@ -100,13 +92,6 @@ export class TabWriter {
         const line = this.lines[thisLine];
         if (column >= line.length - 1) break;
         width = Math.max(width, line[column].width + this.o.padding);
-      }
-      if (this.o.rememberWidths) {
-        const max = this.maxwidths;
-        if (max.length < this.widths.length) max.push(...this.widths.slice(max.length));
-        if (max.length === this.widths.length) max.push(width);
-        else if (max[this.widths.length] > width) width = max[this.widths.length];
-        else max[this.widths.length] = width;
       }
       this.widths.push(width);
       this.format(line0, thisLine);

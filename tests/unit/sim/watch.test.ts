@@ -88,6 +88,22 @@ describe('kubectl logs -f follows a running container until it stops', () => {
     expect(rows(runCommandAt(del, 30_000, 'kubectl logs -f nginx-delete --tail=1').stdout)).toEqual([rows(now.stdout).at(-1), ...added]);
   });
 
+  it('crictl logs -f follows the same way, each line on the stream the container wrote it to', () => {
+    const del = load('delete');
+    const id = runCommandAt(del, 30_000, 'crictl ps --name nginx -q').stdout.trim();
+    const r = runCommandAt(del, 30_000, `crictl logs -f ${id.slice(0, 13)}`);
+    // the entrypoint echoes to stdout, nginx writes its notices to stderr: the same lines as kubectl's follow, which
+    // merges the streams
+    expect(r.stdout).toContain('/docker-entrypoint.sh: Configuration complete; ready for start up');
+    expect(r.stdout).not.toContain('[notice]');
+    expect(r.stderr).toContain('signal 3 (SIGQUIT) received, shutting down');
+    expect(rows(r.stderr).filter((l) => l.includes('[notice]'))).toEqual(rows(runCommandAt(del, 30_000, 'kubectl logs -f nginx-delete').stdout).filter((l) => l.includes('[notice]')));
+    // an exited container is not followed
+    const crash = load('crash-loop');
+    const exited = runCommandAt(crash, 60_000, 'crictl ps -a -q').stdout.trim().split('\n')[0];
+    expect(runCommandAt(crash, 60_000, `crictl logs -f ${exited}`)).toEqual(runCommandAt(crash, 60_000, `crictl logs ${exited}`));
+  });
+
   it('a container that keeps running: the log so far, then podlife stops after ten quiet minutes and says so', () => {
     const nginx = load('nginx');
     const r = runCommandAt(nginx, 30_000, 'kubectl logs -f nginx');
@@ -106,6 +122,42 @@ describe('kubectl logs -f follows a running container until it stops', () => {
     expect(ended.stderr).toBe('podlife: the run shown ends at 35s: the log stream stops there (kubectl would go on following)\n');
     const none = execute('kubectl logs -f nginx-delete', { state: run.engine.stateAt(30_000) });
     expect(none.stdout).toBe(ended.stdout);
+    expect(none.stderr).toMatch(/^podlife: following \(-f\) needs the cluster's future/);
+  });
+});
+
+describe('journalctl -f follows the kubelet journal', () => {
+  it('the last ten entries (-f implies -n 10 unless --since), then each new one; podlife stops after ten quiet minutes', () => {
+    const del = load('delete');
+    const r = runCommandAt(del, 38_000, 'journalctl -u kubelet -f');
+    // the entries there at 38 s, then the ones the delete at 40 s writes: the journal as it is at 55 s
+    expect(r.stdout).toBe(runCommandAt(del, 55_000, 'journalctl -u kubelet').stdout);
+    expect(r.stdout).toContain('"Cleaned up orphaned pod volumes dir"');
+    expect(r.stderr).toBe('podlife: no new entry from 41.338s to 11m38s: journalctl -f stops there (it would follow until interrupted)\n');
+    const crash = load('crash-loop');
+    const followed = rows(runCommandAt(crash, 120_000, 'journalctl -u kubelet -f').stdout);
+    expect(followed.slice(0, 10)).toEqual(rows(runCommandAt(crash, 120_000, 'journalctl -u kubelet -n 10').stdout));
+    // a crash loop writes on for ever: an hour of entries, restarts among them
+    expect(followed.length).toBeGreaterThan(20);
+    expect(rows(runCommandAt(crash, 120_000, 'journalctl -u kubelet -f -n 3').stdout).slice(0, 3)).toEqual(rows(runCommandAt(crash, 120_000, 'journalctl -u kubelet -n 3').stdout));
+    const since = rows(runCommandAt(crash, 120_000, 'journalctl -u kubelet -f --since "1 min ago"').stdout);
+    expect(since.slice(0, rows(runCommandAt(crash, 120_000, 'journalctl -u kubelet --since "1 min ago"').stdout).length)).toEqual(rows(runCommandAt(crash, 120_000, 'journalctl -u kubelet --since "1 min ago"').stdout));
+  });
+
+  it("journalctl's own refusals: -f with -r, and -f with -n +N", () => {
+    const del = load('delete');
+    expect(runCommandAt(del, 38_000, 'journalctl -u kubelet -f -r')).toEqual({ stdout: '', stderr: 'Please specify either --reverse or --follow, not both.\n', exitCode: 1 });
+    expect(runCommandAt(del, 38_000, 'journalctl -u kubelet -f -n +3')).toEqual({ stdout: '', stderr: '--lines=+N is unsupported when --reverse or --follow is specified.\n', exitCode: 1 });
+  });
+
+  it('a recorded run: the follow stops where the run shown ends; no future: the journal so far and a note', () => {
+    const run = runScenario(load('delete'));
+    const ended = execute('journalctl -u kubelet -f', { state: run.engine.stateAt(38_000), future: () => futureOf(run.engine, undefined, 40_700) });
+    expect(ended.stderr).toBe('podlife: the run shown ends at 40.7s: journalctl -f stops there (it would go on following)\n');
+    // the entry there at 38 s, and the four the delete wrote by 40.7 s
+    expect(rows(ended.stdout)).toHaveLength(5);
+    const none = execute('journalctl -u kubelet -f', { state: run.engine.stateAt(38_000) });
+    expect(rows(none.stdout)).toHaveLength(1);
     expect(none.stderr).toMatch(/^podlife: following \(-f\) needs the cluster's future/);
   });
 });

@@ -2,8 +2,7 @@
 // upstream: k8s.io/kubectl/pkg/cmd/describe/describe.go; pkg/cmd/logs/logs.go; the kubelet's
 // validateContainerLogStatus (pkg/kubelet/kubelet_pods.go) for the "waiting to start" errors.
 
-import type { ClusterState, ContainerLogLine, ContainerStatus, CriContainer, Node, Pod } from '../../types.ts';
-import { formatGoDuration } from '../../core/duration.ts';
+import type { ContainerStatus, Node, Pod } from '../../types.ts';
 import { describeNamespace, describePod, describeService } from '../../render/describe.ts';
 import type { Namespace } from '../../api/namespaces.ts';
 import type { Service } from '../../api/services.ts';
@@ -14,10 +13,11 @@ import { parseGoDuration } from '../../render/duration.ts';
 import { parseRFC3339 } from '../gotime.ts';
 import { type FlagSpec, type ParsedArgs, bool, int, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
-import { type ClusterFuture, type ExecContext, nowOf, offsetOf } from '../context.ts';
+import { type ExecContext, nowOf, offsetOf } from '../context.ts';
 import { FILENAME_FLAGS, KubectlError, allContainerNames, checkNames, defaultContainer, hasContainer, podArgument, clusterScoped, errorText, namespaceOf, notFound, out, podsIn, typeGroups } from './common.ts';
 import { listOf } from './get.ts';
 import { select } from './selectors.ts';
+import { type Followed, followLogs, runningContainer } from '../follow.ts';
 
 export const DESCRIBE_FLAGS: FlagSpec[] = [
   { name: 'selector', shorthand: 'l', type: 'string' },
@@ -203,85 +203,10 @@ export function kubectlLogs(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (followed.length === 0) return out(text, stderr);
   const future = ctx.future?.();
   if (!future) return out(text, `${stderr}podlife: following (-f) needs the cluster's future, which this console does not have; the log so far is above\n`);
-  const f = follow(ctx, future, followed);
-  return out(text + f.text, stderr + f.note);
+  const f = followLogs(ctx, future, followed, 'kubectl');
+  return out(text + f.lines.map((l) => l.text).join(''), stderr + f.note);
 }
 
-/** A log stream kubectl follows: the running container's ID, the lines already printed, how its lines are printed. */
-interface Followed {
-  raw: string;
-  prefix: string;
-  seen: number;
-  timestamps: boolean;
-}
-
-/** A follow that does not end by itself is ended by podlife after this long without a new line, or after an hour. */
-const FOLLOW_QUIET_MS = 10 * 60_000;
-const FOLLOW_HORIZON_MS = 60 * 60_000;
-
-/** The ID of the container the kubelet serves the log of, when that container is running now. */
-function runningContainer(state: ClusterState, pod: Pod, container: string): string | undefined {
-  const status = [...(pod.status.initContainerStatuses ?? []), ...(pod.status.containerStatuses ?? []), ...(pod.status.ephemeralContainerStatuses ?? [])].find((s) => s.name === container);
-  const raw = status?.state.running ? status.containerID?.replace(/^\w+:\/\//, '') : undefined;
-  return raw && runtimeContainer(state, raw)?.state === 'CONTAINER_RUNNING' ? raw : undefined;
-}
-
-function runtimeContainer(state: ClusterState, id: string): CriContainer | undefined {
-  for (const r of state.runtimes) for (const c of r.containers) if (c.id === id) return c;
-  return undefined;
-}
-
-/**
- * `kubectl logs -f`: each followed stream prints its container's new lines until the container stops running (the
- * kubelet ends a follow then: ReadLogs' waitLogs checks the container's state), the streams' lines interleaved in the
- * order they were written. A container that runs on ends the follow where the run shown ends, or after ten minutes
- * without a new line (an hour at most), with a note.
- */
-// upstream: kubelet pkg/kubelet/kuberuntime/logs/logs.go ReadLogs, waitLogs; kubectl logs.go parallelConsumeRequest
-function follow(ctx: ExecContext, future: ClusterFuture, streams: Followed[]): { text: string; note: string } {
-  const start = ctx.state.t;
-  const limit = start + FOLLOW_HORIZON_MS;
-  // each stream's lines as of the last state that still had its container
-  const lines = streams.map(() => [] as ContainerLogLine[]);
-  const open = new Set(streams.map((_, i) => i));
-  let lastLine = start;
-  let note = '';
-  let t = start;
-  while (open.size > 0 && t < limit) {
-    const until = Math.min(limit, t + 60_000);
-    const reached = future.reach(until);
-    for (const at of future.times(t, Math.min(reached, until))) {
-      const state = future.stateAt(at);
-      for (const i of [...open]) {
-        const c = runtimeContainer(state, streams[i].raw);
-        if (c) {
-          const mine = state.containerLogs.filter((l) => l.containerId === streams[i].raw);
-          if (mine.length > lines[i].length) lastLine = at;
-          lines[i] = mine;
-        }
-        if (c?.state !== 'CONTAINER_RUNNING') open.delete(i);
-      }
-    }
-    if (open.size === 0) break;
-    if (reached < until) {
-      note = `podlife: the run shown ends at ${formatGoDuration(reached)}: the log stream stops there (kubectl would go on following)\n`;
-      break;
-    }
-    t = until;
-    if (t - lastLine >= FOLLOW_QUIET_MS) {
-      note = `podlife: no new log line from ${formatGoDuration(lastLine)} to ${formatGoDuration(t)}: the stream stops there (kubectl would follow until the container stops or you interrupt it)\n`;
-      break;
-    }
-  }
-  if (!note && open.size > 0) note = `podlife: the log stream stops after an hour, at ${formatGoDuration(limit)} (kubectl would follow until the container stops or you interrupt it)\n`;
-  // the new lines of every stream, in the order they were written (a stream's own order for lines of one moment)
-  const fresh = streams.flatMap((s, i) => {
-    const stamps = s.timestamps ? logStamps(lines[i], s.raw, ctx.state.epoch) : [];
-    return lines[i].slice(s.seen).map((l, j) => ({ t: l.t, i, line: `${s.prefix}${s.timestamps ? `${stamps[s.seen + j]} ` : ''}${l.text}\n` }));
-  });
-  fresh.sort((a, b) => a.t - b.t || a.i - b.i);
-  return { text: fresh.map((x) => x.line).join(''), note };
-}
 
 /** One container's log as the kubelet serves it: its current (or --previous) instance, --since, --tail, --timestamps. */
 function logsOf(ctx: ExecContext, pod: Pod, container: string, o: { previous: boolean; sinceMs: number | undefined; sinceWall?: number; tail: number; timestamps: boolean }): string {

@@ -10,7 +10,7 @@
 import type { ClusterState, KubeEvent, Node, Pod } from '../../types.ts';
 import type { Namespace } from '../../api/namespaces.ts';
 import type { Service } from '../../api/services.ts';
-import { KUBECTL_TABLE, TabWriter } from '../../render/tabwriter.ts';
+import { KUBECTL_TABLE } from '../../render/tabwriter.ts';
 import { formatGoDuration } from '../../core/duration.ts';
 import { parseGoDuration } from '../../render/duration.ts';
 import { type ParsedArgs, arr, bool, str } from '../flags.ts';
@@ -40,6 +40,34 @@ function requestTimeout(p: ParsedArgs): number {
     throw new KubectlError('Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)');
   }
   return d.ms;
+}
+
+/**
+ * kubectl's tab writer (a fork of Go's, github.com/liggitt/tabwriter, with the flag RememberWidths): each column keeps
+ * the widest it has been across flushes, so the rows a watch flushes one by one stay aligned with the table before
+ * them, and widen (never narrow) for a longer cell. The rows of a table all have the same cells, so each flush aligns
+ * as one block: a column is as wide as its widest cell plus the padding, at least the minimum width, at least what
+ * it was; the last cell of a row is not padded.
+ */
+// upstream: cli-runtime pkg/printers/tabwriter.go GetNewTabWriter; liggitt/tabwriter format (RememberWidths)
+class RememberingTable {
+  readonly #widths: number[] = [];
+  #out = '';
+
+  flush(rows: string[][]): void {
+    const { minwidth, padding } = KUBECTL_TABLE;
+    const length = (s: string) => [...s].length;
+    const columns = Math.max(0, ...rows.map((r) => r.length - 1));
+    for (let c = 0; c < columns; c++) {
+      const widest = Math.max(minwidth, ...rows.map((r) => (c < r.length - 1 ? length(r[c]) + padding : 0)));
+      this.#widths[c] = Math.max(this.#widths[c] ?? 0, widest);
+    }
+    for (const r of rows) this.#out += `${r.map((cell, c) => (c < r.length - 1 ? cell + ' '.repeat(this.#widths[c] - length(cell)) : cell)).join('')}\n`;
+  }
+
+  get text(): string {
+    return this.#out;
+  }
 }
 
 /** --output-watch-events: the table printer pads each type to eight characters (formatEventType). */
@@ -97,7 +125,7 @@ export function getWatch(p: ParsedArgs, ctx: ExecContext, format: OutputFormat, 
     labelColumns: arr(p, 'label-columns').flatMap((l) => l.split(',')).filter((l) => l !== ''), showLabels: bool(p, 'show-labels'),
   };
   // one tab writer for the whole watch, flushed after the objects now and after each change
-  const writer = new TabWriter({ ...KUBECTL_TABLE, rememberWidths: true });
+  const writer = new RememberingTable();
   let header = table.noHeaders;
   let printed = 0;
   let text = '';
@@ -106,10 +134,8 @@ export function getWatch(p: ParsedArgs, ctx: ExecContext, format: OutputFormat, 
     if (format.kind === 'table') {
       const cells = tableCells(kind, objects, { ...table, now: t });
       const rows = events ? cells.rows.map((r, i) => [EVENT_TYPE[types[i]], ...r]) : cells.rows;
-      if (!header) writer.write(`${[...(events ? ['EVENT'] : []), ...cells.headers].join('\t')}\n`);
+      writer.flush(header ? rows : [[...(events ? ['EVENT'] : []), ...cells.headers], ...rows]);
       header = true;
-      for (const r of rows) writer.write(`${r.join('\t')}\n`);
-      writer.flush();
       return;
     }
     for (const o of objects) {
@@ -118,7 +144,7 @@ export function getWatch(p: ParsedArgs, ctx: ExecContext, format: OutputFormat, 
       printed++;
     }
   };
-  const output = (): string => (format.kind === 'table' ? writer.flush() : text);
+  const output = (): string => (format.kind === 'table' ? writer.text : text);
 
   const start = ctx.state.t;
   if (!bool(p, 'watch-only')) print(now, now.map(() => 'ADDED'), nowOf(ctx));
