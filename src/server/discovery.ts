@@ -7,42 +7,11 @@
 /** The media type of aggregated discovery; client-go recognises the response by this Content-Type. */
 export const AGGREGATED_V2 = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
 
-export type ResourceName = 'pods' | 'events' | 'nodes' | 'namespaces' | 'services';
+// the table of served resources is the simulation's (src/sim/api/resources.ts): podlife's own `kubectl api-resources`
+// prints it too
+import { RESOURCES, type ResourceInfo, type ResourceName, resourceInfo } from '../sim/api/resources.ts';
 
-export interface ResourceInfo {
-  name: ResourceName;
-  /** Subresources served (with their verbs). */
-  subresources?: { name: string; verbs: string[]; kind?: { group: string; version: string; kind: string } }[];
-  singular: string;
-  kind: string;
-  namespaced: boolean;
-  verbs: string[];
-  shortNames: string[];
-  categories?: string[];
-}
-
-/** The core/v1 resources the simulated cluster serves, with the verbs it implements for each. */
-export const RESOURCES: ResourceInfo[] = [
-  { name: 'events', singular: 'event', kind: 'Event', namespaced: true, verbs: ['get', 'list', 'watch'], shortNames: ['ev'] },
-  { name: 'namespaces', singular: 'namespace', kind: 'Namespace', namespaced: false, verbs: ['get', 'list', 'watch'], shortNames: ['ns'] },
-  { name: 'nodes', singular: 'node', kind: 'Node', namespaced: false, verbs: ['get', 'list', 'patch', 'watch'], shortNames: ['no'] },
-  {
-    name: 'pods', singular: 'pod', kind: 'Pod', namespaced: true,
-    verbs: ['create', 'delete', 'get', 'list', 'patch', 'watch'], shortNames: ['po'], categories: ['all'],
-    subresources: [
-      { name: 'ephemeralcontainers', verbs: ['get', 'patch'] },
-      // the Eviction API (kubectl drain looks for it here: drain.CheckEvictionSupport)
-      { name: 'eviction', verbs: ['create'], kind: { group: 'policy', version: 'v1', kind: 'Eviction' } },
-      { name: 'log', verbs: ['get'] }, { name: 'resize', verbs: ['get', 'patch'] },
-    ],
-  },
-  // the cluster's two fixed services (src/sim/api/services.ts), in "all" after pods as on a real cluster
-  { name: 'services', singular: 'service', kind: 'Service', namespaced: true, verbs: ['get', 'list', 'watch'], shortNames: ['svc'], categories: ['all'] },
-];
-
-export function resourceInfo(name: string): ResourceInfo | undefined {
-  return RESOURCES.find((r) => r.name === name);
-}
+export { RESOURCES, type ResourceInfo, type ResourceName, resourceInfo };
 
 /** GET /version. The build metadata says which server this is; kubectl parses it as semver. */
 export function versionInfo(): Record<string, string> {

@@ -185,6 +185,15 @@ parity('kubectl logs forms', 'nginx-test', 89_000, [
   [['logs', 'nginx-test', '--since-time=2026-08-04 03:32:37Z']], ['logs nginx-test --since-time=2026-08-04T03:32:37Z --since=5s'],
 ]);
 
+// kubectl api-resources: what the server's discovery says it serves, filtered, sorted and printed by kubectl (the
+// local client is v1.32, which has no -o json|yaml here; podlife, at v1.36, refuses them by name)
+parity('kubectl api-resources', 'crash-loop', 60_000, [
+  ['api-resources'], ['api-resources -o wide'], ['api-resources -o name'], ['api-resources --no-headers'], ['api-resources --namespaced=false'],
+  ['api-resources --namespaced=true -o name'], ['api-resources --verbs=delete'], ['api-resources --verbs=get,watch --sort-by=kind'], ['api-resources --verbs=list --verbs=patch'],
+  ['api-resources --categories=all -o wide'], ['api-resources --api-group=apps'], ['api-resources --api-group='], ['api-resources --sort-by=name --no-headers'],
+  ['api-resources --sort-by=foo'], ['api-resources pods'], ['api-resources --cached'],
+]);
+
 // -o go-template runs Go's text/template in kubectl: the real client runs the real one. Left out, because the client
 // here (v1.32, built with Go 1.23) predates what podlife follows for v1.36 (Go 1.24+): ranging over an integer
 // (`{{range 3}}`, Go 1.24) and comparison errors that name the two types (Go 1.25); the unit tests cover both.

@@ -139,6 +139,19 @@ describe('kubectl run', () => {
   });
 });
 
+describe('kubectl api-resources', () => {
+  it("lists what the cluster serves (the table podlife serve's discovery answers with); -o json|yaml are refused by name", () => {
+    const { ctx } = recorder();
+    expect(execute('kubectl api-resources -o name', ctx).stdout).toBe('events\nnamespaces\nnodes\npods\nservices\n');
+    // the command get's own error points to
+    expect(execute('kubectl get', ctx).stderr).toContain('Use "kubectl api-resources" for a complete list of supported resources.');
+    expect(execute('kubectl api-resources -o json', ctx)).toEqual({
+      stdout: '', exitCode: 1, stderr: 'error: podlife: kubectl api-resources -o json is not supported by this simulation (the table, -o wide and -o name are)\n',
+    });
+    expect(execute('kubectl api-resources -o jsonpath={.x}', ctx).stderr).toBe('error: unable to match a printer suitable for the output format "jsonpath={.x}", allowed formats are: json,yaml,name,wide\n');
+  });
+});
+
 describe('what podlife does not model, refused clearly instead of dropped', () => {
   it('-o go-template-file and -o templatefile read a file, which a console without files (the page\'s) has none of: refused naming the inline form', () => {
     const { ctx } = recorder();

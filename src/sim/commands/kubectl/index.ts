@@ -12,6 +12,7 @@ import { VERSION_FLAGS, kubectlVersion } from './version.ts';
 import { EVENTS_FLAGS, kubectlEvents } from './events.ts';
 import { WAIT_FLAGS, kubectlWait } from './wait.ts';
 import { EXEC_FLAGS, kubectlExec } from './exec.ts';
+import { API_RESOURCES_FLAGS, kubectlApiResources } from './apiresources.ts';
 import {
   ANNOTATE_FLAGS, CORDON_FLAGS, DRAIN_FLAGS, LABEL_FLAGS, TAINT_FLAGS, kubectlAnnotate, kubectlCordon, kubectlDrain, kubectlLabel,
   kubectlTaint, kubectlUncordon,
@@ -49,13 +50,14 @@ const VERBS: Record<string, Verb> = {
   wait: { flags: WAIT_FLAGS, run: kubectlWait, mutates: false },
   // it runs a command in a container, which may change it (touch, rm, kill 1)
   exec: { flags: EXEC_FLAGS, run: kubectlExec, mutates: true },
+  'api-resources': { flags: API_RESOURCES_FLAGS, run: kubectlApiResources, mutates: false },
 };
 
 /** kubectl's other commands: real, but not modelled here. */
 const OTHER_COMMANDS = [
   'expose', 'set', 'explain', 'edit', 'rollout', 'scale', 'autoscale', 'certificate', 'cluster-info',
   'attach', 'port-forward', 'proxy', 'cp', 'auth',
-  'diff', 'kustomize', 'completion', 'api-resources', 'api-versions', 'config',
+  'diff', 'kustomize', 'completion', 'api-versions', 'config',
   'plugin', 'replace', 'alpha',
 ];
 
