@@ -83,6 +83,8 @@ describe.skipIf(!kubectlAvailable)("podlife's kubectl get -w prints what the rea
       'kubectl get pods -w', 'kubectl get pods -o wide -w --output-watch-events', 'kubectl get pods -w -o name', "kubectl get pods -w -o jsonpath='{.status.phase}{\"\\n\"}'",
       'kubectl get pods --watch-only', 'kubectl get pods -w -l run=web', 'kubectl get pods -w --no-headers', 'kubectl get events -w', 'kubectl get pod db -w',
       'kubectl get pod web -w', 'kubectl get pods,nodes -w', 'kubectl get pods db db -w',
+      'kubectl get pods -w -o custom-columns=NAME:.metadata.name,PHASE:.status.phase,RESTARTS:.status.containerStatuses[*].restartCount',
+      'kubectl get pods -w -o custom-columns=NAME:.metadata.name,IP:.status.podIP --no-headers',
     ];
     // the real watches end after 6 s of real time (their own --request-timeout); virtual time is moved meanwhile
     const real = watches.map((w) => shell(s, `${w.replace('kubectl ', 'kubectl --request-timeout=6s ')}`));

@@ -207,15 +207,19 @@ function customColumnsFromTemplate(text: string): CustomColumn[] {
 // upstream: customcolumn.go (*CustomColumnsPrinter).PrintObj, printOneObject
 export function printCustomColumns(objects: unknown[], format: { columns: CustomColumn[]; noHeaders: boolean }): string {
   const lines: string[][] = format.noHeaders ? [] : [format.columns.map((c) => c.header)];
-  for (const o of objects) {
+  return tabulate([...lines, ...customColumnRows(objects, format.columns)], KUBECTL_TABLE);
+}
+
+/** The custom columns' cells of each object (printOneObject): each path's values in Go's %v, `<none>` for none. */
+export function customColumnRows(objects: unknown[], columns: CustomColumn[]): string[][] {
+  return objects.map((o) => {
     const data = sortedCopy(o);
-    lines.push(format.columns.map(({ path }) => {
+    return columns.map(({ path }) => {
       const found = path.findResults(data);
       const values = found.flatMap((group) => group.map(({ v }) => goPrint(v)));
       return found.length === 0 || found[0].length === 0 ? ['<none>', ...values].join(',') : values.join(',');
-    }));
-  }
-  return tabulate(lines, KUBECTL_TABLE);
+    });
+  });
 }
 
 /** The List kubectl wraps several objects in. */

@@ -17,7 +17,7 @@ import { type ParsedArgs, arr, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf } from '../context.ts';
 import { KubectlError, type ResourceKind, clusterScoped, namespaceOf, notFound, out, singular } from './common.ts';
-import { type OutputFormat, printObject } from './output.ts';
+import { type OutputFormat, customColumnRows, printObject } from './output.ts';
 import { select } from './selectors.ts';
 import { type TableOptions, listOf, tableCells } from './get.ts';
 
@@ -98,7 +98,6 @@ function changes(before: Map<string, Obj>, after: Map<string, Obj>): { type: Wat
 
 export function getWatch(p: ParsedArgs, ctx: ExecContext, format: OutputFormat, groups: { kind: ResourceKind; names: string[] }[]): CommandResult {
   if (groups.length !== 1) throw new KubectlError('you may only specify a single resource type');
-  if (format.kind === 'custom-columns') throw new KubectlError('podlife: kubectl get -w with -o custom-columns is not supported; watch the table, or -o jsonpath');
   const events = bool(p, 'output-watch-events');
   if (events && format.kind !== 'table') throw new KubectlError('podlife: --output-watch-events is supported with the table output only');
   const timeout = requestTimeout(p);
@@ -131,6 +130,13 @@ export function getWatch(p: ParsedArgs, ctx: ExecContext, format: OutputFormat, 
   let text = '';
   const print = (objects: Obj[], types: WatchType[], t: number): void => {
     if (objects.length === 0) return;
+    // the custom-columns printer writes its header the first time, then its rows, into the watch's tab writer
+    if (format.kind === 'custom-columns') {
+      const rows = customColumnRows(objects, format.columns);
+      writer.flush(header || format.noHeaders ? rows : [format.columns.map((c) => c.header), ...rows]);
+      header = true;
+      return;
+    }
     if (format.kind === 'table') {
       const cells = tableCells(kind, objects, { ...table, now: t });
       const rows = events ? cells.rows.map((r, i) => [EVENT_TYPE[types[i]], ...r]) : cells.rows;
@@ -144,7 +150,7 @@ export function getWatch(p: ParsedArgs, ctx: ExecContext, format: OutputFormat, 
       printed++;
     }
   };
-  const output = (): string => (format.kind === 'table' ? writer.text : text);
+  const output = (): string => (format.kind === 'table' || format.kind === 'custom-columns' ? writer.text : text);
 
   const start = ctx.state.t;
   if (!bool(p, 'watch-only')) print(now, now.map(() => 'ADDED'), nowOf(ctx));
