@@ -3,7 +3,7 @@
 // upstream: kubelet pkg/kubelet/kuberuntime/logs/logs.go ReadLogs, waitLogs (shared by the kubelet's log endpoint and
 //           crictl logs); kubectl logs.go parallelConsumeRequest
 
-import type { ClusterState, ContainerLogLine, CriContainer, Pod } from '../types.ts';
+import type { ClusterState, ContainerLogLine, ContainerStatus, CriContainer, Pod } from '../types.ts';
 import { formatGoDuration } from '../core/duration.ts';
 import { logStamps } from '../render/clock.ts';
 import type { ClusterFuture, ExecContext } from './context.ts';
@@ -16,13 +16,26 @@ export interface Followed {
   timestamps: boolean;
 }
 
-/** A follow that does not end by itself is ended by podlife after this long without a new line, or after an hour. */
-const FOLLOW_QUIET_MS = 10 * 60_000;
-const FOLLOW_HORIZON_MS = 60 * 60_000;
+/**
+ * What ends a command that runs on in time (`get -w`, `logs -f`, `journalctl -f`) where the real one would wait to be
+ * interrupted: this long without anything new, or this long in all; the future is read this far at a time.
+ */
+export const FOLLOW_QUIET_MS = 10 * 60_000;
+export const FOLLOW_HORIZON_MS = 60 * 60_000;
+export const FOLLOW_STEP_MS = 60_000;
+
+/** The note of such a command where there is no future to read (a console that has none). */
+export const noFuture = (what: string, sofar: string): string =>
+  `podlife: ${what} needs the cluster's future, which this console does not have; ${sofar}\n`;
+
+/** A container's status in a pod, init and ephemeral containers included. */
+export function containerStatusOf(pod: Pod, container: string): ContainerStatus | undefined {
+  return [...(pod.status.initContainerStatuses ?? []), ...(pod.status.containerStatuses ?? []), ...(pod.status.ephemeralContainerStatuses ?? [])].find((s) => s.name === container);
+}
 
 /** The ID of the container the kubelet serves the log of, when that container is running now. */
 export function runningContainer(state: ClusterState, pod: Pod, container: string): string | undefined {
-  const status = [...(pod.status.initContainerStatuses ?? []), ...(pod.status.containerStatuses ?? []), ...(pod.status.ephemeralContainerStatuses ?? [])].find((s) => s.name === container);
+  const status = containerStatusOf(pod, container);
   const raw = status?.state.running ? status.containerID?.replace(/^\w+:\/\//, '') : undefined;
   return raw && runtimeContainer(state, raw)?.state === 'CONTAINER_RUNNING' ? raw : undefined;
 }
@@ -51,7 +64,7 @@ export function followLogs(
   let note = '';
   let t = start;
   while (open.size > 0 && t < limit) {
-    const until = Math.min(limit, t + 60_000);
+    const until = Math.min(limit, t + FOLLOW_STEP_MS);
     const reached = future.reach(until);
     for (const at of future.times(t, Math.min(reached, until))) {
       const state = future.stateAt(at);

@@ -5,7 +5,7 @@
 
 import type { ClusterState, KubeletLogLine, NodeRuntime } from '../types.ts';
 import { formatGoDuration } from '../core/duration.ts';
-import { followLogs } from './follow.ts';
+import { FOLLOW_HORIZON_MS, FOLLOW_QUIET_MS, FOLLOW_STEP_MS, followLogs, noFuture } from './follow.ts';
 import {
   crictlImages, crictlInspect, crictlInspectp, crictlPods, crictlPodsVerbose, crictlPs, crictlPsVerbose, crictlStatusOutput, findById, listContainers, listSandboxes,
   type CrictlClock,
@@ -211,7 +211,7 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
         let note = '';
         if (bool(p, 'follow') && c.state === 'CONTAINER_RUNNING') {
           const future = ctx.future?.();
-          if (!future) note = "podlife: following (-f) needs the cluster's future, which this console does not have; the log so far is above\n";
+          if (!future) note = noFuture('following (-f)', 'the log so far is above');
           else {
             const f = followLogs(ctx, future, [{ raw: id, prefix: '', seen: all.length, timestamps: stamps !== undefined }], 'crictl');
             lines = [...lines, ...f.lines];
@@ -411,10 +411,6 @@ export function journalctl(argv: string[], ctx: ExecContext): CommandResult {
   return res(text, note);
 }
 
-/** A follow that nothing is appended to is ended by podlife after this long, and any follow after an hour. */
-const FOLLOW_QUIET_MS = 10 * 60_000;
-const FOLLOW_HORIZON_MS = 60 * 60_000;
-
 /**
  * `journalctl -f`: the entries appended after the ones there now, read from the cluster's future. journalctl follows
  * until interrupted; podlife stops where the run shown ends, or after ten minutes without a new entry (an hour at
@@ -424,13 +420,13 @@ function followJournal(
   ctx: ExecContext, entries: (state: ClusterState) => string[], lastWritten: (state: ClusterState) => number, seen: number,
 ): { added: string[]; note: string } {
   const future = ctx.future?.();
-  if (!future) return { added: [], note: "podlife: following (-f) needs the cluster's future, which this console does not have; the journal so far is above\n" };
+  if (!future) return { added: [], note: noFuture('following (-f)', 'the journal so far is above') };
   const start = ctx.state.t;
   const limit = start + FOLLOW_HORIZON_MS;
   let end = limit;
   let note = `podlife: journalctl -f stops after an hour, at ${formatGoDuration(limit)} (it would follow until interrupted)\n`;
   for (let t = start; t < limit; ) {
-    const until = Math.min(limit, t + 60_000);
+    const until = Math.min(limit, t + FOLLOW_STEP_MS);
     const reached = future.reach(until);
     if (reached < until) {
       end = reached;

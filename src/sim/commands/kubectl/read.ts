@@ -17,7 +17,7 @@ import { type ExecContext, nowOf, offsetOf } from '../context.ts';
 import { FILENAME_FLAGS, KubectlError, allContainerNames, checkNames, defaultContainer, hasContainer, podArgument, clusterScoped, errorText, namespaceOf, notFound, out, podsIn, typeGroups } from './common.ts';
 import { listOf } from './get.ts';
 import { select } from './selectors.ts';
-import { type Followed, followLogs, runningContainer } from '../follow.ts';
+import { type Followed, containerStatusOf, followLogs, noFuture, runningContainer } from '../follow.ts';
 
 export const DESCRIBE_FLAGS: FlagSpec[] = [
   { name: 'selector', shorthand: 'l', type: 'string' },
@@ -202,7 +202,7 @@ export function kubectlLogs(p: ParsedArgs, ctx: ExecContext): CommandResult {
   }
   if (followed.length === 0) return out(text, stderr);
   const future = ctx.future?.();
-  if (!future) return out(text, `${stderr}podlife: following (-f) needs the cluster's future, which this console does not have; the log so far is above\n`);
+  if (!future) return out(text, stderr + noFuture('following (-f)', 'the log so far is above'));
   const f = followLogs(ctx, future, followed, 'kubectl');
   return out(text + f.lines.map((l) => l.text).join(''), stderr + f.note);
 }
@@ -211,8 +211,7 @@ export function kubectlLogs(p: ParsedArgs, ctx: ExecContext): CommandResult {
 /** One container's log as the kubelet serves it: its current (or --previous) instance, --since, --tail, --timestamps. */
 function logsOf(ctx: ExecContext, pod: Pod, container: string, o: { previous: boolean; sinceMs: number | undefined; sinceWall?: number; tail: number; timestamps: boolean }): string {
   if (!pod.spec.nodeName) return '';
-  const statuses = [...(pod.status.initContainerStatuses ?? []), ...(pod.status.containerStatuses ?? []), ...(pod.status.ephemeralContainerStatuses ?? [])];
-  const status = statuses.find((s) => s.name === container);
+  const status = containerStatusOf(pod, container);
   const id = containerIdForLogs(pod.metadata.name, container, status, o.previous);
   const raw = id.replace(/^\w+:\/\//, '');
   const all = ctx.state.containerLogs.filter((l) => l.containerId === raw && l.t <= ctx.state.t);

@@ -19,17 +19,12 @@ import { type ExecContext, nowOf } from '../context.ts';
 import { KubectlError, type ResourceKind, clusterScoped, namespaceOf, notFound, out, singular } from './common.ts';
 import { type OutputFormat, customColumnRows, printObject } from './output.ts';
 import { select } from './selectors.ts';
+import { FOLLOW_HORIZON_MS, FOLLOW_QUIET_MS, FOLLOW_STEP_MS, noFuture } from '../follow.ts';
 import { type TableOptions, listOf, tableCells } from './get.ts';
 
 type Obj = Pod | KubeEvent | Node | Namespace | Service;
 type WatchType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
-/** A watch nothing it shows has changed in for this long is ended by podlife (kubectl would go on until interrupted). */
-const QUIET_MS = 10 * 60_000;
-/** And any watch without --request-timeout after this long. */
-const HORIZON_MS = 60 * 60_000;
-/** How far the future is run on at a time while looking for changes. */
-const STEP_MS = 60_000;
 
 /** --request-timeout: an integer of seconds, or one with a unit (clientcmd's rule); 0 or none: no timeout. */
 function requestTimeout(p: ParsedArgs): number {
@@ -157,14 +152,14 @@ export function getWatch(p: ParsedArgs, ctx: ExecContext, format: OutputFormat, 
   // a watch of one object by name, or of several: kubectl prints the objects, then refuses to watch more than one source
   if (names.length > 1) return out(output(), 'error: you may only watch a single resource or type of resource at a time\n', 1);
   const future = ctx.future?.();
-  if (!future) return out(output(), 'podlife: watching (-w) needs the cluster\'s future, which this console does not have; run the command again at a later time\n', 0);
+  if (!future) return out(output(), noFuture('watching (-w)', 'run the command again at a later time'), 0);
 
   let before = first;
   let lastChange = start;
-  const limit = start + (timeout > 0 ? timeout : HORIZON_MS);
+  const limit = start + (timeout > 0 ? timeout : FOLLOW_HORIZON_MS);
   let note = '';
   for (let t = start; t < limit; ) {
-    const until = Math.min(limit, t + STEP_MS);
+    const until = Math.min(limit, t + FOLLOW_STEP_MS);
     const reached = future.reach(until);
     for (const at of future.times(t, Math.min(reached, until))) {
       const after = watched(future.stateAt(at));
@@ -179,7 +174,7 @@ export function getWatch(p: ParsedArgs, ctx: ExecContext, format: OutputFormat, 
       break;
     }
     t = until;
-    if (timeout === 0 && t - lastChange >= QUIET_MS) {
+    if (timeout === 0 && t - lastChange >= FOLLOW_QUIET_MS) {
       note = `podlife: nothing this watch shows changed from ${formatGoDuration(lastChange)} to ${formatGoDuration(t)}: it stops there (kubectl would go on until interrupted; --request-timeout ends a watch when you choose)\n`;
       break;
     }
