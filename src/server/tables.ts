@@ -5,10 +5,8 @@
 // printNode, printNamespace, printService; staging/src/k8s.io/apimachinery/pkg/apis/meta/v1/types.go (Table, TableRow)
 
 import type { KubeEvent, Node, Pod } from '../sim/index.ts';
-import {
-  EVENT_COLUMNS, EVENT_WIDE_COLUMNS, NAMESPACE_COLUMNS, NODE_COLUMNS, NODE_WIDE_COLUMNS, POD_COLUMNS, POD_WIDE_COLUMNS,
-  printEvent, printNamespace, printNode, printPod, podRowCondition,
-} from '../sim/render/table.ts';
+import { EVENT_COLUMNS, EVENT_WIDE_COLUMNS, POD_COLUMNS, POD_WIDE_COLUMNS, printEvent, printPod, podRowCondition } from '../sim/render/table.ts';
+import { NAMESPACE_COLUMNS, NODE_COLUMNS, NODE_WIDE_COLUMNS, printNamespace, printNode } from '../sim/render/cluster-table.ts';
 import { SERVICE_COLUMNS, SERVICE_WIDE_COLUMNS, printService } from '../sim/render/service.ts';
 import type { Namespace } from '../sim/api/namespaces.ts';
 import type { Service } from '../sim/api/services.ts';

@@ -12,7 +12,7 @@ import { checkCommandLine } from './commands/check.ts';
 import { type Write, shown } from './commands/shell.ts';
 import { apiErrorText } from './commands/kubectl/common.ts';
 import { goDuration } from './render/duration.ts';
-import { NAMESPACE_NAMES } from './api/namespaces.ts';
+import { NAMESPACE_NAMES } from './api/apiserver.ts';
 
 /** One timeline entry, as the scenario file gives it (scenario.ts TimelineEntry fits). */
 export interface TimelineStep {

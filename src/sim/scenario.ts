@@ -8,7 +8,7 @@ import type { Taint } from './types.ts';
 import { DurationError, parseDuration } from './core/duration.ts';
 import { DEFAULT_TIMINGS, type Timings } from './core/timings.ts';
 import type { EngineConfig, ImageBehaviour, NodeConfig } from './config.ts';
-import { parseByteSize, parseQuantity } from './api/quantity.ts';
+import { parseQuantity } from './api/quantity.ts';
 import { ImageRefError, parseImageRef } from './api/imageref.ts';
 import { decodePod } from './api/schema.ts';
 import { admitPriority, defaultPodSpec } from './api/defaults.ts';
@@ -446,4 +446,16 @@ function formatAt(ms: number): string {
   const m = Math.floor((ms % 3_600_000) / 60_000);
   const s = (ms % 60_000) / 1000;
   return `${h ? `${h}h` : ''}${m ? `${m}m` : ''}${s ? `${s}s` : ''}`;
+}
+
+/** Sizes in scenario files: "2.2MB", "30Mi", "2207025" (bytes; MB/GB decimal as registries print them). */
+export function parseByteSize(text: string | number): number | undefined {
+  if (typeof text === 'number') return Number.isInteger(text) && text >= 0 ? text : undefined;
+  const m = /^(\d+(?:\.\d+)?)\s*(B|kB|KB|MB|GB|TB|Ki|Mi|Gi|Ti|KiB|MiB|GiB|TiB|k|M|G|T)?$/.exec(text.trim());
+  if (!m) return undefined;
+  const mult: Record<string, number> = {
+    B: 1, k: 1e3, kB: 1e3, KB: 1e3, M: 1e6, MB: 1e6, G: 1e9, GB: 1e9, T: 1e12, TB: 1e12,
+    Ki: 1024, KiB: 1024, Mi: 2 ** 20, MiB: 2 ** 20, Gi: 2 ** 30, GiB: 2 ** 30, Ti: 2 ** 40, TiB: 2 ** 40,
+  };
+  return Math.round(parseFloat(m[1]) * (m[2] ? mult[m[2]] : 1));
 }

@@ -16,7 +16,12 @@ import { EventRecorder, type EventInput } from './events.ts';
 import { kept } from '../core/kept.ts';
 import { clone } from '../core/clone.ts';
 import { podNames } from '../core/names.ts';
-import { NAMESPACE_NAMES } from './namespaces.ts';
+
+/**
+ * The namespaces of a fresh kubeadm cluster, fixed for the run. Their objects (namespaces.ts) are made only for
+ * the commands that print them.
+ */
+export const NAMESPACE_NAMES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'];
 
 export type WatchType = 'ADDED' | 'MODIFIED' | 'DELETED';
 export type PodWatcher = (type: WatchType, pod: Pod) => void;

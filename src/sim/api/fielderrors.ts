@@ -1,4 +1,5 @@
-// field.Error and field.ErrorList: the validation errors the API server returns, with their exact wording.
+// field.Error and field.ErrorList: the validation errors the API server returns, with their exact wording, and the
+// API's failure Statuses. The engine's API server needs them on its first load; validation.ts makes the errors.
 // upstream: staging/src/k8s.io/apimachinery/pkg/util/validation/field/errors.go
 
 import type { ApiStatus } from '../types.ts';
@@ -11,7 +12,6 @@ export interface FieldError {
   value?: unknown;
   detail?: string;
 }
-
 
 /** A value field errors print as Go wrote it (a struct's %#v), not as JSON. */
 export class GoRepr {
@@ -52,15 +52,6 @@ export function errorBody(e: FieldError): string {
 
 export function errorString(e: FieldError): string {
   return `${e.field}: ${errorBody(e)}`;
-}
-
-export const required = (field: string, detail?: string): FieldError => ({ type: 'Required', field, detail });
-export const invalid = (field: string, value: unknown, detail?: string): FieldError => ({ type: 'Invalid', field, value, detail });
-export const forbidden = (field: string, detail: string): FieldError => ({ type: 'Forbidden', field, detail });
-export const duplicate = (field: string, value: unknown): FieldError => ({ type: 'Duplicate', field, value });
-export const notFound = (field: string, value: unknown): FieldError => ({ type: 'NotFound', field, value });
-export function notSupported(field: string, value: unknown, supported: string[]): FieldError {
-  return { type: 'NotSupported', field, value, detail: `supported values: ${supported.map((s) => `"${s}"`).join(', ')}` };
 }
 
 /** errors.NewInvalid: 422 with one cause per field error (each cause's reason is the error type: "FieldValue" + type). */

@@ -2,6 +2,7 @@
 // change in a scenario, so they are fixed objects created with the cluster (at its first node's creation).
 
 import type { Node } from '../types.ts';
+import { NAMESPACE_NAMES } from './apiserver.ts';
 
 export interface Namespace {
   apiVersion: 'v1';
@@ -10,8 +11,6 @@ export interface Namespace {
   spec: { finalizers: string[] };
   status: { phase: 'Active' };
 }
-
-export const NAMESPACE_NAMES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'];
 
 /**
  * A stable UUID-shaped id from a name (FNV-1a), for objects the model derives instead of storing (namespaces, node

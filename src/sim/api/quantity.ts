@@ -21,8 +21,10 @@ export function parseQuantity(text: string | number): number | undefined {
 }
 const parsed = new Map<string, number | undefined>();
 
+const QUANTITY = new RegExp(QUANTITY_REGEXP);
+
 function parse(text: string): number | undefined {
-  const m = /^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$/.exec(text.trim());
+  const m = QUANTITY.exec(text.trim());
   if (!m || text.trim() !== text) return undefined;
   const [, num, suffix] = m;
   if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(num)) return undefined;
@@ -58,16 +60,4 @@ export function formatBinarySI(n: number): string {
   let i = 0;
   while (n !== 0 && n % 1024 === 0 && i < 6) (n /= 1024), i++;
   return n + ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'][i];
-}
-
-/** Sizes in scenario files: "2.2MB", "30Mi", "2207025" (bytes; MB/GB decimal as registries print them). */
-export function parseByteSize(text: string | number): number | undefined {
-  if (typeof text === 'number') return Number.isInteger(text) && text >= 0 ? text : undefined;
-  const m = /^(\d+(?:\.\d+)?)\s*(B|kB|KB|MB|GB|TB|Ki|Mi|Gi|Ti|KiB|MiB|GiB|TiB|k|M|G|T)?$/.exec(text.trim());
-  if (!m) return undefined;
-  const mult: Record<string, number> = {
-    B: 1, k: 1e3, kB: 1e3, KB: 1e3, M: 1e6, MB: 1e6, G: 1e9, GB: 1e9, T: 1e12, TB: 1e12,
-    Ki: 1024, KiB: 1024, Mi: 2 ** 20, MiB: 2 ** 20, Gi: 2 ** 30, GiB: 2 ** 30, Ti: 2 ** 40, TiB: 2 ** 40,
-  };
-  return Math.round(parseFloat(m[1]) * (m[2] ? mult[m[2]] : 1));
 }

@@ -4,8 +4,7 @@
 
 import type { Pod } from '../types.ts';
 import type { FieldError } from './fielderrors.ts';
-import { forbidden, invalid } from './fielderrors.ts';
-import { validatePodSpec } from './validation.ts';
+import { forbidden, invalid, validatePodSpec } from './validation.ts';
 import { computePodQOS } from './defaults.ts';
 import { clone } from '../core/clone.ts';
 

@@ -3,10 +3,21 @@
 // upstream: pkg/apis/core/validation/validation.go; staging/src/k8s.io/apimachinery/pkg/util/validation/validation.go
 
 import type { FieldError } from './fielderrors.ts';
-import { duplicate, forbidden, invalid, notFound, notSupported, required } from './fielderrors.ts';
 import { QUANTITY_REGEXP, parseQuantity } from './quantity.ts';
 import { clone } from '../core/clone.ts';
 import { DEFAULT_TOLERATIONS } from './defaults.ts';
+
+// field.Required, field.Invalid, ...: the field errors validation makes (fielderrors.ts formats them)
+// upstream: staging/src/k8s.io/apimachinery/pkg/util/validation/field/errors.go
+export const required = (field: string, detail?: string): FieldError => ({ type: 'Required', field, detail });
+export const invalid = (field: string, value: unknown, detail?: string): FieldError => ({ type: 'Invalid', field, value, detail });
+export const forbidden = (field: string, detail: string): FieldError => ({ type: 'Forbidden', field, detail });
+export const duplicate = (field: string, value: unknown): FieldError => ({ type: 'Duplicate', field, value });
+export const notFound = (field: string, value: unknown): FieldError => ({ type: 'NotFound', field, value });
+export function notSupported(field: string, value: unknown, supported: string[]): FieldError {
+  return { type: 'NotSupported', field, value, detail: `supported values: ${supported.map((s) => `"${s}"`).join(', ')}` };
+}
+
 
 type Raw = Record<string, any>;
 

@@ -4,8 +4,8 @@
 //           crictl logs); kubectl logs.go parallelConsumeRequest
 
 import type { ClusterState, ContainerLogLine, ContainerStatus, CriContainer, Pod } from '../types.ts';
-import { formatGoDuration } from '../core/duration.ts';
-import { logStamps } from '../render/clock.ts';
+import { formatGoDuration } from '../render/duration.ts';
+import { logStamps } from '../render/localtime.ts';
 import type { ClusterFuture, ExecContext } from './context.ts';
 
 /** A log stream followed: the running container's ID, the lines already printed, how its lines are printed. */

@@ -4,14 +4,14 @@
 // parse_timestamp and parse_time do)
 
 import type { ClusterState, KubeletLogLine, NodeRuntime } from '../types.ts';
-import { formatGoDuration } from '../core/duration.ts';
+import { formatGoDuration } from '../render/duration.ts';
 import { FOLLOW_HORIZON_MS, FOLLOW_QUIET_MS, FOLLOW_STEP_MS, followLogs, noFuture } from './follow.ts';
 import {
   crictlImages, crictlInspect, crictlInspectp, crictlPods, crictlPodsVerbose, crictlPs, crictlPsVerbose, crictlStatusOutput, findById, listContainers, listSandboxes,
   type CrictlClock,
 } from '../render/crictl.ts';
 import { crictlPodsProto, crictlPsProto } from '../render/crictl-proto.ts';
-import { localFields, logStamps, wallFromLocal } from '../render/clock.ts';
+import { localFields, logStamps, wallFromLocal } from '../render/localtime.ts';
 import { journalLines, klogMicros } from '../render/journal.ts';
 import { FlagError, type FlagSpec, type ParsedArgs, bool, int, parseFlags, str, arr } from './flags.ts';
 import type { CommandResult } from './shell.ts';

@@ -37,28 +37,6 @@ export function parseDuration(text: string): number {
   return ms;
 }
 
-/** Go's time.Duration.String() for a whole number of milliseconds: "2.5s", "612ms", "1m20s", "5m0s", "1h0m0s". */
-export function formatGoDuration(ms: number): string {
-  if (ms === 0) return '0s';
-  const neg = ms < 0;
-  let v = Math.abs(Math.trunc(ms));
-  let out: string;
-  if (v < 1000) {
-    out = `${v}ms`;
-  } else {
-    const frac = v % 1000;
-    v = Math.floor(v / 1000);
-    const fracStr = frac ? `.${String(frac).padStart(3, '0').replace(/0+$/, '')}` : '';
-    const s = v % 60;
-    const m = Math.floor(v / 60) % 60;
-    const h = Math.floor(v / 3600);
-    if (h > 0) out = `${h}h${m}m${s}${fracStr}s`;
-    else if (m > 0) out = `${m}m${s}${fracStr}s`;
-    else out = `${s}${fracStr}s`;
-  }
-  return neg ? `-${out}` : out;
-}
-
 /** The shortest kubectl-style spelling of a duration: "8m23s", "1h", "500ms", "2.5s". For scenario files and messages. */
 export function formatDuration(ms: number): string {
   if (ms === 0) return '0s';

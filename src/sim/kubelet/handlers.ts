@@ -9,7 +9,8 @@ import type { Container, LifecycleHandler, Pod } from '../types.ts';
 import type { Proc } from '../core/loop.ts';
 import { sleepFor } from '../core/loop.ts';
 import { parseDuration } from '../core/duration.ts';
-import { Process, execProgramFor, normaliseSignal, type Signal } from '../runtime/process.ts';
+import { Process, normaliseSignal, type Signal } from '../runtime/process.ts';
+import { execProgramFor } from '../runtime/exec-program.ts';
 import type { NodeEnv } from './env.ts';
 import { ANNOTATION_PREFIX, formatPod } from './env.ts';
 

@@ -10,7 +10,7 @@ import type { Container, CriContainer, Node, Pod, PodCondition, PodStatus } from
 import type { SimContext } from '../core/context.ts';
 import type { Rng } from '../core/rng.ts';
 import type { Proc } from '../core/loop.ts';
-import { formatGoDuration } from '../core/duration.ts';
+import { formatGoDuration } from '../render/duration.ts';
 import type { ApiServer } from '../api/apiserver.ts';
 import { parseImageRef } from '../api/imageref.ts';
 import type { ContainerRuntime } from '../runtime/cri.ts';

@@ -5,7 +5,7 @@
 
 import type { Container, LifecycleHandler, Pod } from '../types.ts';
 import { sleepFor, type Proc } from '../core/loop.ts';
-import { formatGoDuration } from '../core/duration.ts';
+import { formatGoDuration } from '../render/duration.ts';
 import { parseImageRef, ImageRefError, type ImageRef } from '../api/imageref.ts';
 import { containerArgv, imageDefaults, type ImageDefaults } from '../runtime/catalog.ts';
 import type * as envModule from './envvars.ts';

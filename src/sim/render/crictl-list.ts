@@ -1,10 +1,10 @@
-// crictl's list views of one node's container runtime: `crictl pods` and `crictl ps` (tables through
-// text/tabwriter with minwidth 20 and "2 minutes ago" from go-units). The player's containers panel prints
-// `crictl ps` on its first load; `images`, `inspect` and `inspectp` (render/crictl.ts) come with the console.
+// crictl's list view of one node's containers, `crictl ps` (a table through text/tabwriter with minwidth 20 and
+// "2 minutes ago" from go-units), and what the other tables share. The player's containers panel prints
+// `crictl ps` on its first load; `pods`, `images`, `inspect` and `inspectp` (render/crictl.ts) come with the console.
 // upstream: cri-tools cmd/crictl/sandbox.go OutputPodSandboxes, container.go OutputContainers, util.go
 // getTruncatedID (v1.36.0)
 
-import type { CriContainer, CriSandbox, NodeRuntime } from '../types.ts';
+import type { CriContainer, NodeRuntime } from '../types.ts';
 import { unitsHumanDuration } from './duration.ts';
 import { CRICTL_TABLE, tabulate } from './tabwriter.ts';
 
@@ -25,56 +25,11 @@ export interface CrictlClock {
 
 /** The table's CREATED: go-units' HumanDuration of the age, and " ago". */
 export const created = (clock: CrictlClock, t: number) => `${unitsHumanDuration(clock.now - (clock.epoch + t))} ago`;
-const newestFirst = <T extends { createdAt: number }>(a: T, b: T) => b.createdAt - a.createdAt;
-const matches = (pattern: string | undefined, s: string) => !pattern || new RegExp(pattern).test(s);
+export const newestFirst = <T extends { createdAt: number }>(a: T, b: T) => b.createdAt - a.createdAt;
+export const matches = (pattern: string | undefined, s: string) => !pattern || new RegExp(pattern).test(s);
 // the runtime's label selector: every key=value given (containerd filterCRISandboxes / filterCRIContainers)
-const labelled = (want: Record<string, string> | undefined, labels: Record<string, string>) =>
+export const labelled = (want: Record<string, string> | undefined, labels: Record<string, string>) =>
   !want || Object.keys(want).every((k) => labels[k] === want[k]);
-
-export interface PodsFilter {
-  name?: string;
-  namespace?: string;
-  state?: 'ready' | 'notready';
-  id?: string;
-  labels?: Record<string, string>;
-  latest?: boolean;
-  last?: number;
-  quiet?: boolean;
-  noTrunc?: boolean;
-}
-
-export function listSandboxes(rt: NodeRuntime, f: PodsFilter): CriSandbox[] {
-  let list = rt.sandboxes.filter(
-    (s) =>
-      (!f.id || s.id.startsWith(f.id)) &&
-      (!f.state || (f.state === 'ready') === (s.state === 'SANDBOX_READY')) &&
-      labelled(f.labels, s.labels) &&
-      matches(f.name, s.name) &&
-      matches(f.namespace, s.namespace),
-  );
-  list = [...list].sort(newestFirst);
-  const n = f.last && f.last > 0 ? f.last : f.latest ? 1 : list.length;
-  return list.slice(0, n);
-}
-
-/** `crictl pods` */
-export function crictlPods(rt: NodeRuntime, f: PodsFilter, clock: CrictlClock): string {
-  const list = listSandboxes(rt, f);
-  if (f.quiet) return list.map((s) => `${s.id}\n`).join('');
-  const rows = [['POD ID', 'CREATED', 'STATE', 'NAME', 'NAMESPACE', 'ATTEMPT', 'RUNTIME']];
-  for (const s of list) {
-    rows.push([
-      f.noTrunc ? s.id : truncatedId(s.id),
-      created(clock, s.createdAt),
-      s.state === 'SANDBOX_READY' ? 'Ready' : 'NotReady',
-      s.name,
-      s.namespace,
-      String(s.attempt),
-      s.runtimeHandler || '(default)',
-    ]);
-  }
-  return tabulate(rows, CRICTL_TABLE);
-}
 
 export interface PsFilter {
   all?: boolean;

@@ -14,7 +14,7 @@
 
 import type { CriContainer, CriSandbox } from '../types.ts';
 import type { CrictlClock } from './crictl-list.ts';
-import { rfc3339NanoLocal, stampNanos } from './clock.ts';
+import { rfc3339NanoLocal, stampNanos } from './localtime.ts';
 import { toYaml } from './yaml.ts';
 import { jqJson } from './json.ts';
 

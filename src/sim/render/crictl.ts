@@ -1,21 +1,66 @@
 // crictl's views of one node's container runtime: `crictl images` (text/tabwriter with minwidth 20) and
 // `inspect`/`inspectp` (containerd's verbose status: {"info": ..., "status": ...}, keys sorted because crictl
-// round-trips them through Go maps, 2-space indent; an array of them for several IDs; -o yaml), and the verbose
-// listings `pods -v` and `ps -v`; the `pods` and `ps` tables are in crictl-list.ts (re-exported here), so the player's
-// first load, which prints only `crictl ps`, leaves this module to the console.
+// round-trips them through Go maps, 2-space indent; an array of them for several IDs; -o yaml), the `pods` table,
+// and the verbose listings `pods -v` and `ps -v`; the `ps` table is in crictl-list.ts (re-exported here), so the
+// player's first load, which prints only `crictl ps`, leaves this module to the console.
 // upstream: cri-tools cmd/crictl/image.go, container.go marshalContainerStatus, util.go outputStatusData (v1.36.0)
 
 import type { CriContainer, CriImage, CriSandbox, NodeRuntime } from '../types.ts';
-import { rfc3339NanoLocal, stampNanos } from './clock.ts';
+import { rfc3339NanoLocal, stampNanos } from './localtime.ts';
 import { goJson, sortedCopy } from './json.ts';
 import { toYaml } from './yaml.ts';
 import { CRICTL_TABLE, tabulate } from './tabwriter.ts';
 import { SANDBOX_IMAGE } from '../runtime/catalog.ts';
-import { CONTAINER_STATE, type CrictlClock, created, podNamespace, truncatedId } from './crictl-list.ts';
+import { CONTAINER_STATE, type CrictlClock, created, labelled, matches, newestFirst, podNamespace, truncatedId } from './crictl-list.ts';
 import { goTimeString } from './journal.ts';
 import { sandboxAnnotations } from './crictl-proto.ts';
 
 export * from './crictl-list.ts';
+
+export interface PodsFilter {
+  name?: string;
+  namespace?: string;
+  state?: 'ready' | 'notready';
+  id?: string;
+  labels?: Record<string, string>;
+  latest?: boolean;
+  last?: number;
+  quiet?: boolean;
+  noTrunc?: boolean;
+}
+
+export function listSandboxes(rt: NodeRuntime, f: PodsFilter): CriSandbox[] {
+  let list = rt.sandboxes.filter(
+    (s) =>
+      (!f.id || s.id.startsWith(f.id)) &&
+      (!f.state || (f.state === 'ready') === (s.state === 'SANDBOX_READY')) &&
+      labelled(f.labels, s.labels) &&
+      matches(f.name, s.name) &&
+      matches(f.namespace, s.namespace),
+  );
+  list = [...list].sort(newestFirst);
+  const n = f.last && f.last > 0 ? f.last : f.latest ? 1 : list.length;
+  return list.slice(0, n);
+}
+
+/** `crictl pods` */
+export function crictlPods(rt: NodeRuntime, f: PodsFilter, clock: CrictlClock): string {
+  const list = listSandboxes(rt, f);
+  if (f.quiet) return list.map((s) => `${s.id}\n`).join('');
+  const rows = [['POD ID', 'CREATED', 'STATE', 'NAME', 'NAMESPACE', 'ATTEMPT', 'RUNTIME']];
+  for (const s of list) {
+    rows.push([
+      f.noTrunc ? s.id : truncatedId(s.id),
+      created(clock, s.createdAt),
+      s.state === 'SANDBOX_READY' ? 'Ready' : 'NotReady',
+      s.name,
+      s.namespace,
+      String(s.attempt),
+      s.runtimeHandler || '(default)',
+    ]);
+  }
+  return tabulate(rows, CRICTL_TABLE);
+}
 
 /** go-units HumanSizeWithPrecision(size, 3): decimal units, 3 significant digits. */
 export function humanSize(bytes: number): string {

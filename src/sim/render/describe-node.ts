@@ -7,9 +7,11 @@
 
 import { type SumQuantity, ZERO_QUANTITY, addQuantity, formatQuantity, sumQuantity } from '../api/quantity-sum.ts';
 import type { Container, KubeEvent, Node, Pod, Quantity } from '../types.ts';
-import { parseRfc3339, rfc1123z } from './clock.ts';
+import { parseRfc3339 } from './clock.ts';
+import { rfc1123z } from './localtime.ts';
 import { PrefixWriter, describeEvents, printAnnotationsMultiline, printLabelsMultiline } from './describe.ts';
-import { findNodeRoles, translateTimestampSince } from './table.ts';
+import { findNodeRoles } from './cluster-table.ts';
+import { translateTimestampSince } from './table.ts';
 
 export interface DescribeNodeOptions {
   /** Wall-clock ms of "now". */

@@ -8,7 +8,8 @@
 import type { Namespace } from '../api/namespaces.ts';
 import type { Service } from '../api/services.ts';
 import type { Container, ContainerState, ContainerStatus, KubeEvent, Pod, Probe } from '../types.ts';
-import { parseRfc3339, rfc1123z } from './clock.ts';
+import { parseRfc3339 } from './clock.ts';
+import { rfc1123z } from './localtime.ts';
 import { KUBECTL_DESCRIBE, TabWriter } from './tabwriter.ts';
 import { eventInterval, translateTimestampSince } from './table.ts';
 

@@ -110,6 +110,14 @@ export function goDuration(ms: number): string {
   return neg ? `-${out}` : out;
 }
 
+/**
+ * Go's time.Duration.String() of the whole milliseconds of a virtual duration: "2.5s", "612ms", "1m20s", "5m0s",
+ * "1h0m0s". What the kubelet prints of a duration it measured on the virtual clock.
+ */
+export function formatGoDuration(ms: number): string {
+  return goDuration(Math.trunc(ms));
+}
+
 /** n / 10^digits with the fraction's trailing zeros dropped ("1.5", "2"). */
 function fraction(n: bigint, digits: number): string {
   const base = 10n ** BigInt(digits);

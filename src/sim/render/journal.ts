@@ -5,7 +5,7 @@
 // systemd journalctl output_short
 
 import type { KubeletLogLine } from '../types.ts';
-import { journalTime, klogTime, rfc3339NanoLocal, zone } from './clock.ts';
+import { journalTime, klogTime, rfc3339NanoLocal, zone } from './localtime.ts';
 import { goQuote } from './gostrconv.ts';
 
 /** A deterministic per-line value in [0, 1000): the sub-millisecond digits of klog's microseconds. */

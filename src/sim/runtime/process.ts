@@ -52,7 +52,7 @@ export type Program =
   | { kind: 'service'; spec: ServiceSpec }
   | { kind: 'exit'; code: number; logs: { stream: 'stdout' | 'stderr'; text: string }[] };
 
-function baseName(p: string): string {
+export function baseName(p: string): string {
   return p.slice(p.lastIndexOf('/') + 1);
 }
 
@@ -66,23 +66,9 @@ export function parseSleep(arg: string | undefined): number | undefined {
   return Math.round(parseFloat(m[1]) * mult);
 }
 
-const SHELLS = new Set(['sh', 'bash', 'ash', 'dash', 'zsh']);
-
-/** Commands the model's shell implements (busybox applets and shell builtins). */
-export const SHELL_COMMANDS = new Set([
-  ':', 'true', 'false', 'exit', 'echo', 'printf', 'date', 'sleep', 'wait', 'trap', 'exec', 'touch', 'mkdir', 'rm', 'cat', 'ls', 'stat', 'test', '[',
-  'hostname', 'printenv', 'env', 'export', 'break', 'continue',
-]);
+export const SHELLS = new Set(['sh', 'bash', 'ash', 'dash', 'zsh']);
 
 const FILE_TOOLS = new Set(['cat', 'ls', 'stat', 'date', 'hostname', 'touch', 'mkdir', 'rm', 'test', 'printf', 'printenv']);
-
-/** What `kubectl exec` / an exec probe runs: a shell for `sh -c`, else one command as the shell would run it. */
-export function execProgramFor(argv: string[], ctx: ProgramContext): Program | undefined {
-  const bin = baseName(argv[0] ?? '');
-  if (SHELLS.has(bin)) return programFor(argv, ctx);
-  if (SHELL_COMMANDS.has(bin) && bin !== 'exec' && bin !== 'wait' && bin !== 'trap') return { kind: 'shell', stmts: [{ kind: 'cmd', argv }] };
-  return undefined;
-}
 
 /** Arithmetic expansion (runtime/arith.ts): the value, or ash's error message. */
 export type ArithFn = (expr: string, vars: { get(name: string): string | undefined; set(name: string, value: string): void }) => { value: number } | { error: string };

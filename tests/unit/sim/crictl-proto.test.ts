@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { execute } from '../../../src/sim/commands/execute.ts';
 import type { ClusterState, CriContainer, CriSandbox } from '../../../src/sim/types.ts';
-import { rfc3339NanoLocal, stampNanos } from '../../../src/sim/render/clock.ts';
+import { rfc3339NanoLocal, stampNanos } from '../../../src/sim/render/localtime.ts';
 import { create, engineWith, podManifest } from './helpers.ts';
 
 const OFFSET = 480; // the console's default zone, UTC+8

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario, ScenarioError, scenarioTitle, scenarioToEngineConfig, TITLE_LANGUAGES } from '../../../src/sim/scenario.ts';
 import { languages } from '../../../src/site.ts';
-import { parseDuration, formatGoDuration, formatDuration } from '../../../src/sim/core/duration.ts';
+import { parseDuration, formatDuration } from '../../../src/sim/core/duration.ts';
+import { formatGoDuration } from '../../../src/sim/render/duration.ts';
 import { createEngine } from '../../../src/sim/engine.ts';
 
 const OK = `title: CrashLoopBackOff
@@ -126,6 +127,8 @@ describe('durations', () => {
   });
   it("formats as Go's time.Duration.String()", () => {
     expect([0, 612, 1523, 2500, 40_000, 80_000, 160_000, 300_000, 3_600_000, 3_723_500].map(formatGoDuration)).toEqual(['0s', '612ms', '1.523s', '2.5s', '40s', '1m20s', '2m40s', '5m0s', '1h0m0s', '1h2m3.5s']);
+    // the whole milliseconds of a measured duration, as the kubelet's lines have always shown them
+    expect([1234.567, -1500.7, 0.4, 59_999.9].map(formatGoDuration)).toEqual(['1.234s', '-1.5s', '0s', '59.999s']);
     expect([503_000, 500, 90_000, 2500, 3_600_000].map(formatDuration)).toEqual(['8m23s', '500ms', '1m30s', '2.5s', '1h']);
   });
 });

@@ -8,10 +8,8 @@ import { type Namespace, clusterNamespaces } from '../../api/namespaces.ts';
 import type { Service } from '../../api/services.ts';
 import { JsonPath, relaxedJsonPathExpression } from '../../render/jsonpath.ts';
 import { sortedCopy } from '../../render/json.ts';
-import {
-  EVENT_COLUMNS, EVENT_WIDE_COLUMNS, NAMESPACE_COLUMNS, NODE_COLUMNS, NODE_WIDE_COLUMNS, POD_COLUMNS, POD_WIDE_COLUMNS,
-  printEvent, printNamespace, printNode, printPod,
-} from '../../render/table.ts';
+import { EVENT_COLUMNS, EVENT_WIDE_COLUMNS, POD_COLUMNS, POD_WIDE_COLUMNS, printEvent, printPod } from '../../render/table.ts';
+import { NAMESPACE_COLUMNS, NODE_COLUMNS, NODE_WIDE_COLUMNS, printNamespace, printNode } from '../../render/cluster-table.ts';
 import { SERVICE_COLUMNS, SERVICE_WIDE_COLUMNS, printService } from '../../render/service.ts';
 import { formatLabels } from '../../render/describe.ts';
 import { KUBECTL_TABLE, tabulate } from '../../render/tabwriter.ts';

@@ -7,7 +7,7 @@ import { describeNamespace, describePod, describeService } from '../../render/de
 import type { Namespace } from '../../api/namespaces.ts';
 import type { Service } from '../../api/services.ts';
 import { describeNode } from '../../render/describe-node.ts';
-import { logStamps } from '../../render/clock.ts';
+import { logStamps } from '../../render/localtime.ts';
 import { leaseRenewTime } from '../../kubelet/lease.ts';
 import { parseGoDuration } from '../../render/duration.ts';
 import { parseRFC3339 } from '../gotime.ts';

@@ -11,7 +11,7 @@ import type { ClusterState, KubeEvent, Node, Pod } from '../../types.ts';
 import type { Namespace } from '../../api/namespaces.ts';
 import type { Service } from '../../api/services.ts';
 import { KUBECTL_TABLE } from '../../render/tabwriter.ts';
-import { formatGoDuration } from '../../core/duration.ts';
+import { formatGoDuration } from '../../render/duration.ts';
 import { parseGoDuration } from '../../render/duration.ts';
 import { type ParsedArgs, arr, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
