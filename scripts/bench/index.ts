@@ -41,8 +41,8 @@ const dist = join(site.dir, 'dist');
 const { pages, islandGz } = pageWeights(dist);
 const readingJs = Math.max(...pages.map((p) => p.jsGz));
 add('pages', 'JavaScript needed to read a chapter', '0 kB (every page is complete HTML; scripts only add interaction)', 'none', true);
-add('pages', 'JS before interaction, largest page (gz)', kb(readingJs), '≤ 10 kB', readingJs <= 10 * 1024);
-add('pages', 'simulation island, engine included (gz)', kb(islandGz), '≤ 60 kB', islandGz <= 60 * 1024);
+add('pages', 'JS before interaction, largest page (gz)', kb(readingJs), '≤ 10 kB', readingJs <= 10_000);
+add('pages', 'simulation island, engine included (gz)', kb(islandGz), '≤ 60 kB', islandGz <= 60_000);
 for (const p of pages) add('pages', `${p.url} HTML / CSS / JS (gz)`, `${kb(p.htmlGz)} / ${kb(p.cssGz)} / ${kb(p.jsGz)}`);
 const server = await serve(dist);
 try {

@@ -152,8 +152,9 @@ export async function scrubTiming(baseUrl: string, url: string, steps = 40): Pro
   }
 }
 
+// kB as the budgets are written: 1,000 bytes (the stricter reading: a budget met here is met in KiB too)
 export function kb(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / 1000).toFixed(1)} kB`;
 }
 
 async function main(): Promise<void> {
