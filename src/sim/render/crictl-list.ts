@@ -25,24 +25,35 @@ export interface CrictlClock {
 
 /** The table's CREATED: go-units' HumanDuration of the age, and " ago". */
 export const created = (clock: CrictlClock, t: number) => `${unitsHumanDuration(clock.now - (clock.epoch + t))} ago`;
-export const newestFirst = <T extends { createdAt: number }>(a: T, b: T) => b.createdAt - a.createdAt;
+const newestFirst = <T extends { createdAt: number }>(a: T, b: T) => b.createdAt - a.createdAt;
 export const matches = (pattern: string | undefined, s: string) => !pattern || new RegExp(pattern).test(s);
 // the runtime's label selector: every key=value given (containerd filterCRISandboxes / filterCRIContainers)
 export const labelled = (want: Record<string, string> | undefined, labels: Record<string, string>) =>
   !want || Object.keys(want).every((k) => labels[k] === want[k]);
 
-export interface PsFilter {
-  all?: boolean;
+/** The flags `crictl pods` and `crictl ps` share. */
+export interface ListFilter {
   name?: string;
   namespace?: string;
-  podId?: string;
-  state?: 'created' | 'running' | 'exited' | 'unknown';
   id?: string;
   labels?: Record<string, string>;
   latest?: boolean;
   last?: number;
   quiet?: boolean;
   noTrunc?: boolean;
+}
+
+/** The list newest first, cut to --last N or --latest. */
+export function newestOf<T extends { createdAt: number }>(list: T[], f: ListFilter): T[] {
+  const sorted = [...list].sort(newestFirst);
+  const n = f.last && f.last > 0 ? f.last : f.latest ? 1 : sorted.length;
+  return sorted.slice(0, n);
+}
+
+export interface PsFilter extends ListFilter {
+  all?: boolean;
+  podId?: string;
+  state?: 'created' | 'running' | 'exited' | 'unknown';
   image?: string;
 }
 
@@ -56,7 +67,7 @@ const STATE_NAMES: Record<string, CriContainer['state']> = {
 export function listContainers(rt: NodeRuntime, f: PsFilter): CriContainer[] {
   let state: CriContainer['state'] | undefined = f.state ? STATE_NAMES[f.state] : f.all ? undefined : 'CONTAINER_RUNNING';
   if (f.latest || (f.last ?? 0) > 0) state = undefined;
-  let list = rt.containers.filter(
+  const list = rt.containers.filter(
     (c) =>
       (!f.id || c.id.startsWith(f.id)) &&
       (!f.podId || c.sandboxId.startsWith(f.podId)) &&
@@ -66,9 +77,7 @@ export function listContainers(rt: NodeRuntime, f: PsFilter): CriContainer[] {
       matches(f.name, c.name) &&
       matches(f.namespace, podNamespace(c)),
   );
-  list = [...list].sort(newestFirst);
-  const n = f.last && f.last > 0 ? f.last : f.latest ? 1 : list.length;
-  return list.slice(0, n);
+  return newestOf(list, f);
 }
 
 const podName = (c: CriContainer) => c.labels['io.kubernetes.pod.name'] ?? c.podName ?? 'unknown';

@@ -11,26 +11,18 @@ import { goJson, sortedCopy } from './json.ts';
 import { toYaml } from './yaml.ts';
 import { CRICTL_TABLE, tabulate } from './tabwriter.ts';
 import { SANDBOX_IMAGE } from '../runtime/catalog.ts';
-import { CONTAINER_STATE, type CrictlClock, created, labelled, matches, newestFirst, podNamespace, truncatedId } from './crictl-list.ts';
+import { CONTAINER_STATE, type CrictlClock, type ListFilter, created, labelled, matches, newestOf, podNamespace, truncatedId } from './crictl-list.ts';
 import { goTimeString } from './journal.ts';
 import { sandboxAnnotations } from './crictl-proto.ts';
 
 export * from './crictl-list.ts';
 
-export interface PodsFilter {
-  name?: string;
-  namespace?: string;
+export interface PodsFilter extends ListFilter {
   state?: 'ready' | 'notready';
-  id?: string;
-  labels?: Record<string, string>;
-  latest?: boolean;
-  last?: number;
-  quiet?: boolean;
-  noTrunc?: boolean;
 }
 
 export function listSandboxes(rt: NodeRuntime, f: PodsFilter): CriSandbox[] {
-  let list = rt.sandboxes.filter(
+  const list = rt.sandboxes.filter(
     (s) =>
       (!f.id || s.id.startsWith(f.id)) &&
       (!f.state || (f.state === 'ready') === (s.state === 'SANDBOX_READY')) &&
@@ -38,9 +30,7 @@ export function listSandboxes(rt: NodeRuntime, f: PodsFilter): CriSandbox[] {
       matches(f.name, s.name) &&
       matches(f.namespace, s.namespace),
   );
-  list = [...list].sort(newestFirst);
-  const n = f.last && f.last > 0 ? f.last : f.latest ? 1 : list.length;
-  return list.slice(0, n);
+  return newestOf(list, f);
 }
 
 /** `crictl pods` */
