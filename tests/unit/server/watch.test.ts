@@ -105,6 +105,32 @@ describe.skipIf(!kubectlAvailable)("podlife's kubectl get -w prints what the rea
     }
     expect(got[0].stdout).toContain('ContainerCreating   0          0s');
   }, 30_000);
+
+  it('kubectl events -w: the events so far, then each new or repeated one, in the forms kubectl prints them', async () => {
+    server = await startPaused({ scenario: loadScenario('crash-loop') });
+    const s = server;
+    await advance(s, '30s');
+    const watches = [
+      'kubectl events -w', 'kubectl events -w -A --no-headers', 'kubectl events -w --for pod/crash-test --types=Warning',
+      'kubectl events -w -o name', 'kubectl events -w --for=pod/crash-test -o json', 'kubectl events -w -o yaml --types Warning',
+    ];
+    const real = watches.map((w) => shell(s, `${w.replace('kubectl ', 'kubectl --request-timeout=5s ')}`));
+    await new Promise((r) => setTimeout(r, 1500));
+    for (const t of ['40s', '60s', '90s', '2m']) await advance(s, t);
+    const got = await Promise.all(real);
+    // the table's LAST SEEN is the real kubectl's own clock against podlife's paused one: compared without it (the
+    // rows' other cells, and their order); every other form exactly
+    const rows = (text: string, first: number): string[][] => text.split('\n').filter((l) => l !== '').map((l) => l.split(/ {2,}/).filter((c, i) => i !== first));
+    for (const [i, w] of watches.entries()) {
+      const ours = podlifeAt(loadScenario('crash-loop'), 30_000, w.replace('-w', '-w --request-timeout=90s'));
+      expect(ours.code, w).toBe(got[i].code);
+      if (w.includes(' -o ')) expect(ours.stdout, w).toBe(got[i].stdout);
+      else expect(rows(ours.stdout, w.includes('-A') ? 1 : 0), w).toEqual(rows(got[i].stdout, w.includes('-A') ? 1 : 0));
+      expect(got[i].stdout.length, w).toBeGreaterThan(0);
+    }
+    // the repeats arrive as rows of their own, their count grown
+    expect(got[0].stdout).toMatch(/\(x4 over [^)]*\) +Normal +Pulling/);
+  }, 30_000);
 });
 
 describe('watch over HTTP', () => {

@@ -70,6 +70,25 @@ describe('kubectl get -w reads the future', () => {
   });
 });
 
+describe('kubectl events -w reads the future', () => {
+  it('no events yet: no "No events found", the watch waits and prints each event as it is recorded', () => {
+    const nginx = load('nginx-test');
+    // the scenario creates its pod at 0: at 0 the namespace has no event yet
+    expect(runCommandAt(nginx, 0, 'kubectl events')).toEqual({ stdout: '', stderr: 'No events found in default namespace.\n', exitCode: 0 });
+    const r = runCommandAt(nginx, 0, 'kubectl events -w');
+    expect(r.exitCode).toBe(0);
+    const printed = rows(r.stdout).map((l) => l.split(/ {2,}/));
+    expect(printed[0]).toEqual(['LAST SEEN', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE']);
+    // each row is printed at the moment its event is recorded: 0s ago
+    expect(printed.slice(1).map((c) => [c[0], c[2]])).toEqual([['0s', 'Scheduled'], ['0s', 'Pulled'], ['0s', 'Created'], ['0s', 'Started']]);
+    expect(r.stderr).toMatch(/^podlife: nothing this watch shows changed from .* to .*: it stops there/);
+    // the events so far first (in storage order, which is time order here: the names grow with the time), the header once
+    const later = runCommandAt(nginx, 30_000, 'kubectl events -w --request-timeout=1s');
+    expect(later.stdout).toBe(runCommandAt(nginx, 30_000, 'kubectl events').stdout);
+    expect(later.stderr).toBe('');
+  });
+});
+
 describe('kubectl logs -f follows a running container until it stops', () => {
   it('nginx deleted while followed: its log so far, then its shutdown lines, and the follow ends with the container', () => {
     const del = load('delete');

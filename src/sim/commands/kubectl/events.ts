@@ -6,7 +6,6 @@
 import { parseRfc3339 } from '../../render/clock.ts';
 import { eventInterval } from '../../render/table.ts';
 import { KUBECTL_TABLE, tabulate } from '../../render/tabwriter.ts';
-import type { KubeEvent } from '../../types.ts';
 import { type ExecContext, nowOf } from '../context.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
@@ -14,6 +13,10 @@ import { KubectlError, eventsIn, namespaceOf, out, resolveKind } from './common.
 import { fileReader, inStructOrder, OBJECT_META_ORDER, objectsOnlyOutput, type Order, PRINT_FLAGS, printObject } from './output.ts';
 import { goJson } from '../../render/json.ts';
 import { select } from './selectors.ts';
+import { RememberingTable, requestTimeout, watchFuture } from './watch.ts';
+import { noFuture } from '../follow.ts';
+import type { ClusterState, KubeEvent } from '../../types.ts';
+import type { OutputFormat } from './output.ts';
 
 export const EVENTS_FLAGS: FlagSpec[] = [
   ...PRINT_FLAGS,
@@ -25,23 +28,19 @@ export const EVENTS_FLAGS: FlagSpec[] = [
   { name: 'chunk-size', type: 'int' },
 ];
 
-/** core/v1 EventList and Event, as k8s.io/api declares them. */
-const EVENT_LIST_ORDER: Order = {
-  keys: ['kind', 'apiVersion', 'metadata', 'items'],
+/** core/v1 Event and EventList, as k8s.io/api declares them. */
+const EVENT_ORDER: Order = {
+  keys: [
+    'kind', 'apiVersion', 'metadata', 'involvedObject', 'reason', 'message', 'source', 'firstTimestamp', 'lastTimestamp', 'count',
+    'type', 'eventTime', 'series', 'action', 'related', 'reportingComponent', 'reportingInstance',
+  ],
   nested: {
-    items: {
-      keys: [
-        'kind', 'apiVersion', 'metadata', 'involvedObject', 'reason', 'message', 'source', 'firstTimestamp', 'lastTimestamp', 'count',
-        'type', 'eventTime', 'series', 'action', 'related', 'reportingComponent', 'reportingInstance',
-      ],
-      nested: {
-        metadata: OBJECT_META_ORDER,
-        involvedObject: { keys: ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'] },
-        source: { keys: ['component', 'host'] },
-      },
-    },
+    metadata: OBJECT_META_ORDER,
+    involvedObject: { keys: ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'] },
+    source: { keys: ['component', 'host'] },
   },
 };
+const EVENT_LIST_ORDER: Order = { keys: ['kind', 'apiVersion', 'metadata', 'items'], nested: { items: EVENT_ORDER } };
 
 /**
  * The time `kubectl events` sorts events by: a series' last observation, else lastTimestamp, else eventTime (an
@@ -54,7 +53,6 @@ function eventSortTime(e: KubeEvent): number {
 }
 
 const KINDS: Record<string, string> = { pods: 'Pod', nodes: 'Node', namespaces: 'Namespace', events: 'Event', services: 'Service' };
-
 
 export function kubectlEvents(p: ParsedArgs, ctx: ExecContext): CommandResult {
   const allNamespaces = bool(p, 'all-namespaces');
@@ -80,10 +78,12 @@ export function kubectlEvents(p: ParsedArgs, ctx: ExecContext): CommandResult {
   // --types: Normal and/or Warning, whatever their case
   const types = [...new Set(arr(p, 'types').flatMap((t) => t.split(',')))].sort();
   if (types.some((t) => t.toLowerCase() !== 'normal' && t.toLowerCase() !== 'warning')) throw new KubectlError('valid --types are Normal or Warning');
-  if (bool(p, 'watch')) throw new KubectlError('podlife: watching (-w) is not supported; run the command again at a later time');
+  const ofTypes = (e: KubeEvent): boolean => types.length === 0 || types.some((t) => t.toLowerCase() === e.type.toLowerCase());
+  /** The events of a state the command shows, in the API server's storage order (namespace, name). */
+  const shown = (state: ClusterState): KubeEvent[] => select(eventsIn({ state }, allNamespaces ? undefined : namespace), 'events', '', fieldSelector).filter(ofTypes);
+  if (bool(p, 'watch')) return eventsWatch(p, ctx, shown, format, allNamespaces);
 
-  const events = select(eventsIn(ctx, allNamespaces ? undefined : namespace), 'events', '', fieldSelector)
-    .filter((e) => types.length === 0 || types.some((t) => t.toLowerCase() === e.type.toLowerCase()))
+  const events = shown(ctx.state)
     // sort.Sort(SortableEvents): by eventTime (stable here; Go's sort of a dozen or fewer is an insertion sort)
     .map((e, i) => [e, i] as const)
     .sort(([a, i], [b, j]) => eventSortTime(a) - eventSortTime(b) || i - j)
@@ -99,10 +99,52 @@ export function kubectlEvents(p: ParsedArgs, ctx: ExecContext): CommandResult {
     return out(printObject(list, format, ''));
   }
   const now = nowOf(ctx);
-  const rows = events.map((e) => [
-    ...(allNamespaces ? [e.metadata.namespace ?? ''] : []),
-    eventInterval(e, now), e.type, e.reason, `${e.involvedObject.kind}/${e.involvedObject.name}`, e.message.trim(),
-  ]);
-  const headers = [...(allNamespaces ? ['NAMESPACE'] : []), 'LAST SEEN', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE'];
-  return out(tabulate(bool(p, 'no-headers') ? rows : [headers, ...rows], KUBECTL_TABLE));
+  const rows = events.map((e) => eventRow(e, now, allNamespaces));
+  return out(tabulate(bool(p, 'no-headers') ? rows : [eventHeaders(allNamespaces), ...rows], KUBECTL_TABLE));
+}
+
+// upstream: kubectl pkg/cmd/events/event_printer.go printHeadings, printOneEvent
+const eventHeaders = (allNamespaces: boolean): string[] => [...(allNamespaces ? ['NAMESPACE'] : []), 'LAST SEEN', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE'];
+const eventRow = (e: KubeEvent, now: number, allNamespaces: boolean): string[] => [
+  ...(allNamespaces ? [e.metadata.namespace ?? ''] : []),
+  eventInterval(e, now), e.type, e.reason, `${e.involvedObject.kind}/${e.involvedObject.name}`, e.message.trim(),
+];
+
+/**
+ * `kubectl events -w`: a watch of the events from now (no resourceVersion), so the API server first sends each event
+ * it has as ADDED, in storage order, then each new or updated one (a repeat's count) as it happens; a deleted event
+ * (an hour old) is not printed. Each is printed on its own: the table's header once, then a row per event through
+ * kubectl's remembering tab writer, its LAST SEEN as of that moment. No "No events found": the watch waits.
+ */
+// upstream: kubectl pkg/cmd/events/events.go (*EventsOptions).runWatch; event_printer.go (EventPrinter).PrintObj
+function eventsWatch(p: ParsedArgs, ctx: ExecContext, shown: (state: ClusterState) => KubeEvent[], format: OutputFormat | undefined, allNamespaces: boolean): CommandResult {
+  const timeout = requestTimeout(p);
+  const writer = new RememberingTable();
+  let header = bool(p, 'no-headers');
+  let text = '';
+  let printed = 0;
+  const print = (e: KubeEvent, now: number): void => {
+    if (!format) {
+      writer.flush(header ? [eventRow(e, now, allNamespaces)] : [eventHeaders(allNamespaces), eventRow(e, now, allNamespaces)]);
+      header = true;
+      return;
+    }
+    const ev = { ...e, kind: 'Event', apiVersion: 'v1' };
+    // a typed Event: -o json in the Go struct's field order; the YAML printer starts each document after its first with ---
+    if (format.kind === 'json') text += `${goJson(inStructOrder(ev, EVENT_ORDER), '    ', false)}\n`;
+    else text += (format.kind === 'yaml' && printed > 0 ? '---\n' : '') + printObject(ev, format, `event/${e.metadata.name}`);
+    printed++;
+  };
+  const byKey = (events: KubeEvent[]): Map<string, KubeEvent> => new Map(events.map((e) => [`${e.metadata.namespace ?? ''}/${e.metadata.name}`, e]));
+  const first = shown(ctx.state);
+  const now = nowOf(ctx);
+  for (const e of first) print(e, now);
+  const output = (): string => (format ? text : writer.text);
+  const future = ctx.future?.();
+  if (!future) return out(output(), noFuture('watching (-w)', 'run the command again at a later time'), 0);
+  const note = watchFuture(future, ctx.state.t, timeout, byKey(first), (state) => byKey(shown(state)), (c, at) => {
+    if (c.type !== 'DELETED') print(c.object, at + ctx.state.epoch);
+  });
+  // the watch's end (its timeout) is not an error: runWatch returns nil
+  return out(output(), note, 0);
 }

@@ -23,11 +23,10 @@ import { FOLLOW_HORIZON_MS, FOLLOW_QUIET_MS, FOLLOW_STEP_MS, noFuture } from '..
 import { type TableOptions, listOf, tableCells } from './get.ts';
 
 type Obj = Pod | KubeEvent | Node | Namespace | Service;
-type WatchType = 'ADDED' | 'MODIFIED' | 'DELETED';
-
+export type WatchType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
 /** --request-timeout: an integer of seconds, or one with a unit (clientcmd's rule); 0 or none: no timeout. */
-function requestTimeout(p: ParsedArgs): number {
+export function requestTimeout(p: ParsedArgs): number {
   const v = str(p, 'request-timeout');
   if (v === '' || v === '0') return 0;
   const d = /^\d+$/.test(v) ? { ok: true as const, ms: Number(v) * 1000 } : parseGoDuration(v);
@@ -45,7 +44,7 @@ function requestTimeout(p: ParsedArgs): number {
  * it was; the last cell of a row is not padded.
  */
 // upstream: cli-runtime pkg/printers/tabwriter.go GetNewTabWriter; liggitt/tabwriter format (RememberWidths)
-class RememberingTable {
+export class RememberingTable {
   readonly #widths: number[] = [];
   #out = '';
 
@@ -77,9 +76,9 @@ const rvOf = (o: Obj): number => Number(o.metadata.resourceVersion) || 0;
  * An object changed when its resourceVersion did (the views may come from two runs of the same cluster: the moment
  * the command runs at, and the future it looks into).
  */
-function changes(before: Map<string, Obj>, after: Map<string, Obj>): { type: WatchType; object: Obj }[] {
-  const deleted: { type: WatchType; object: Obj }[] = [];
-  const written: { type: WatchType; object: Obj }[] = [];
+function changes<T extends Obj>(before: Map<string, T>, after: Map<string, T>): { type: WatchType; object: T }[] {
+  const deleted: { type: WatchType; object: T }[] = [];
+  const written: { type: WatchType; object: T }[] = [];
   for (const [key, o] of after) {
     const prev = before.get(key);
     if (prev !== undefined && prev.metadata.uid !== o.metadata.uid) deleted.push({ type: 'DELETED', object: prev });
@@ -154,32 +153,43 @@ export function getWatch(p: ParsedArgs, ctx: ExecContext, format: OutputFormat, 
   const future = ctx.future?.();
   if (!future) return out(output(), noFuture('watching (-w)', 'run the command again at a later time'), 0);
 
+  // each change printed and flushed on its own, as kubectl prints the events of its watch
+  const note = watchFuture(future, start, timeout, first, watched, (c, at) => print([c.object], [c.type], at + ctx.state.epoch));
+  // a watch that ends (its timeout) ends kubectl get without an error
+  return out(output(), note, 0);
+}
+
+/**
+ * The watch's events from `start` on, read from the cluster's future: `onChange` for each, at the moment of the change.
+ * The watch ends at --request-timeout (`timeout`, 0 for none), where the run shown ends, or once nothing it shows has
+ * changed for ten minutes (an hour at most); the note on stderr says which, and is empty for a timeout.
+ */
+export function watchFuture<T extends Obj>(
+  future: NonNullable<ReturnType<NonNullable<ExecContext['future']>>>,
+  start: number,
+  timeout: number,
+  first: Map<string, T>,
+  watched: (state: ClusterState) => Map<string, T>,
+  onChange: (change: { type: WatchType; object: T }, at: number) => void,
+): string {
   let before = first;
   let lastChange = start;
   const limit = start + (timeout > 0 ? timeout : FOLLOW_HORIZON_MS);
-  let note = '';
   for (let t = start; t < limit; ) {
     const until = Math.min(limit, t + FOLLOW_STEP_MS);
     const reached = future.reach(until);
     for (const at of future.times(t, Math.min(reached, until))) {
       const after = watched(future.stateAt(at));
       const found = changes(before, after);
-      // each change printed and flushed on its own, as kubectl prints the events of its watch
-      for (const c of found) print([c.object], [c.type], at + ctx.state.epoch);
+      for (const c of found) onChange(c, at);
       if (found.length > 0) lastChange = at;
       before = after;
     }
-    if (reached < until) {
-      note = `podlife: the run shown ends at ${formatGoDuration(reached)}: the watch stops there (kubectl would go on watching)\n`;
-      break;
-    }
+    if (reached < until) return `podlife: the run shown ends at ${formatGoDuration(reached)}: the watch stops there (kubectl would go on watching)\n`;
     t = until;
     if (timeout === 0 && t - lastChange >= FOLLOW_QUIET_MS) {
-      note = `podlife: nothing this watch shows changed from ${formatGoDuration(lastChange)} to ${formatGoDuration(t)}: it stops there (kubectl would go on until interrupted; --request-timeout ends a watch when you choose)\n`;
-      break;
+      return `podlife: nothing this watch shows changed from ${formatGoDuration(lastChange)} to ${formatGoDuration(t)}: it stops there (kubectl would go on until interrupted; --request-timeout ends a watch when you choose)\n`;
     }
   }
-  if (!note && timeout === 0) note = `podlife: the watch stops after an hour, at ${formatGoDuration(limit)} (kubectl would go on until interrupted; --request-timeout ends a watch when you choose)\n`;
-  // a watch that ends (its timeout) ends kubectl get without an error
-  return out(output(), note, 0);
+  return timeout === 0 ? `podlife: the watch stops after an hour, at ${formatGoDuration(limit)} (kubectl would go on until interrupted; --request-timeout ends a watch when you choose)\n` : '';
 }
