@@ -24,6 +24,36 @@ export const FOLLOW_QUIET_MS = 10 * 60_000;
 export const FOLLOW_HORIZON_MS = 60 * 60_000;
 export const FOLLOW_STEP_MS = 60_000;
 
+/** Why a command that runs on in time stopped reading the future, and at what virtual time. */
+export interface FollowEnd {
+  /** done: the command had all it follows (`step` said so); run: the run shown ends; quiet: nothing new for
+   *  FOLLOW_QUIET_MS; limit: its own timeout or FOLLOW_HORIZON_MS. */
+  why: 'done' | 'run' | 'quiet' | 'limit';
+  at: number;
+  /** The last moment something new came (`last`). */
+  last: number;
+}
+
+/**
+ * Read the cluster's future from `start` towards `limit`, FOLLOW_STEP_MS at a time: `step(from, to)` takes the
+ * changes of each stretch the run reaches (false: the command has all it follows), `last(t)` says when something new
+ * last came. Without `quiet`, only the run's end or the limit stops it.
+ */
+export function followFuture(
+  future: ClusterFuture, start: number, limit: number, step: (from: number, to: number) => boolean, last: (t: number) => number, quiet = true,
+): FollowEnd {
+  for (let t = start; t < limit; ) {
+    const until = Math.min(limit, t + FOLLOW_STEP_MS);
+    const reached = future.reach(until);
+    if (!step(t, Math.min(reached, until))) return { why: 'done', at: Math.min(reached, until), last: last(t) };
+    if (reached < until) return { why: 'run', at: reached, last: last(reached) };
+    t = until;
+    const since = last(t);
+    if (quiet && t - since >= FOLLOW_QUIET_MS) return { why: 'quiet', at: t, last: since };
+  }
+  return { why: 'limit', at: limit, last: last(limit) };
+}
+
 /** The note of such a command where there is no future to read (a console that has none). */
 export const noFuture = (what: string, sofar: string): string =>
   `podlife: ${what} needs the cluster's future, which this console does not have; ${sofar}\n`;
@@ -61,12 +91,8 @@ export function followLogs(
   const lines = streams.map(() => [] as ContainerLogLine[]);
   const open = new Set(streams.map((_, i) => i));
   let lastLine = start;
-  let note = '';
-  let t = start;
-  while (open.size > 0 && t < limit) {
-    const until = Math.min(limit, t + FOLLOW_STEP_MS);
-    const reached = future.reach(until);
-    for (const at of future.times(t, Math.min(reached, until))) {
+  const end = open.size === 0 ? undefined : followFuture(future, start, limit, (from, to) => {
+    for (const at of future.times(from, to)) {
       const state = future.stateAt(at);
       for (const i of [...open]) {
         const c = runtimeContainer(state, streams[i].raw);
@@ -78,18 +104,13 @@ export function followLogs(
         if (c?.state !== 'CONTAINER_RUNNING') open.delete(i);
       }
     }
-    if (open.size === 0) break;
-    if (reached < until) {
-      note = `podlife: the run shown ends at ${formatGoDuration(reached)}: the log stream stops there (${tool} would go on following)\n`;
-      break;
-    }
-    t = until;
-    if (t - lastLine >= FOLLOW_QUIET_MS) {
-      note = `podlife: no new log line from ${formatGoDuration(lastLine)} to ${formatGoDuration(t)}: the stream stops there (${tool} would follow until the container stops or you interrupt it)\n`;
-      break;
-    }
-  }
-  if (!note && open.size > 0) note = `podlife: the log stream stops after an hour, at ${formatGoDuration(limit)} (${tool} would follow until the container stops or you interrupt it)\n`;
+    return open.size > 0;
+  }, () => lastLine);
+  const note =
+    end?.why === 'run' ? `podlife: the run shown ends at ${formatGoDuration(end.at)}: the log stream stops there (${tool} would go on following)\n`
+    : end?.why === 'quiet' ? `podlife: no new log line from ${formatGoDuration(end.last)} to ${formatGoDuration(end.at)}: the stream stops there (${tool} would follow until the container stops or you interrupt it)\n`
+    : end?.why === 'limit' ? `podlife: the log stream stops after an hour, at ${formatGoDuration(limit)} (${tool} would follow until the container stops or you interrupt it)\n`
+    : '';
   // the new lines of every stream, in the order they were written (a stream's own order for lines of one moment)
   const fresh = streams.flatMap((s, i) => {
     const stamps = s.timestamps ? logStamps(lines[i], s.raw, ctx.state.epoch) : [];

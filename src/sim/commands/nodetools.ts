@@ -5,7 +5,7 @@
 
 import type { ClusterState, KubeletLogLine, NodeRuntime } from '../types.ts';
 import { formatGoDuration } from '../render/duration.ts';
-import { FOLLOW_HORIZON_MS, FOLLOW_QUIET_MS, FOLLOW_STEP_MS, followLogs, noFuture } from './follow.ts';
+import { FOLLOW_HORIZON_MS, followFuture, followLogs, noFuture } from './follow.ts';
 import {
   crictlImages, crictlInspect, crictlInspectp, crictlPods, crictlPodsVerbose, crictlPs, crictlPsVerbose, crictlStatusOutput, findById, listContainers, listSandboxes,
   type CrictlClock,
@@ -422,24 +422,11 @@ function followJournal(
   const future = ctx.future?.();
   if (!future) return { added: [], note: noFuture('following (-f)', 'the journal so far is above') };
   const start = ctx.state.t;
-  const limit = start + FOLLOW_HORIZON_MS;
-  let end = limit;
-  let note = `podlife: journalctl -f stops after an hour, at ${formatGoDuration(limit)} (it would follow until interrupted)\n`;
-  for (let t = start; t < limit; ) {
-    const until = Math.min(limit, t + FOLLOW_STEP_MS);
-    const reached = future.reach(until);
-    if (reached < until) {
-      end = reached;
-      note = `podlife: the run shown ends at ${formatGoDuration(reached)}: journalctl -f stops there (it would go on following)\n`;
-      break;
-    }
-    t = until;
-    const last = Math.max(start, lastWritten(future.stateAt(t)));
-    if (t - last >= FOLLOW_QUIET_MS) {
-      end = t;
-      note = `podlife: no new entry from ${formatGoDuration(last)} to ${formatGoDuration(t)}: journalctl -f stops there (it would follow until interrupted)\n`;
-      break;
-    }
-  }
-  return { added: entries(future.stateAt(end)).slice(seen), note };
+  // the journal is read whole at the end: each stretch only needs to reach the future
+  const end = followFuture(future, start, start + FOLLOW_HORIZON_MS, () => true, (t) => Math.max(start, lastWritten(future.stateAt(t))));
+  const note =
+    end.why === 'run' ? `podlife: the run shown ends at ${formatGoDuration(end.at)}: journalctl -f stops there (it would go on following)\n`
+    : end.why === 'quiet' ? `podlife: no new entry from ${formatGoDuration(end.last)} to ${formatGoDuration(end.at)}: journalctl -f stops there (it would follow until interrupted)\n`
+    : `podlife: journalctl -f stops after an hour, at ${formatGoDuration(end.at)} (it would follow until interrupted)\n`;
+  return { added: entries(future.stateAt(end.at)).slice(seen), note };
 }

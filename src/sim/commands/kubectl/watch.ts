@@ -19,7 +19,7 @@ import { type ExecContext, nowOf } from '../context.ts';
 import { KubectlError, type ResourceKind, clusterScoped, namespaceOf, notFound, out, singular } from './common.ts';
 import { type OutputFormat, customColumnRows, printObject } from './output.ts';
 import { select } from './selectors.ts';
-import { FOLLOW_HORIZON_MS, FOLLOW_QUIET_MS, FOLLOW_STEP_MS, noFuture } from '../follow.ts';
+import { FOLLOW_HORIZON_MS, followFuture, noFuture } from '../follow.ts';
 import { type TableOptions, listOf, tableCells } from './get.ts';
 
 type Obj = Pod | KubeEvent | Node | Namespace | Service;
@@ -175,21 +175,19 @@ export function watchFuture<T extends Obj>(
   let before = first;
   let lastChange = start;
   const limit = start + (timeout > 0 ? timeout : FOLLOW_HORIZON_MS);
-  for (let t = start; t < limit; ) {
-    const until = Math.min(limit, t + FOLLOW_STEP_MS);
-    const reached = future.reach(until);
-    for (const at of future.times(t, Math.min(reached, until))) {
+  const end = followFuture(future, start, limit, (from, to) => {
+    for (const at of future.times(from, to)) {
       const after = watched(future.stateAt(at));
       const found = changes(before, after);
       for (const c of found) onChange(c, at);
       if (found.length > 0) lastChange = at;
       before = after;
     }
-    if (reached < until) return `podlife: the run shown ends at ${formatGoDuration(reached)}: the watch stops there (kubectl would go on watching)\n`;
-    t = until;
-    if (timeout === 0 && t - lastChange >= FOLLOW_QUIET_MS) {
-      return `podlife: nothing this watch shows changed from ${formatGoDuration(lastChange)} to ${formatGoDuration(t)}: it stops there (kubectl would go on until interrupted; --request-timeout ends a watch when you choose)\n`;
-    }
+    return true;
+  }, () => lastChange, timeout === 0);
+  if (end.why === 'run') return `podlife: the run shown ends at ${formatGoDuration(end.at)}: the watch stops there (kubectl would go on watching)\n`;
+  if (end.why === 'quiet') {
+    return `podlife: nothing this watch shows changed from ${formatGoDuration(end.last)} to ${formatGoDuration(end.at)}: it stops there (kubectl would go on until interrupted; --request-timeout ends a watch when you choose)\n`;
   }
   return timeout === 0 ? `podlife: the watch stops after an hour, at ${formatGoDuration(limit)} (kubectl would go on until interrupted; --request-timeout ends a watch when you choose)\n` : '';
 }
