@@ -67,11 +67,13 @@ export interface Typed {
  * What `podlife simulate <scenario> --at <at> -- <command>` prints, for the same cluster the server serves:
  * the scenario (or the default empty cluster), the same epoch, plus the commands the test typed.
  */
-export function podlifeAt(scenario: Scenario | undefined, at: number, command: string, o: { epoch?: number; typed?: Typed[] } = {}): Run {
+export function podlifeAt(
+  scenario: Scenario | undefined, at: number, command: string, o: { epoch?: number; typed?: Typed[]; readFile?: (path: string) => string | undefined } = {},
+): Run {
   const base: Scenario = scenario ?? { file: '', title: 'empty', cluster: { nodes: [], images: {} }, timeline: [] };
   const typed: TimelineEntry[] = (o.typed ?? []).map((t) => ({ at: t.at, line: 0, column: 0, run: t.run }));
   const s: Scenario = { ...base, ...(o.epoch !== undefined ? { start: o.epoch } : {}), timeline: [...base.timeline, ...typed] };
-  const r = runCommandAt(runnable(s), at, command);
+  const r = runCommandAt(runnable(s), at, command, o.readFile ? { readFile: o.readFile } : {});
   return { stdout: r.stdout, stderr: r.stderr, code: r.exitCode };
 }
 

@@ -3,6 +3,9 @@
 // stops matching is ADDED or DELETED), timeoutSeconds and server-side tables.
 
 import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../src/server/server.ts';
 import { createEngine, scenarioToEngineConfig, type Pod } from '../../../src/sim/index.ts';
@@ -73,30 +76,44 @@ describe.skipIf(!kubectlAvailable)("podlife's kubectl get -w prints what the rea
     const s = server;
     const typed: Typed[] = [
       { at: 0, run: 'kubectl run db --image=redis:7' },
+      { at: 0, run: 'kubectl run cache --image=redis:7 --labels=app=cache' },
       // after the watches start at 10 s
       { at: 10_500, run: 'kubectl run web --image=nginx:1.27' },
       { at: 40_000, run: 'kubectl delete pod web --wait=false' },
     ];
     expect((await shell(s, typed[0].run)).code).toBe(0);
+    expect((await shell(s, typed[1].run)).code).toBe(0);
     await advance(s, '10s');
+    const dir = mkdtempSync(path.join(tmpdir(), 'podlife-watch-'));
+    const files = new Map<string, string>();
+    const file = (name: string, text: string): string => {
+      writeFileSync(path.join(dir, name), text);
+      files.set(path.join(dir, name), text);
+      return path.join(dir, name);
+    };
+    const pod = (name: string) => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\n`;
     const watches = [
       'kubectl get pods -w', 'kubectl get pods -o wide -w --output-watch-events', 'kubectl get pods -w -o name', "kubectl get pods -w -o jsonpath='{.status.phase}{\"\\n\"}'",
       'kubectl get pods --watch-only', 'kubectl get pods -w -l run=web', 'kubectl get pods -w --no-headers', 'kubectl get events -w', 'kubectl get pod db -w',
       'kubectl get pod web -w', 'kubectl get pods,nodes -w', 'kubectl get pods db db -w',
       'kubectl get pods -w -o custom-columns=NAME:.metadata.name,PHASE:.status.phase,RESTARTS:.status.containerStatuses[*].restartCount',
       'kubectl get pods -w -o custom-columns=NAME:.metadata.name,IP:.status.podIP --no-headers',
+      // -f: one file of one pod is that pod's watch; several objects or several files are refused after the objects
+      `kubectl get -f ${file('db.yaml', pod('db'))} -w`, `kubectl get -f ${file('db2.yaml', pod('db'))} -w -o name`,
+      `kubectl get -f ${file('both.yaml', `${pod('db')}---\n${pod('cache')}`)} -w`,
+      `kubectl get -f ${path.join(dir, 'db.yaml')} -f ${file('cache.yaml', pod('cache'))} -w`, `kubectl get -f ${file('nope.yaml', pod('nope'))} -w`,
     ];
     // the real watches end after 6 s of real time (their own --request-timeout); virtual time is moved meanwhile
     const real = watches.map((w) => shell(s, `${w.replace('kubectl ', 'kubectl --request-timeout=6s ')}`));
     await new Promise((r) => setTimeout(r, 1500));
     await advance(s, '10500ms');
-    expect((await shell(s, typed[1].run)).code).toBe(0);
-    for (const t of ['11s', '12s', '13s', '15s', '40s']) await advance(s, t);
     expect((await shell(s, typed[2].run)).code).toBe(0);
+    for (const t of ['11s', '12s', '13s', '15s', '40s']) await advance(s, t);
+    expect((await shell(s, typed[3].run)).code).toBe(0);
     for (const t of ['41s', '43s', '75s']) await advance(s, t);
     const got = await Promise.all(real);
     for (const [i, w] of watches.entries()) {
-      const ours = podlifeAt(undefined, 10_000, w, { typed });
+      const ours = podlifeAt(undefined, 10_000, w, { typed, readFile: (f) => files.get(f) });
       expect(ours.stdout, w).toBe(got[i].stdout);
       expect(ours.code, w).toBe(got[i].code);
       // podlife says where and why its watch stopped (kubectl's would go on); an error is the same error

@@ -70,6 +70,18 @@ describe('kubectl get -w reads the future', () => {
   });
 });
 
+describe('kubectl get -f -w', () => {
+  it('watches the one pod of the file; a file without a pod is a clear error (kubectl itself panics there)', () => {
+    const nginx = load('nginx-test');
+    const files: Record<string, string> = { 'pod.yaml': 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: nginx-test\n', 'empty.yaml': '' };
+    const readFile = (f: string) => files[f];
+    const byFile = runCommandAt(nginx, 0, 'kubectl get -f pod.yaml -w', { readFile });
+    expect(byFile).toEqual(runCommandAt(nginx, 0, 'kubectl get pod nginx-test -w'));
+    expect(rows(byFile.stdout).length).toBeGreaterThan(2);
+    expect(runCommandAt(nginx, 0, 'kubectl get -f empty.yaml -w', { readFile })).toEqual({ stdout: '', stderr: 'error: podlife: the files have no pod to watch\n', exitCode: 1 });
+  });
+});
+
 describe('kubectl events -w reads the future', () => {
   it('no events yet: no "No events found", the watch waits and prints each event as it is recorded', () => {
     const nginx = load('nginx-test');

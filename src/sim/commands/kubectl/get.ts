@@ -77,10 +77,7 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext, stdin = ''): Command
   if (str(p, 'raw')) throw new KubectlError('podlife: kubectl get --raw is not supported (podlife serve answers raw API paths)');
   if (str(p, 'subresource')) throw new KubectlError('podlife: kubectl get --subresource is not supported; -o yaml shows the whole pod');
   if (!bool(p, 'server-print', true)) throw new KubectlError("podlife: --server-print=false is not supported (the tables are the server's)");
-  if (arr(p, 'filename').length > 0 || str(p, 'kustomize')) {
-    if (watching) throw new KubectlError('podlife: kubectl get -f -w is not supported; watch the pods by name (kubectl get pod NAME -w)');
-    return getFromFiles(p, ctx, stdin);
-  }
+  if (arr(p, 'filename').length > 0 || str(p, 'kustomize')) return getFromFiles(p, ctx, stdin, watching);
   const format = parseOutput(str(p, 'output'), bool(p, 'no-headers'), str(p, 'template'), bool(p, 'allow-missing-template-keys', true), fileReader(ctx));
   const groups = typeGroups(p.args);
   const allNamespaces = bool(p, 'all-namespaces');
@@ -240,7 +237,7 @@ function sortObjects<T>(items: T[], sortBy: string): T[] {
  * a template, an error is printed alone, without the objects found.
  */
 // upstream: kubectl pkg/cmd/get/get.go Run, printGeneric; cli-runtime pkg/resource/builder.go (singleItemImplied)
-function getFromFiles(p: ParsedArgs, ctx: ExecContext, stdin: string): CommandResult {
+function getFromFiles(p: ParsedArgs, ctx: ExecContext, stdin: string, watching: boolean): CommandResult {
   if (p.args.length > 0) throw new KubectlError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well');
   const files = requireFilenames(p);
   const names: string[] = [];
@@ -263,14 +260,22 @@ function getFromFiles(p: ParsedArgs, ctx: ExecContext, stdin: string): CommandRe
   }
   if (namespaces.size > 1) throw new KubectlError(`podlife: kubectl get -f with pods in several namespaces (${[...namespaces].join(', ')}) is not supported; get each namespace's pods by name`);
   const namespace = [...namespaces][0] ?? namespaceOf(ctx, str(p, 'namespace'));
-  if (names.length === 0) {
-    if (errors.size) return out('', errors.text(), 1);
-    return format.kind === 'table' ? out('', `No resources found in ${namespace} namespace.\n`) : out(format.kind === 'name' ? '' : printObject(asList([]), format));
-  }
   const flags = new Map(p.flags);
   flags.delete('filename');
   flags.delete('selector');
   flags.set('namespace', namespace);
+  // -w: the objects of the files, watched as one source per file (get.go watch; the builder fetches them first, so
+  // a missing one is the error alone)
+  if (watching) {
+    if (errors.size) return out('', errors.text(), 1);
+    // (kubectl itself stops here on an index out of range: its watch takes the first object without a check)
+    if (names.length === 0) throw new KubectlError('podlife: the files have no pod to watch');
+    return getWatch({ ...p, args: ['pods', ...names], flags }, ctx, format, [{ kind: 'pods', names }], files.length);
+  }
+  if (names.length === 0) {
+    if (errors.size) return out('', errors.text(), 1);
+    return format.kind === 'table' ? out('', `No resources found in ${namespace} namespace.\n`) : out(format.kind === 'name' ? '' : printObject(asList([]), format));
+  }
   const r = kubectlGet({ ...p, args: ['pods', ...names], flags }, ctx);
   const stderr = r.stderr + errors.text();
   const failed = r.exitCode !== 0 || errors.size > 0;

@@ -90,7 +90,13 @@ function changes<T extends Obj>(before: Map<string, T>, after: Map<string, T>): 
   return [...deleted, ...written];
 }
 
-export function getWatch(p: ParsedArgs, ctx: ExecContext, format: OutputFormat, groups: { kind: ResourceKind; names: string[] }[]): CommandResult {
+/**
+ * `sources`: how many sources the resource builder has (a name each, or a file each with -f): kubectl watches one. One
+ * file of several objects is one source, which kubectl refuses with its own message.
+ */
+export function getWatch(
+  p: ParsedArgs, ctx: ExecContext, format: OutputFormat, groups: { kind: ResourceKind; names: string[] }[], sources = groups[0]?.names.length ?? 0,
+): CommandResult {
   if (groups.length !== 1) throw new KubectlError('you may only specify a single resource type');
   const events = bool(p, 'output-watch-events');
   if (events && format.kind !== 'table') throw new KubectlError('podlife: --output-watch-events is supported with the table output only');
@@ -149,7 +155,9 @@ export function getWatch(p: ParsedArgs, ctx: ExecContext, format: OutputFormat, 
   const start = ctx.state.t;
   if (!bool(p, 'watch-only')) print(now, now.map(() => 'ADDED'), nowOf(ctx));
   // a watch of one object by name, or of several: kubectl prints the objects, then refuses to watch more than one source
-  if (names.length > 1) return out(output(), 'error: you may only watch a single resource or type of resource at a time\n', 1);
+  // upstream: cli-runtime pkg/resource/result.go (*Result).Watch
+  if (sources > 1) return out(output(), 'error: you may only watch a single resource or type of resource at a time\n', 1);
+  if (names.length > 1) return out(output(), `error: watch is only supported on individual resources and resource collections - ${names.length} resources were found\n`, 1);
   const future = ctx.future?.();
   if (!future) return out(output(), noFuture('watching (-w)', 'run the command again at a later time'), 0);
 
