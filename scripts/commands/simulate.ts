@@ -6,9 +6,8 @@ import { UsageError } from '../errors.ts';
 import { knownHint, resolveScenario, SCENARIO_DIR } from '../lib/scenario-file.ts';
 import { parseScenario } from '../../src/sim/scenario.ts';
 import { formatTranscript, runCommandAt, runScenario, runnable } from '../../src/sim/run.ts';
-import { parseGoDuration } from '../../src/sim/render/duration.ts';
+import { formatGoDuration, parseGoDuration } from '../../src/sim/render/duration.ts';
 import { writesOf } from '../../src/sim/commands/shell.ts';
-import { formatGoDuration } from '../../src/sim/render/duration.ts';
 
 export const summary = 'run a lifecycle scenario and print what kubectl, crictl and journalctl show';
 

@@ -6,17 +6,16 @@
 import { parseRfc3339 } from '../../render/clock.ts';
 import { eventInterval } from '../../render/table.ts';
 import { KUBECTL_TABLE, tabulate } from '../../render/tabwriter.ts';
+import type { ClusterState, KubeEvent } from '../../types.ts';
 import { type ExecContext, nowOf } from '../context.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { KubectlError, eventsIn, namespaceOf, out, resolveKind } from './common.ts';
-import { fileReader, inStructOrder, OBJECT_META_ORDER, objectsOnlyOutput, type Order, PRINT_FLAGS, printObject } from './output.ts';
+import { fileReader, inStructOrder, OBJECT_META_ORDER, objectsOnlyOutput, type Order, type OutputFormat, PRINT_FLAGS, printObject } from './output.ts';
 import { goJson } from '../../render/json.ts';
 import { select } from './selectors.ts';
 import { RememberingTable, requestTimeout, watchFuture } from './watch.ts';
 import { noFuture } from '../follow.ts';
-import type { ClusterState, KubeEvent } from '../../types.ts';
-import type { OutputFormat } from './output.ts';
 
 export const EVENTS_FLAGS: FlagSpec[] = [
   ...PRINT_FLAGS,
