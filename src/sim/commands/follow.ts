@@ -24,15 +24,12 @@ export const FOLLOW_QUIET_MS = 10 * 60_000;
 export const FOLLOW_HORIZON_MS = 60 * 60_000;
 export const FOLLOW_STEP_MS = 60_000;
 
-/** Why a command that runs on in time stopped reading the future, and at what virtual time. */
-export interface FollowEnd {
-  /** done: the command had all it follows (`step` said so); run: the run shown ends; quiet: nothing new for
-   *  FOLLOW_QUIET_MS; limit: its own timeout or FOLLOW_HORIZON_MS. */
-  why: 'done' | 'run' | 'quiet' | 'limit';
-  at: number;
-  /** The last moment something new came (`last`). */
-  last: number;
-}
+/**
+ * Why a command that runs on in time stopped reading the future, and at what virtual time. done: the command had all
+ * it follows (`step` said so); run: the run shown ends; quiet: nothing new for FOLLOW_QUIET_MS since `last`; limit:
+ * its own timeout or FOLLOW_HORIZON_MS.
+ */
+export type FollowEnd = { why: 'done' | 'run' | 'limit'; at: number } | { why: 'quiet'; at: number; last: number };
 
 /**
  * Read the cluster's future from `start` towards `limit`, FOLLOW_STEP_MS at a time: `step(from, to)` takes the
@@ -45,13 +42,14 @@ export function followFuture(
   for (let t = start; t < limit; ) {
     const until = Math.min(limit, t + FOLLOW_STEP_MS);
     const reached = future.reach(until);
-    if (!step(t, Math.min(reached, until))) return { why: 'done', at: Math.min(reached, until), last: last(t) };
-    if (reached < until) return { why: 'run', at: reached, last: last(reached) };
+    if (!step(t, Math.min(reached, until))) return { why: 'done', at: Math.min(reached, until) };
+    if (reached < until) return { why: 'run', at: reached };
     t = until;
+    if (!quiet) continue;
     const since = last(t);
-    if (quiet && t - since >= FOLLOW_QUIET_MS) return { why: 'quiet', at: t, last: since };
+    if (t - since >= FOLLOW_QUIET_MS) return { why: 'quiet', at: t, last: since };
   }
-  return { why: 'limit', at: limit, last: last(limit) };
+  return { why: 'limit', at: limit };
 }
 
 /** The note of such a command where there is no future to read (a console that has none). */

@@ -14,7 +14,7 @@ import { KubectlError, eventsIn, namespaceOf, out, resolveKind } from './common.
 import { fileReader, inStructOrder, OBJECT_META_ORDER, objectsOnlyOutput, type Order, type OutputFormat, PRINT_FLAGS, printObject } from './output.ts';
 import { goJson } from '../../render/json.ts';
 import { select } from './selectors.ts';
-import { RememberingTable, requestTimeout, watchFuture } from './watch.ts';
+import { RememberingTable, byKey, requestTimeout, watchFuture } from './watch.ts';
 import { noFuture } from '../follow.ts';
 
 export const EVENTS_FLAGS: FlagSpec[] = [
@@ -134,7 +134,6 @@ function eventsWatch(p: ParsedArgs, ctx: ExecContext, shown: (state: ClusterStat
     else text += (format.kind === 'yaml' && printed > 0 ? '---\n' : '') + printObject(ev, format, `event/${e.metadata.name}`);
     printed++;
   };
-  const byKey = (events: KubeEvent[]): Map<string, KubeEvent> => new Map(events.map((e) => [`${e.metadata.namespace ?? ''}/${e.metadata.name}`, e]));
   const first = shown(ctx.state);
   const now = nowOf(ctx);
   for (const e of first) print(e, now);

@@ -207,7 +207,6 @@ export function kubectlLogs(p: ParsedArgs, ctx: ExecContext): CommandResult {
   return out(text + f.lines.map((l) => l.text).join(''), stderr + f.note);
 }
 
-
 /** One container's log as the kubelet serves it: its current (or --previous) instance, --since, --tail, --timestamps. */
 function logsOf(ctx: ExecContext, pod: Pod, container: string, o: { previous: boolean; sinceMs: number | undefined; sinceWall?: number; tail: number; timestamps: boolean }): string {
   if (!pod.spec.nodeName) return '';

@@ -14,7 +14,7 @@ import { KUBECTL_TABLE } from '../../render/tabwriter.ts';
 import { formatGoDuration, parseGoDuration } from '../../render/duration.ts';
 import { type ParsedArgs, arr, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
-import { type ExecContext, nowOf } from '../context.ts';
+import { type ClusterFuture, type ExecContext, nowOf } from '../context.ts';
 import { KubectlError, type ResourceKind, clusterScoped, namespaceOf, notFound, out, singular } from './common.ts';
 import { type OutputFormat, customColumnRows, printObject } from './output.ts';
 import { select } from './selectors.ts';
@@ -68,6 +68,9 @@ export class RememberingTable {
 const EVENT_TYPE: Record<WatchType, string> = { ADDED: 'ADDED   ', MODIFIED: 'MODIFIED', DELETED: 'DELETED ' };
 
 const keyOf = (o: Obj): string => `${(o.metadata as { namespace?: string }).namespace ?? ''}/${o.metadata.name}`;
+
+/** A watch's view of its objects: by storage key (namespace/name), what `watchFuture` compares. */
+export const byKey = <T extends Obj>(objects: T[]): Map<string, T> => new Map(objects.map((o) => [keyOf(o), o]));
 const rvOf = (o: Obj): number => Number(o.metadata.resourceVersion) || 0;
 
 /**
@@ -110,11 +113,11 @@ export function getWatch(
     const items = listOf({ state }, kind, namespace) as Obj[];
     return select(names.length > 0 ? names.flatMap((n) => items.filter((o) => o.metadata.name === n)) : items, kind, selector, fieldSelector);
   };
-  const watched = (state: ClusterState): Map<string, Obj> => new Map(objects(state).map((o) => [keyOf(o), o]));
+  const watched = (state: ClusterState): Map<string, Obj> => byKey(objects(state));
 
   // the builder's objects now: a name not found is the server's NotFound, before anything is printed
   const now = objects(ctx.state);
-  const first = new Map(now.map((o) => [keyOf(o), o]));
+  const first = byKey(now);
   const missing = names.find((n) => !first.has(`${namespace ?? ''}/${n}`));
   if (missing !== undefined) return bool(p, 'ignore-not-found') ? out('') : out('', notFound(kind, missing), 1);
 
@@ -172,7 +175,7 @@ export function getWatch(
  * changed for ten minutes (an hour at most); the note on stderr says which, and is empty for a timeout.
  */
 export function watchFuture<T extends Obj>(
-  future: NonNullable<ReturnType<NonNullable<ExecContext['future']>>>,
+  future: ClusterFuture,
   start: number,
   timeout: number,
   first: Map<string, T>,
