@@ -8,7 +8,7 @@ import type { ApiStatus, ApplyResult, KubeEvent, Node, Pod, PodCondition, PodSpe
 import type { SimContext } from '../core/context.ts';
 import { admitDefaultTolerationSeconds, admitPriority, computePodQOS, defaultPodSpec, setDefaultsPodSpec } from './defaults.ts';
 import type * as validationModule from './validation.ts';
-import { alreadyExistsStatus, badRequestStatus, GoRepr, invalidStatus, notFoundStatus } from './fielderrors.ts';
+import { alreadyExistsStatus, badRequestStatus, GoRepr, invalidStatus, notFoundStatus, unprocessableStatus } from './fielderrors.ts';
 import type * as patchModule from './patch.ts';
 import type * as resizeModule from '../resize.ts';
 import { mergePatch } from './merge-patch.ts';
@@ -29,7 +29,7 @@ export type PodWatcher = (type: WatchType, pod: Pod) => void;
  * JSON patch and strategic merge patch (api/patch.ts), and the resize subresource (src/sim/resize.ts), passed in so
  * that an engine that never needs them does not load them; JSON merge patch is always there.
  */
-export type Patches = Pick<typeof patchModule, 'jsonPatch' | 'strategicMergePatch' | 'PatchError'> & Partial<Pick<typeof patchModule, 'patchNode' | 'NodeLifecycleController' | 'TaintEvictionController' | 'watchNodeSchedulable' | 'stopPodSandbox' | 'evictPod' | 'execInContainer'>> & { resize?: typeof resizeModule };
+export type Patches = Pick<typeof patchModule, 'jsonPatch' | 'strategicMergePatch' | 'PatchError' | 'PatchDecodeError' | 'API_SERVER_COPY_LIMIT'> & Partial<Pick<typeof patchModule, 'patchNode' | 'NodeLifecycleController' | 'TaintEvictionController' | 'watchNodeSchedulable' | 'stopPodSandbox' | 'evictPod' | 'execInContainer'>> & { resize?: typeof resizeModule };
 
 const podKey = (ns: string, name: string): string => podNames(ns, name).key;
 
@@ -186,7 +186,7 @@ export class ApiServer {
       return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'InternalError', code: 500 } };
     }
     const r = apply(node, patchType, patch, {
-      isQualifiedName: v.isQualifiedName, isValidLabelValue: v.isValidLabelValue, validateMeta: v.validateMeta, badRequestStatus, invalidStatus, GoRepr, mergePatch, decodeObject: v.decodeObject, objectMeta: v.objectMeta,
+      isQualifiedName: v.isQualifiedName, isValidLabelValue: v.isValidLabelValue, validateMeta: v.validateMeta, badRequestStatus, invalidStatus, unprocessableStatus, GoRepr, mergePatch, decodeObject: v.decodeObject, objectMeta: v.objectMeta,
     });
     if ('status' in r) return { ok: false, status: r.status };
     if (r.unchanged) return { ok: true, object: node, unchanged: true };
@@ -304,7 +304,7 @@ export class ApiServer {
     }
     let next: any;
     try {
-      if (patchType === 'json') next = p!.jsonPatch(pod, patch);
+      if (patchType === 'json') next = p!.jsonPatch(pod, patch, p!.API_SERVER_COPY_LIMIT);
       else {
         if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
           return { ok: false, status: badRequestStatus(`json: cannot unmarshal ${Array.isArray(patch) ? 'array' : typeof patch} into Go value of type map[string]interface {}`) };
@@ -312,7 +312,9 @@ export class ApiServer {
         next = patchType === 'merge' ? mergePatch(pod, patch) : p!.strategicMergePatch(pod, patch);
       }
     } catch (e) {
-      if (p && e instanceof p.PatchError) return { ok: false, status: invalidLikeStatus(e.message) };
+      // a JSON patch that is not a list of operations: DecodePatch's error, a Bad Request
+      if (p && e instanceof p.PatchDecodeError) return { ok: false, status: badRequestStatus(e.message) };
+      if (p && e instanceof p.PatchError) return { ok: false, status: unprocessableStatus() };
       throw e;
     }
     if (typeof next !== 'object' || next === null) return { ok: false, status: badRequestStatus('the patch produced an invalid object') };
@@ -384,8 +386,4 @@ function conflictStatus(name: string): ApiStatus {
     message: `Operation cannot be fulfilled on pods "${name}": the object has been modified; please apply your changes to the latest version and try again`,
     reason: 'Conflict', details: { name, kind: 'pods' }, code: 409,
   };
-}
-
-function invalidLikeStatus(message: string): ApiStatus {
-  return { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'Invalid', code: 422 };
 }

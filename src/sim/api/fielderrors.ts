@@ -69,6 +69,19 @@ export function invalidStatus(kind: string, name: string, errs: FieldError[]): A
   };
 }
 
+/**
+ * errors.NewGenericServerResponse(422, ...) without a resource: how the API server answers a patch that does not apply
+ * (json-patch's error, a strategic merge patch's list-of-lists). The library's message is not in it: kubectl prints
+ * "The request is invalid".
+ */
+// upstream: staging/src/k8s.io/apiserver/pkg/endpoints/handlers/patch.go applyJSPatch, interpretStrategicMergePatchError
+export function unprocessableStatus(): ApiStatus {
+  return {
+    kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'the server rejected our request due to an error in our request',
+    reason: 'Invalid', details: {}, code: 422,
+  };
+}
+
 // upstream: errors.go NewNotFound / NewAlreadyExists / NewBadRequest
 export function notFoundStatus(resource: string, name: string): ApiStatus {
   return {

@@ -6,7 +6,8 @@
 //           pkg/apis/core/validation/validation.go ValidateNodeUpdate, validateNodeTaints, validateTaintEffect
 
 import type { ApiStatus, Node, Taint } from '../types.ts';
-import { jsonPatch, PatchError, strategicMergePatch } from './patch.ts';
+import { API_SERVER_COPY_LIMIT, jsonPatch, PatchDecodeError, PatchError } from './json-patch.ts';
+import { strategicMergePatch } from './patch.ts';
 import type { FieldError } from './fielderrors.ts';
 import type * as fielderrors from './fielderrors.ts';
 import type * as validation from './validation.ts';
@@ -19,7 +20,7 @@ import type { mergePatch } from './merge-patch.ts';
  * be split out of the page's engine bundle into a chunk of their own, which costs the player's first load.
  */
 export type NodePatchDeps = Pick<typeof validation, 'isQualifiedName' | 'isValidLabelValue' | 'validateMeta'>
-  & Pick<typeof fielderrors, 'badRequestStatus' | 'invalidStatus' | 'GoRepr'> & Pick<typeof schema, 'decodeObject' | 'objectMeta'>
+  & Pick<typeof fielderrors, 'badRequestStatus' | 'invalidStatus' | 'unprocessableStatus' | 'GoRepr'> & Pick<typeof schema, 'decodeObject' | 'objectMeta'>
   & { mergePatch: typeof mergePatch };
 
 const EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
@@ -78,7 +79,7 @@ export function patchNode(node: Node, patchType: 'merge' | 'json' | 'strategic',
   const name = node.metadata.name;
   let next: Raw;
   try {
-    if (patchType === 'json') next = jsonPatch(node, patch);
+    if (patchType === 'json') next = jsonPatch(node, patch, API_SERVER_COPY_LIMIT);
     else {
       if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
         return badRequest(`json: cannot unmarshal ${Array.isArray(patch) ? 'array' : typeof patch} into Go value of type map[string]interface {}`);
@@ -86,7 +87,8 @@ export function patchNode(node: Node, patchType: 'merge' | 'json' | 'strategic',
       next = patchType === 'merge' ? d.mergePatch(node, patch) : strategicMergePatch(node, patch);
     }
   } catch (e) {
-    if (e instanceof PatchError) return { status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: e.message, reason: 'Invalid', code: 422 } };
+    if (e instanceof PatchDecodeError) return badRequest(e.message);
+    if (e instanceof PatchError) return { status: d.unprocessableStatus() };
     throw e;
   }
   if (typeof next !== 'object' || next === null || Array.isArray(next)) return badRequest('the patch produced an invalid object');

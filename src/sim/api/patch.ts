@@ -1,6 +1,6 @@
 // The three patch types kubectl sends: JSON merge patch (RFC 7386), JSON patch (RFC 6902) and strategic merge patch
 // (merge keys from the core/v1 struct tags for the fields the model covers).
-// upstream: staging/src/k8s.io/apimachinery/pkg/util/strategicpatch/patch.go; github.com/evanphx/json-patch
+// upstream: staging/src/k8s.io/apimachinery/pkg/util/strategicpatch/patch.go; gopkg.in/evanphx/json-patch.v4
 
 import { clone } from '../core/clone.ts';
 
@@ -24,111 +24,8 @@ type Obj = Record<string, unknown>;
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export class PatchError extends Error {}
-
-function unescape(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-function parsePointer(path: string): string[] {
-  if (path === '') return [];
-  if (!path.startsWith('/')) throw new PatchError(`invalid JSON pointer "${path}"`);
-  return path.slice(1).split('/').map(unescape);
-}
-
-function getAt(doc: Json, tokens: string[]): { found: boolean; value?: Json } {
-  let cur: Json = doc;
-  for (const t of tokens) {
-    if (Array.isArray(cur)) {
-      const i = Number(t);
-      if (!/^\d+$/.test(t) || i >= cur.length) return { found: false };
-      cur = cur[i];
-    } else if (isObj(cur)) {
-      if (!Object.hasOwn(cur, t)) return { found: false };
-      cur = cur[t];
-    } else return { found: false };
-  }
-  return { found: true, value: cur };
-}
-
-/** RFC 6902 operations add, remove, replace, move, copy, test; messages as evanphx/json-patch words them. */
-export function jsonPatch(doc: Json, ops: Json): Json {
-  if (!Array.isArray(ops)) throw new PatchError('json: cannot unmarshal object into Go value of type jsonpatch.Patch');
-  let out = clone(doc);
-  for (const raw of ops) {
-    if (!isObj(raw) || typeof raw.op !== 'string') throw new PatchError('Unexpected kind: <nil>');
-    const op = raw.op;
-    const path = String(raw.path ?? '');
-    const tokens = parsePointer(path);
-    const parentOf = (toks: string[], opName: string): { parent: Json; key: string } => {
-      const parent = getAt(out, toks.slice(0, -1));
-      if (!parent.found || toks.length === 0) throw new PatchError(`${opName} operation does not apply: doc is missing path: "${path}": missing value`);
-      return { parent: parent.value, key: toks[toks.length - 1] };
-    };
-    const remove = (toks: string[], opName: string): Json => {
-      const { parent, key } = parentOf(toks, opName);
-      if (Array.isArray(parent)) {
-        const i = Number(key);
-        if (!/^\d+$/.test(key) || i >= parent.length) throw new PatchError(`${opName} operation does not apply: doc is missing path: "${path}": missing value`);
-        return parent.splice(i, 1)[0];
-      }
-      if (!isObj(parent) || !Object.hasOwn(parent, key)) throw new PatchError(`${opName} operation does not apply: doc is missing path: "${path}": missing value`);
-      const v = parent[key];
-      delete parent[key];
-      return v;
-    };
-    const add = (toks: string[], value: Json, opName: string): void => {
-      if (toks.length === 0) {
-        out = value;
-        return;
-      }
-      const { parent, key } = parentOf(toks, opName);
-      if (Array.isArray(parent)) {
-        if (key === '-') parent.push(value);
-        else {
-          const i = Number(key);
-          if (!/^\d+$/.test(key) || i > parent.length) throw new PatchError(`${opName} operation does not apply: doc is missing path: "${path}": missing value`);
-          parent.splice(i, 0, value);
-        }
-      } else if (isObj(parent)) parent[key] = value;
-      else throw new PatchError(`${opName} operation does not apply: doc is missing path: "${path}": missing value`);
-    };
-    switch (op) {
-      case 'add':
-        add(tokens, clone(raw.value), 'add');
-        break;
-      case 'remove':
-        remove(tokens, 'remove');
-        break;
-      case 'replace': {
-        if (!getAt(out, tokens).found) throw new PatchError(`replace operation does not apply: doc is missing key: ${path}: missing value`);
-        remove(tokens, 'replace');
-        add(tokens, clone(raw.value), 'replace');
-        break;
-      }
-      case 'move': {
-        const from = parsePointer(String(raw.from ?? ''));
-        const v = remove(from, 'move');
-        add(tokens, v, 'move');
-        break;
-      }
-      case 'copy': {
-        const src = getAt(out, parsePointer(String(raw.from ?? '')));
-        if (!src.found) throw new PatchError(`copy operation does not apply: doc is missing from path: ${String(raw.from)}: missing value`);
-        add(tokens, clone(src.value), 'copy');
-        break;
-      }
-      case 'test': {
-        const cur = getAt(out, tokens);
-        if (!cur.found || JSON.stringify(cur.value) !== JSON.stringify(raw.value)) throw new PatchError(`testing value ${path} failed: test failed`);
-        break;
-      }
-      default:
-        throw new PatchError(`Unexpected kind: ${op}`);
-    }
-  }
-  return out;
-}
+// JSON patch (RFC 6902): json-patch.ts, a port of the library both the API server and kubectl use
+export { API_SERVER_COPY_LIMIT, jsonPatch, PatchDecodeError, PatchError } from './json-patch.ts';
 
 /** Merge keys (patchMergeKey) of core/v1 list fields with patchStrategy "merge", by the field's path in a Pod. */
 const MERGE_KEYS: Record<string, string> = {

@@ -79,6 +79,17 @@ describe.skipIf(!kubectlAvailable)('kubectl run, get and delete on an empty clus
   });
 });
 
+/** The nginx-test scenario served at 10 s: what the real kubectl prints for `args` (split at spaces), and podlife. */
+async function onNginxTestAt10s(args: string) {
+  const scenario = loadScenario('nginx-test');
+  server = await startPaused({ scenario });
+  await advance(server, '10s');
+  const argv = args.split(' ');
+  const real = await kubectl(server, argv);
+  const ours = podlifeAt(scenario, 10_000, `kubectl ${argv.map((a) => `'${a}'`).join(' ')}`);
+  return { real, ours };
+}
+
 describe.skipIf(!kubectlAvailable)('kubectl delete --dry-run=client, and the deprecated --dry-run forms', () => {
   it.each([
     ['delete pod nginx-test --dry-run=client'], ['delete pod nginx-test nope --dry-run=client'], ['delete pods --all --dry-run=client -o name'],
@@ -97,18 +108,35 @@ describe.skipIf(!kubectlAvailable)('kubectl delete --dry-run=client, and the dep
     ['patch pod nginx-test -p {"metadata":{"labels":{"run":"nginx-test"}}} --dry-run=client'], ['patch pod nope -p {} --dry-run=client'],
     ['patch pod nginx-test --type=merge -p {"spec":{"activeDeadlineSeconds":5}} --dry-run=client -o json'],
     ['patch pod nginx-test --type=merge -p {"spec":{"containers":[{"name":"nginx-test","image":"busybox"}]}} --dry-run=client -o jsonpath={.spec.containers}'],
+    // a JSON patch, applied by kubectl itself with json-patch v4, its errors reworded by getPatchedJSON
+    ['patch pod nginx-test --type=json -p [{"op":"replace","path":"/metadata/labels/x","value":"y"}] --dry-run=client -o jsonpath={.metadata.labels}'],
+    ['patch pod nginx-test --type=json -p [{"op":"add","path":"/spec/containers/-1/args","value":["-g"]}] --dry-run=client -o json'],
+    ['patch pod nginx-test --type=json -p [] --dry-run=client'], ['patch pod nginx-test --type=json -p {"a":1} --dry-run=client'],
+    ['patch pod nginx-test --type=json -p [{"op":"replace","path":"/spec/containers/3","value":{}}] --dry-run=client'],
+    ['patch pod nginx-test --type=json -p [{"op":"remove","path":"/metadata/labels/zz"}] --dry-run=client'],
+    ['patch pod nginx-test --type=json -p [{"op":"test","path":"/metadata/name","value":"x"}] --dry-run=client'],
+    ['patch pod nginx-test --type=json -p ["x"] --dry-run=client'], ['patch pod nope --type=json -p {"a":1} --dry-run=client'],
   ])('kubectl %s: printed, not sent', async (args) => {
-    const scenario = loadScenario('nginx-test');
-    server = await startPaused({ scenario });
-    await advance(server, '10s');
-    const argv = args.split(' ');
-    const real = await kubectl(server, argv);
-    const ours = podlifeAt(scenario, 10_000, `kubectl ${argv.map((a) => `'${a}'`).join(' ')}`);
+    const { real, ours } = await onNginxTestAt10s(args);
     const klogHeader = (s: string) => s.replace(/^W\d{4} \d\d:\d\d:\d\d\.\d{6} +\d+ helpers\.go:\d+\] /gm, 'W<header>] ');
     expect(real.stdout).toBe(asKubectl132Delete(ours.stdout));
     expect(klogHeader(real.stderr)).toBe(klogHeader(ours.stderr));
     expect(real.code).toBe(ours.code);
     expect(server.cluster.engine.state().pods.map((p) => [p.metadata.name, p.metadata.deletionTimestamp])).toEqual([['nginx-test', undefined]]);
+  });
+});
+
+describe.skipIf(!kubectlAvailable)('kubectl patch --type=json sent to the API server', () => {
+  it.each([
+    ['patch pod nginx-test --type=json -p [{"op":"replace","path":"/metadata/labels/x","value":"y"}]'],
+    // what does not apply: the generic 422, its message after "The request is invalid" (the library's is not in it)
+    ['patch pod nginx-test --type=json -p [{"op":"test","path":"/metadata/name","value":"x"}]'],
+    ['patch pod nginx-test --type=json -p [{"op":"remove","path":"/metadata/labels/zz"}]'],
+    // what does not decode: a 400 with it
+    ['patch pod nginx-test --type=json -p {"a":1}'], ['patch pod nginx-test --type=json -p ["a"]'],
+  ])('kubectl %s', async (args) => {
+    const { real, ours } = await onNginxTestAt10s(args);
+    expect(real).toEqual({ stdout: ours.stdout, stderr: ours.stderr, code: ours.code });
   });
 });
 

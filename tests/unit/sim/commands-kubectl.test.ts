@@ -164,11 +164,20 @@ describe('what podlife does not model, refused clearly instead of dropped', () =
     expect(execute('kubectl get pods -o go-template-file=t.tmpl', { ...ctx, files }).stdout).toBe(execute("kubectl get pods -o go-template='{{range .items}}{{.metadata.name}}{{end}}'", ctx).stdout);
     expect(execute('kubectl get pods -o jsonpath-file=x', { ...ctx, files }).stderr).toBe('error: error reading --template x, open x: no such file or directory\n');
   });
-  it('patch --dry-run=client: merge and strategic patches are applied locally and nothing is sent; a JSON patch is refused', () => {
+  it('patch --dry-run=client: every patch type is applied locally, with getPatchedJSON\'s errors, and nothing is sent', () => {
     const { sent, ctx } = recorder();
     expect(execute(`kubectl patch pod nginx-test -p '{"metadata":{"labels":{"tier":"web"}}}' --dry-run=client -o jsonpath={.metadata.labels.tier}`, ctx).stdout).toBe('web');
     expect(execute(`kubectl patch pod nginx-test --type=merge -p '{"metadata":{"labels":{"run":"nginx-test"}}}' --dry-run=client`, ctx).stdout).toBe('pod/nginx-test patched (no change)\n');
-    expect(execute(`kubectl patch pod nginx-test --type=json -p '[]' --dry-run=client`, ctx).stderr).toContain('--type=json --dry-run=client is not supported');
+    // a JSON patch, as kubectl applies it with json-patch v4: replace of a missing key adds it, -1 is the last item
+    const json = (patch: string, rest = '') => execute(`kubectl patch pod nginx-test --type=json -p '${patch}' --dry-run=client${rest}`, ctx);
+    expect(json('[]').stdout).toBe('pod/nginx-test patched (no change)\n');
+    expect(json('[{"op":"replace","path":"/metadata/labels/tier","value":"web"}]', ' -o jsonpath={.metadata.labels}').stdout).toBe('{"run":"nginx-test","tier":"web"}');
+    expect(json('[{"op":"replace","path":"/spec/containers/-1/image","value":"nginx:1.29"}]').stdout).toBe('pod/nginx-test patched\n');
+    // its errors are the library's, "doc is missing key" reworded, each with kubectl's "error: " and exit code 1
+    expect(json('[{"op":"replace","path":"/spec/containers/5","value":{}}]')).toEqual({ stdout: '', stderr: 'error: Object to be patched is missing field (/spec/containers/5: missing value)\n', exitCode: 1 });
+    expect(json('[{"op":"remove","path":"/metadata/labels/zz"}]').stderr).toBe("error: error in remove for path: '/metadata/labels/zz': Unable to remove nonexistent key: zz: missing value\n");
+    expect(json('{"a":1}').stderr).toBe('error: json: cannot unmarshal object into Go value of type jsonpatch.Patch\n');
+    expect(execute(`kubectl patch pod nope --type=json -p '{"a":1}' --dry-run=client`, ctx).stderr).toBe('Error from server (NotFound): pods "nope" not found\n');
     expect(execute(`kubectl patch pod nginx-test -p '{}' --dry-run=server`, ctx).stderr).toBe('error: podlife: --dry-run=server is not supported by this simulation\n');
     expect(sent).toEqual([]);
   });

@@ -70,9 +70,13 @@ export function errorText(err: KubectlError): string {
 /** How kubectl prints an API error (StandardErrorMessage, or the Invalid special case). */
 export function apiErrorText(status: ApiStatus): string {
   if (status.reason === 'Invalid') {
-    const d = status.details ?? {};
-    const prefix = d.kind || d.name ? `The ${d.kind ?? ''} ${JSON.stringify(d.name ?? '')} is invalid` : 'The request is invalid';
-    const causes = d.causes ?? [];
+    // upstream: kubectl/pkg/cmd/util/helpers.go checkErr: the server's message follows when nothing else says more
+    // (no details, or details without kind, name and causes: the generic 422 of a patch that does not apply)
+    const d = status.details;
+    const causes = d?.causes ?? [];
+    const named = d !== undefined && Boolean(d.kind || d.name);
+    const prefix = named ? `The ${d!.kind ?? ''} ${JSON.stringify(d!.name ?? '')} is invalid` : 'The request is invalid';
+    if (!named && causes.length === 0) return status.message ? `${prefix}: ${status.message}\n` : `${prefix}\n`;
     if (causes.length === 0) return `${prefix}\n`;
     const text = (c: { field: string; message: string }) => (c.field ? `${c.field}: ${c.message}` : c.message);
     if (causes.length === 1) return `${prefix}: ${text(causes[0])}\n`;

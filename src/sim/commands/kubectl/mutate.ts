@@ -7,6 +7,7 @@ import { parseAllDocuments } from 'yaml';
 import { goJson, sortedCopy } from '../../render/json.ts';
 import { PatchError, createThreeWayMergePatch, jsonPatch, strategicMergePatch } from '../../api/patch.ts';
 import { mergePatch } from '../../api/merge-patch.ts';
+import { goJsonType } from '../../api/json-patch.ts';
 import { deepEqual } from '../../core/structural.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, int, str } from '../flags.ts';
 import { type CommandResult, type Write, fromWrites } from '../shell.ts';
@@ -611,8 +612,9 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
   }
   const mode = dryRun(p);
   if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
-  if (type === 'json' && !Array.isArray(patch)) {
-    return out('', `Error from server (BadRequest): json: cannot unmarshal object into Go value of type jsonpatch.Patch\n`, 1);
+  // the API server decodes a JSON patch before it looks the object up; a client-side dry run fetches the object first
+  if (type === 'json' && !Array.isArray(patch) && patch !== null && mode !== 'client') {
+    return out('', `Error from server (BadRequest): json: cannot unmarshal ${goJsonType(patch)} into Go value of type jsonpatch.Patch\n`, 1);
   }
   const namespace = namespaceOf(ctx, str(p, 'namespace'));
   const name = names[0];
@@ -627,17 +629,16 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
     // "patched" without "(dry run)", as ToPrinter's operation replaces the one PrintFlagsWithDryRunStrategy completed
     const pod = podsIn(ctx, namespace).find((x) => x.metadata.name === name);
     if (!pod) return out('', notFound('pods', name), 1);
-    if (patchType === 'json') {
-      throw new KubectlError(
-        "podlife: kubectl patch --type=json --dry-run=client is not supported by this simulation (kubectl applies the patch itself with json-patch v4, whose rules differ from the API server's); use --type=merge or strategic, or patch without --dry-run",
-      );
-    }
     let next: unknown;
     try {
-      next = patchType === 'merge' ? mergePatch(pod as never, patch as never) : strategicMergePatch(pod as never, patch as never);
+      next = patchType === 'json'
+        ? jsonPatch(pod, patch)
+        : patchType === 'merge' ? mergePatch(pod as never, patch as never) : strategicMergePatch(pod as never, patch as never);
     } catch (e) {
-      if (e instanceof PatchError) throw new KubectlError(e.message);
-      throw e;
+      if (!(e instanceof PatchError)) throw e;
+      // upstream: patch.go getPatchedJSON, which rewords json-patch's "doc is missing key" ("This is pretty hacky")
+      const at = e.message.indexOf('key:');
+      throw new KubectlError(patchType === 'json' && e.message.includes('doc is missing key') ? `Object to be patched is missing field (${e.message.slice(at + 5)})` : e.message);
     }
     if (format && format.kind !== 'table') return out(printObject(next, format, `pod/${name}`));
     return out(`pod/${name} patched${deepEqual(next, pod) ? ' (no change)' : ''}\n`);
