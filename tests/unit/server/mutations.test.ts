@@ -87,7 +87,7 @@ async function onNginxTestAt10s(args: string) {
   const argv = args.split(' ');
   const real = await kubectl(server, argv);
   const ours = podlifeAt(scenario, 10_000, `kubectl ${argv.map((a) => `'${a}'`).join(' ')}`);
-  return { real, ours };
+  return { real, ours, running: server };
 }
 
 describe.skipIf(!kubectlAvailable)('kubectl delete --dry-run=client, and the deprecated --dry-run forms', () => {
@@ -117,12 +117,12 @@ describe.skipIf(!kubectlAvailable)('kubectl delete --dry-run=client, and the dep
     ['patch pod nginx-test --type=json -p [{"op":"test","path":"/metadata/name","value":"x"}] --dry-run=client'],
     ['patch pod nginx-test --type=json -p ["x"] --dry-run=client'], ['patch pod nope --type=json -p {"a":1} --dry-run=client'],
   ])('kubectl %s: printed, not sent', async (args) => {
-    const { real, ours } = await onNginxTestAt10s(args);
+    const { real, ours, running } = await onNginxTestAt10s(args);
     const klogHeader = (s: string) => s.replace(/^W\d{4} \d\d:\d\d:\d\d\.\d{6} +\d+ helpers\.go:\d+\] /gm, 'W<header>] ');
     expect(real.stdout).toBe(asKubectl132Delete(ours.stdout));
     expect(klogHeader(real.stderr)).toBe(klogHeader(ours.stderr));
     expect(real.code).toBe(ours.code);
-    expect(server.cluster.engine.state().pods.map((p) => [p.metadata.name, p.metadata.deletionTimestamp])).toEqual([['nginx-test', undefined]]);
+    expect(running.cluster.engine.state().pods.map((p) => [p.metadata.name, p.metadata.deletionTimestamp])).toEqual([['nginx-test', undefined]]);
   });
 });
 
@@ -137,6 +137,32 @@ describe.skipIf(!kubectlAvailable)('kubectl patch --type=json sent to the API se
   ])('kubectl %s', async (args) => {
     const { real, ours } = await onNginxTestAt10s(args);
     expect(real).toEqual({ stdout: ours.stdout, stderr: ours.stderr, code: ours.code });
+  });
+});
+
+describe.skipIf(!kubectlAvailable)('kubectl patch --patch-file', () => {
+  it('reads the patch from the file, in YAML or JSON; a missing file, and a file with -p, are kubectl\'s errors', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'podlife-patch-'));
+    const files: Record<string, string> = {
+      'labels.yaml': 'metadata:\n  labels:\n    tier: web\n',
+      'ops.json': '[{"op":"replace","path":"/metadata/labels/run","value":"x"}]',
+    };
+    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+    const readFile = (p: string) => (p.startsWith(`${dir}/`) ? files[p.slice(dir.length + 1)] : undefined);
+    const scenario = loadScenario('nginx-test');
+    server = await startPaused({ scenario });
+    await advance(server, '10s');
+    for (const args of [
+      `patch pod nginx-test --patch-file ${dir}/labels.yaml --dry-run=client -o jsonpath={.metadata.labels}`,
+      `patch pod nginx-test --type=json --patch-file=${dir}/ops.json --dry-run=client -o jsonpath={.metadata.labels}`,
+      `patch pod nginx-test --patch-file ${dir}/nope.yaml`,
+      `patch pod nginx-test --patch-file ${dir}/labels.yaml -p {}`,
+    ]) {
+      const argv = args.split(' ');
+      const real = await kubectl(server, argv);
+      const ours = podlifeAt(scenario, 10_000, `kubectl ${argv.map((a) => `'${a}'`).join(' ')}`, { readFile });
+      expect({ args, ...real }).toEqual({ args, ...ours });
+    }
   });
 });
 

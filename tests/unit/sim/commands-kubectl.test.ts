@@ -271,6 +271,10 @@ describe('kubectl patch', () => {
   it('validates like kubectl', () => {
     const { ctx } = recorder();
     expect(execute('kubectl patch pod x', ctx).stderr).toBe('error: must specify --patch or --patch-file containing the contents of the patch\n');
+    expect(execute("kubectl patch pod x -p '{}' --patch-file p.yaml", ctx).stderr).toBe('error: cannot specify --patch and --patch-file together\n');
+    // --patch-file reads the console's files; where there are none, it says how to give the patch inline
+    expect(execute('kubectl patch pod x --patch-file p.yaml', ctx).stderr).toContain('podlife: --patch-file reads a file, which this console has none of');
+    expect(execute('kubectl patch pod x --patch-file p.yaml', { ...ctx, files: {} }).stderr).toBe('error: unable to read patch file: open p.yaml: no such file or directory\n');
     expect(execute('kubectl patch pod x -p {} --type=bogus', ctx).stderr).toBe('error: --type must be one of [json merge strategic], not "bogus"\n');
   });
 });

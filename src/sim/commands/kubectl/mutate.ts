@@ -587,14 +587,24 @@ export const PATCH_FLAGS: FlagSpec[] = [
 
 export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (bool(p, 'local')) throw new KubectlError('podlife: kubectl patch --local (a file patched without the server) is not supported by this simulation');
-  const patchText = str(p, 'patch');
-  if (!patchText && !str(p, 'patch-file')) {
+  // upstream: patch.go Validate, then RunPatch reads the file before anything else
+  const inline = str(p, 'patch');
+  const patchFile = str(p, 'patch-file');
+  if (inline && patchFile) throw new KubectlError('cannot specify --patch and --patch-file together');
+  if (!inline && !patchFile) {
     throw new KubectlError('must specify --patch or --patch-file containing the contents of the patch');
   }
-  if (str(p, 'patch-file')) throw new KubectlError('podlife: --patch-file is not supported; pass the patch with -p');
   const type = str(p, 'type', 'strategic');
   if (!['json', 'merge', 'strategic'].includes(type)) {
     throw new KubectlError(`--type must be one of [json merge strategic], not ${JSON.stringify(type)}`);
+  }
+  let patchText = inline;
+  if (patchFile) {
+    const read = fileReader(ctx);
+    if (!read) throw new KubectlError("podlife: --patch-file reads a file, which this console has none of (give the patch inline: -p '...')");
+    const text = read(patchFile);
+    if (text === undefined) throw new KubectlError(`unable to read patch file: open ${patchFile}: no such file or directory`);
+    patchText = text;
   }
   if (p.args.length === 0) {
     throw new KubectlError(MISSING_RESOURCE);
@@ -608,7 +618,8 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
     if (!doc || doc.errors.length > 0) throw new Error(doc?.errors[0]?.message.split('\n')[0] ?? 'empty patch');
     patch = doc.toJS();
   } catch (e) {
-    throw new KubectlError(`unable to parse ${JSON.stringify(patchText)}: yaml: ${(e as Error).message}`);
+    // the message quotes -p's text, empty when the patch came from a file
+    throw new KubectlError(`unable to parse ${JSON.stringify(inline)}: yaml: ${(e as Error).message}`);
   }
   const mode = dryRun(p);
   if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
