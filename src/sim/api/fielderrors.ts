@@ -72,7 +72,7 @@ export function invalidStatus(kind: string, name: string, errs: FieldError[]): A
 /**
  * errors.NewGenericServerResponse(422, ...) without a resource: how the API server answers a patch that does not apply
  * (json-patch's error, a strategic merge patch's list-of-lists). The library's message is not in it: kubectl prints
- * "The request is invalid".
+ * "The request is invalid: " and this message (its details name nothing and list no causes).
  */
 // upstream: staging/src/k8s.io/apiserver/pkg/endpoints/handlers/patch.go applyJSPatch, interpretStrategicMergePatchError
 export function unprocessableStatus(): ApiStatus {

@@ -52,15 +52,20 @@ const decodeKey = (k: string): string => k.replace(/~[01]/g, (m) => (m === '~1' 
 // errors (an error is a string; a missing or null value is undefined, as a nil *lazyNode is).
 type Got = { value: Json | undefined; error?: undefined } | { value?: undefined; error: string };
 
+const invalidIndex = (idx: number): string => wrap(`Unable to access invalid index: ${idx}`, ERR_INVALID_INDEX);
+
+/** A negative index counted from the end of `length` items (SupportNegativeIndices), or the error of one too far back. */
+function fromEnd(idx: number, length: number): number | string {
+  if (idx >= 0) return idx;
+  return idx < -length ? invalidIndex(idx) : idx + length;
+}
+
 function get(c: Obj | Json[], key: string): Got {
   if (!Array.isArray(c)) return { value: Object.hasOwn(c, key) && c[key] !== null ? c[key] : undefined };
-  let idx = atoi(key);
+  const n = atoi(key);
+  const idx = typeof n === 'string' ? n : fromEnd(n, c.length);
   if (typeof idx === 'string') return { error: idx };
-  if (idx < 0) {
-    if (idx < -c.length) return { error: wrap(`Unable to access invalid index: ${idx}`, ERR_INVALID_INDEX) };
-    idx += c.length;
-  }
-  if (idx >= c.length) return { error: wrap(`Unable to access invalid index: ${idx}`, ERR_INVALID_INDEX) };
+  if (idx >= c.length) return { error: invalidIndex(idx) };
   return { value: c[idx] ?? undefined };
 }
 
@@ -70,12 +75,9 @@ function set(c: Obj | Json[], key: string, value: Json): string | undefined {
     c[key] = value;
     return undefined;
   }
-  let idx = atoi(key);
+  const n = atoi(key);
+  const idx = typeof n === 'string' ? n : fromEnd(n, c.length);
   if (typeof idx === 'string') return idx;
-  if (idx < 0) {
-    if (idx < -c.length) return wrap(`Unable to access invalid index: ${idx}`, ERR_INVALID_INDEX);
-    idx += c.length;
-  }
   c[idx] = value;
   return undefined;
 }
@@ -89,15 +91,13 @@ function add(c: Obj | Json[], key: string, value: Json): string | undefined {
     c.push(value);
     return undefined;
   }
-  let idx = atoi(key);
-  if (typeof idx === 'string') return wrap(`value was not a proper array index: '${key}'`, idx);
+  const n = atoi(key);
+  if (typeof n === 'string') return wrap(`value was not a proper array index: '${key}'`, n);
   // the new array is one longer: an index may be its last, and -1 appends
   const size = c.length + 1;
-  if (idx >= size) return wrap(`Unable to access invalid index: ${idx}`, ERR_INVALID_INDEX);
-  if (idx < 0) {
-    if (idx < -size) return wrap(`Unable to access invalid index: ${idx}`, ERR_INVALID_INDEX);
-    idx += size;
-  }
+  if (n >= size) return invalidIndex(n);
+  const idx = fromEnd(n, size);
+  if (typeof idx === 'string') return idx;
   c.splice(idx, 0, value);
   return undefined;
 }
@@ -108,13 +108,11 @@ function remove(c: Obj | Json[], key: string): string | undefined {
     delete c[key];
     return undefined;
   }
-  let idx = atoi(key);
+  const n = atoi(key);
+  if (typeof n === 'string') return n;
+  if (n >= c.length) return invalidIndex(n);
+  const idx = fromEnd(n, c.length);
   if (typeof idx === 'string') return idx;
-  if (idx >= c.length) return wrap(`Unable to access invalid index: ${idx}`, ERR_INVALID_INDEX);
-  if (idx < 0) {
-    if (idx < -c.length) return wrap(`Unable to access invalid index: ${idx}`, ERR_INVALID_INDEX);
-    idx += c.length;
-  }
   c.splice(idx, 1);
   return undefined;
 }
