@@ -6,7 +6,6 @@ import { UsageError } from '../errors.ts';
 import { resolveScenario, SCENARIO_DIR } from '../lib/scenario-file.ts';
 import { DEFAULT_EPOCH, parseScenario, type Scenario } from '../../src/sim/index.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
-import { timeReport } from '../../src/server/control.ts';
 
 export const summary = 'serve a scenario\'s simulated cluster to a real kubectl (Kubernetes API on 127.0.0.1)';
 
@@ -123,7 +122,7 @@ function kubeconfig(url: string): string {
 }
 
 function banner(s: RunningServer, source: string, o: Options): string {
-  const t = timeReport(s.cluster, s.clock);
+  const t = s.time();
   const pace = o.paused
     ? `virtual time is paused at ${t.now}; move it with:\n  curl -X POST '${s.url}/podlife/advance?to=8m23s'    (or ?by=10s)`
     : `virtual time runs at ${o.speed}x; curl -X POST ${s.url}/podlife/pause (or /resume, /speed?to=60, /advance?by=1m) to change that`;
@@ -183,7 +182,7 @@ export async function run(args: string[]): Promise<number> {
     const stop = (signal: string): void => {
       process.off('SIGINT', onInt);
       process.off('SIGTERM', onTerm);
-      process.stderr.write(`podlife serve: ${signal}, stopping at virtual time ${timeReport(server.cluster, server.clock).now}\n`);
+      process.stderr.write(`podlife serve: ${signal}, stopping at virtual time ${server.time().now}\n`);
       void server.close().then(resolve);
     };
     const onInt = (): void => stop('SIGINT');

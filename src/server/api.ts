@@ -69,6 +69,11 @@ export class ResourceApi {
     this.#services = services;
   }
 
+  /** How many watches are open (each `kubectl get -w` holds one). */
+  get openWatches(): number {
+    return this.#watches.size;
+  }
+
   /** End every open watch (server shutdown). */
   closeWatches(): void {
     for (const w of [...this.#watches]) w.close();

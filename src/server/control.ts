@@ -1,5 +1,6 @@
 // podlife's own endpoints, beside the Kubernetes API: read and move the virtual clock.
-//   GET  /podlife/time                  → where virtual time is, how fast it runs, the next timeline step
+//   GET  /podlife/time                  → where virtual time is, how fast it runs, the next timeline step, how
+//                                         many watches are open (a script can wait for its `kubectl get -w` to start)
 //   POST /podlife/advance?to=8m23s      → jump forward to a virtual time (replaying the timeline on the way)
 //   POST /podlife/advance?by=10s        → jump forward by a duration
 //   POST /podlife/pause, /podlife/resume
@@ -24,9 +25,11 @@ export interface TimeReport {
   paused: boolean;
   /** The next timeline step still to be replayed. */
   next?: { at: string; atMs: number; what: string };
+  /** Open watch connections (`kubectl get -w`, `kubectl events -w`, `kubectl delete`'s wait). */
+  watches: number;
 }
 
-export function timeReport(cluster: LiveCluster, clock: VirtualClock): TimeReport {
+export function timeReport(cluster: LiveCluster, clock: VirtualClock, watches: number): TimeReport {
   const step = cluster.nextStep;
   return {
     now: goDuration(cluster.now),
@@ -35,6 +38,7 @@ export function timeReport(cluster: LiveCluster, clock: VirtualClock): TimeRepor
     speed: clock.speed,
     paused: clock.paused,
     ...(step ? { next: { at: goDuration(step.at), atMs: step.at, what: step.run ?? 'apply: a manifest' } } : {}),
+    watches,
   };
 }
 
@@ -53,6 +57,7 @@ export function handleControl(
   query: URLSearchParams,
   cluster: LiveCluster,
   clock: VirtualClock,
+  watches: () => number,
 ): void {
   const method = req.method ?? 'GET';
   const action = path.slice('/podlife/'.length);
@@ -81,5 +86,5 @@ export function handleControl(
   } else {
     throw pathNotFound();
   }
-  sendJson(res, 200, timeReport(cluster, clock));
+  sendJson(res, 200, timeReport(cluster, clock, watches()));
 }

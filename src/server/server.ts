@@ -8,7 +8,7 @@ import type { Scenario } from '../sim/index.ts';
 import { ResourceApi, parseResourcePath } from './api.ts';
 import { LiveCluster } from './cluster.ts';
 import { VirtualClock, type RealTime } from './clock.ts';
-import { handleControl } from './control.ts';
+import { type TimeReport, handleControl, timeReport } from './control.ts';
 import {
   AGGREGATED_V2, aggregatedCore, aggregatedGroups, apiGroupList, apiResourceList, apiVersions, versionInfo, wantsAggregated,
 } from './discovery.ts';
@@ -52,6 +52,8 @@ export interface RunningServer {
   port: number;
   cluster: LiveCluster;
   clock: VirtualClock;
+  /** What GET /podlife/time answers: virtual time, speed, the next timeline step, open watches. */
+  time(): TimeReport;
   /** Stop accepting requests, end open watches, stop the clock. */
   close(): Promise<void>;
 }
@@ -103,7 +105,7 @@ export function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
     const method = req.method ?? 'GET';
     const body = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readBody(req);
     catchUp();
-    if (path.startsWith('/podlife/')) return handleControl(req, res, path, query, cluster, clock);
+    if (path.startsWith('/podlife/')) return handleControl(req, res, path, query, cluster, clock, () => api.openWatches);
     const rp = parseResourcePath(path);
     if (rp) return api.handle(rp, { req, res, query, body });
     // a namespace's resource quotas and limit ranges, which `kubectl describe namespace` lists: a fresh cluster has none
@@ -195,6 +197,7 @@ export function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
         port,
         cluster,
         clock,
+        time: () => timeReport(cluster, clock, api.openWatches),
         close: () =>
           new Promise<void>((done) => {
             clearInterval(ticker);

@@ -57,6 +57,20 @@ export async function advance(server: RunningServer, to: string): Promise<{ now:
   return (await res.json()) as { now: string; nowMs: number };
 }
 
+/**
+ * Wait until `count` watches are open on the server (the real kubectl's `get -w` have listed and started
+ * watching), so that what they list is read before virtual time moves; a fixed sleep is too short on a
+ * loaded machine. After `timeoutMs` it returns anyway: the comparison that follows says what differs.
+ */
+export async function watchesOpen(server: RunningServer, count: number, timeoutMs = 15_000): Promise<number> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const open = ((await (await fetch(`${server.url}/podlife/time`)).json()) as { watches: number }).watches;
+    if (open >= count || Date.now() > until) return open;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 /** A command typed into the cluster at a virtual time (what the test sent with real kubectl). */
 export interface Typed {
   at: number;

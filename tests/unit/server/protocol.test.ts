@@ -265,7 +265,20 @@ describe('control endpoints', () => {
   it('time, advance (to and by), and what cannot be done', async () => {
     server = await startPaused({ scenario: loadScenario('stuck-finalizer') });
     const t0 = (await get('/podlife/time')).body;
-    expect(t0).toMatchObject({ now: '0s', nowMs: 0, speed: 1, paused: true, next: { at: '30s', what: 'kubectl delete pod guarded --wait=false' } });
+    expect(t0).toMatchObject({ now: '0s', nowMs: 0, speed: 1, paused: true, next: { at: '30s', what: 'kubectl delete pod guarded --wait=false' }, watches: 0 });
+    // an open watch is counted while it lasts (a script can wait for its kubectl get -w to have started)
+    const stop = new AbortController();
+    const watch = await fetch(`${server.url}/api/v1/namespaces/default/pods?watch=true`, { signal: stop.signal });
+    expect(watch.status).toBe(200);
+    expect((await get('/podlife/time')).body.watches).toBe(1);
+    stop.abort();
+    await watch.body?.cancel().catch(() => undefined);
+    let watches = 1;
+    for (let i = 0; i < 200 && watches !== 0; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      watches = (await get('/podlife/time')).body.watches as number;
+    }
+    expect(watches).toBe(0);
     expect((await send('POST', '/podlife/advance?to=45s', '')).body).toMatchObject({ now: '45s', next: { at: '5m10s' } });
     expect(server.cluster.engine.state().pods[0].metadata.deletionTimestamp).toBeDefined();
     expect((await send('POST', '/podlife/advance?by=1m30s', '')).body.now).toBe('2m15s');

@@ -11,7 +11,7 @@ import type { RunningServer } from '../../../src/server/server.ts';
 import { createEngine, scenarioToEngineConfig, type Pod } from '../../../src/sim/index.ts';
 import { execute } from '../../../src/sim/commands/execute.ts';
 import { printPod } from '../../../src/sim/render/table.ts';
-import { KUBECTL, SKIP_REASON, type Typed, advance, kubectlAvailable, kubectlEnv, loadScenario, podlifeAt, shell, startPaused } from './helpers.ts';
+import { KUBECTL, SKIP_REASON, type Typed, advance, kubectlAvailable, kubectlEnv, loadScenario, podlifeAt, shell, startPaused, watchesOpen } from './helpers.ts';
 
 let server: RunningServer | undefined;
 afterEach(async () => {
@@ -103,9 +103,11 @@ describe.skipIf(!kubectlAvailable)("podlife's kubectl get -w prints what the rea
       `kubectl get -f ${file('both.yaml', `${pod('db')}---\n${pod('cache')}`)} -w`,
       `kubectl get -f ${path.join(dir, 'db.yaml')} -f ${file('cache.yaml', pod('cache'))} -w`, `kubectl get -f ${file('nope.yaml', pod('nope'))} -w`,
     ];
-    // the real watches end after 6 s of real time (their own --request-timeout); virtual time is moved meanwhile
-    const real = watches.map((w) => shell(s, `${w.replace('kubectl ', 'kubectl --request-timeout=6s ')}`));
-    await new Promise((r) => setTimeout(r, 1500));
+    // the real watches end after 8 s of real time (their own --request-timeout); virtual time is moved once each
+    // watch that podlife runs has started on the server (the others are refused before watching)
+    const ours = watches.map((w) => podlifeAt(undefined, 10_000, w, { typed, readFile: (f) => files.get(f) }));
+    const real = watches.map((w) => shell(s, `${w.replace('kubectl ', 'kubectl --request-timeout=8s ')}`));
+    await watchesOpen(s, ours.filter((r) => r.code === 0).length);
     await advance(s, '10500ms');
     expect((await shell(s, typed[2].run)).code).toBe(0);
     for (const t of ['11s', '12s', '13s', '15s', '40s']) await advance(s, t);
@@ -113,12 +115,11 @@ describe.skipIf(!kubectlAvailable)("podlife's kubectl get -w prints what the rea
     for (const t of ['41s', '43s', '75s']) await advance(s, t);
     const got = await Promise.all(real);
     for (const [i, w] of watches.entries()) {
-      const ours = podlifeAt(undefined, 10_000, w, { typed, readFile: (f) => files.get(f) });
-      expect(ours.stdout, w).toBe(got[i].stdout);
-      expect(ours.code, w).toBe(got[i].code);
+      expect(ours[i].stdout, w).toBe(got[i].stdout);
+      expect(ours[i].code, w).toBe(got[i].code);
       // podlife says where and why its watch stopped (kubectl's would go on); an error is the same error
-      if (got[i].code === 0) expect(ours.stderr, w).toMatch(/^podlife: nothing this watch shows changed from .* to .*: it stops there/);
-      else expect(ours.stderr, w).toBe(got[i].stderr);
+      if (got[i].code === 0) expect(ours[i].stderr, w).toMatch(/^podlife: nothing this watch shows changed from .* to .*: it stops there/);
+      else expect(ours[i].stderr, w).toBe(got[i].stderr);
     }
     expect(got[0].stdout).toContain('ContainerCreating   0          0s');
   }, 30_000);
@@ -131,8 +132,8 @@ describe.skipIf(!kubectlAvailable)("podlife's kubectl get -w prints what the rea
       'kubectl events -w', 'kubectl events -w -A --no-headers', 'kubectl events -w --for pod/crash-test --types=Warning',
       'kubectl events -w -o name', 'kubectl events -w --for=pod/crash-test -o json', 'kubectl events -w -o yaml --types Warning',
     ];
-    const real = watches.map((w) => shell(s, `${w.replace('kubectl ', 'kubectl --request-timeout=5s ')}`));
-    await new Promise((r) => setTimeout(r, 1500));
+    const real = watches.map((w) => shell(s, `${w.replace('kubectl ', 'kubectl --request-timeout=6s ')}`));
+    await watchesOpen(s, watches.length);
     for (const t of ['40s', '60s', '90s', '2m']) await advance(s, t);
     const got = await Promise.all(real);
     // the table's LAST SEEN is the real kubectl's own clock against podlife's paused one: compared without it (the
