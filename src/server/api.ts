@@ -13,7 +13,7 @@ import { serveLog } from './logs.ts';
 import { contentTypeOf, negotiate, sendJson } from './media.ts';
 import type { Namespace } from '../sim/api/namespaces.ts';
 import type { Service } from '../sim/api/services.ts';
-import { parseCreateBody, parseDeleteOptions, parsePatch, patchTypeOf } from './patch.ts';
+import { parseCreateBody, parseDeleteOptions, parseJsonBody, parsePatch, patchTypeOf } from './patch.ts';
 import { fieldMatcher, labelMatcher } from './selectors.ts';
 import { HttpError, badRequest, methodNotAllowed, notModelled, objectNotFound, pathNotFound, preconditionFailed, toWire } from './status.ts';
 import { parseIncludeObject, toTable } from './tables.ts';
@@ -248,7 +248,7 @@ export class ResourceApi {
   #evict(rp: ResourcePath, r: ApiRequest): void {
     negotiate(r.req.headers.accept, false);
     if (r.query.has('dryRun')) throw notModelled('dry-run (--dry-run=server)', 'use --dry-run=client');
-    const body = parsePatch(r.body.toString('utf8')) as { deleteOptions?: { gracePeriodSeconds?: number; dryRun?: string[] } } | null;
+    const body = parseJsonBody(r.body.toString('utf8')) as { deleteOptions?: { gracePeriodSeconds?: number; dryRun?: string[] } } | null;
     if (body?.deleteOptions?.dryRun?.length) throw notModelled('dry-run (--dry-run=server)', 'use --dry-run=client');
     const grace = body?.deleteOptions?.gracePeriodSeconds;
     const result = this.#cluster.apply({ type: 'evict', namespace: rp.namespace!, name: rp.name!, ...(typeof grace === 'number' ? { gracePeriodSeconds: grace } : {}) });

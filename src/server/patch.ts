@@ -31,12 +31,26 @@ export function patchTypeOf(contentType: string | undefined): PatchType {
   throw unsupportedMediaType(Object.keys(PATCH_TYPES));
 }
 
-/** A patch document (JSON). */
-export function parsePatch(body: string): unknown {
+/** A JSON request body; one that is not JSON is a Bad Request with the decoder's message. */
+export function parseJsonBody(body: string): unknown {
   try {
     return parseGoJson(body);
   } catch (e) {
     if (e instanceof GoJsonError) throw badRequest(e.message);
+    throw e;
+  }
+}
+
+/**
+ * A PATCH body: the handler checks it is JSON before anything else (before it looks the object up), with a message
+ * of its own; how it decodes is the engine's (api/patch-body.ts), once the object is found.
+ * upstream: staging/src/k8s.io/apiserver/pkg/endpoints/handlers/patch.go validateAndTranscodePatch (json.Valid)
+ */
+export function parsePatch(body: string): unknown {
+  try {
+    return parseGoJson(body);
+  } catch (e) {
+    if (e instanceof GoJsonError) throw badRequest('invalid JSON patch');
     throw e;
   }
 }

@@ -12,6 +12,7 @@ import { alreadyExistsStatus, badRequestStatus, GoRepr, invalidStatus, notFoundS
 import type * as patchModule from './patch.ts';
 import type * as resizeModule from '../resize.ts';
 import { mergePatch } from './merge-patch.ts';
+import { patchBodyError } from './patch-body.ts';
 import { EventRecorder, type EventInput } from './events.ts';
 import { kept } from '../core/kept.ts';
 import { clone } from '../core/clone.ts';
@@ -302,15 +303,13 @@ export class ApiServer {
       const message = `podlife: this engine was created without ${subresource ? 'resize' : patchType} patch support (use createEngine, or pass api/patch.ts to createEngineCore)`;
       return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'InternalError', code: 500 } };
     }
+    const undecodable = patchBodyError(patchType, patch);
+    if (undecodable !== undefined) return { ok: false, status: badRequestStatus(undecodable) };
     let next: any;
     try {
       if (patchType === 'json') next = p!.jsonPatch(pod, patch, p!.API_SERVER_COPY_LIMIT);
-      else {
-        if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
-          return { ok: false, status: badRequestStatus(`json: cannot unmarshal ${Array.isArray(patch) ? 'array' : typeof patch} into Go value of type map[string]interface {}`) };
-        }
-        next = patchType === 'merge' ? mergePatch(pod, patch) : p!.strategicMergePatch(pod, patch);
-      }
+      // a strategic merge patch of null decodes to no map: nothing changes
+      else next = patchType === 'merge' ? mergePatch(pod, patch) : p!.strategicMergePatch(pod, patch ?? {});
     } catch (e) {
       // a JSON patch that is not a list of operations: DecodePatch's error, a Bad Request
       if (p && e instanceof p.PatchDecodeError) return { ok: false, status: badRequestStatus(e.message) };

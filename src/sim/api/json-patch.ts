@@ -8,6 +8,7 @@
 // upstream: github.com/evanphx/json-patch v4.12.0 patch.go (Apply, findObject, partialDoc, partialArray, equal)
 
 import { clone } from '../core/clone.ts';
+import { goJsonType } from './patch-body.ts';
 
 type Json = unknown;
 type Obj = Record<string, unknown>;
@@ -26,14 +27,6 @@ const ERR_TEST_FAILED = 'test failed';
 
 /** errors.Wrapf(cause, context): the context, then the cause. */
 const wrap = (context: string, cause: string): string => `${context}: ${cause}`;
-
-/** What Go's encoding/json calls the JSON value that did not fit. */
-export function goJsonType(v: unknown): string {
-  if (Array.isArray(v)) return 'array';
-  if (v === null) return 'null';
-  if (typeof v === 'object') return 'object';
-  return typeof v === 'boolean' ? 'bool' : typeof v;
-}
 
 const MAX_INT64 = 9223372036854775807n;
 

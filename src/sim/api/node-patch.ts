@@ -8,6 +8,7 @@
 import type { ApiStatus, Node, Taint } from '../types.ts';
 import { API_SERVER_COPY_LIMIT, jsonPatch, PatchDecodeError, PatchError } from './json-patch.ts';
 import { strategicMergePatch } from './patch.ts';
+import { patchBodyError } from './patch-body.ts';
 import type { FieldError } from './fielderrors.ts';
 import type * as fielderrors from './fielderrors.ts';
 import type * as validation from './validation.ts';
@@ -77,15 +78,13 @@ function validateTaints(taints: Taint[], errs: FieldError[], d: NodePatchDeps): 
 export function patchNode(node: Node, patchType: 'merge' | 'json' | 'strategic', patch: unknown, d: NodePatchDeps): NodePatchResult {
   const badRequest = (message: string) => ({ status: d.badRequestStatus(message) });
   const name = node.metadata.name;
+  const undecodable = patchBodyError(patchType, patch);
+  if (undecodable !== undefined) return badRequest(undecodable);
   let next: Raw;
   try {
     if (patchType === 'json') next = jsonPatch(node, patch, API_SERVER_COPY_LIMIT);
-    else {
-      if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
-        return badRequest(`json: cannot unmarshal ${Array.isArray(patch) ? 'array' : typeof patch} into Go value of type map[string]interface {}`);
-      }
-      next = patchType === 'merge' ? d.mergePatch(node, patch) : strategicMergePatch(node, patch);
-    }
+    // a strategic merge patch of null decodes to no map: nothing changes
+    else next = patchType === 'merge' ? d.mergePatch(node, patch) : strategicMergePatch(node, (patch ?? {}) as Raw);
   } catch (e) {
     if (e instanceof PatchDecodeError) return badRequest(e.message);
     if (e instanceof PatchError) return { status: d.unprocessableStatus() };

@@ -25,7 +25,7 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // JSON patch (RFC 6902): json-patch.ts, a port of the library both the API server and kubectl use
-export { API_SERVER_COPY_LIMIT, goJsonType, jsonPatch, PatchDecodeError, PatchError } from './json-patch.ts';
+export { API_SERVER_COPY_LIMIT, jsonPatch, PatchDecodeError, PatchError } from './json-patch.ts';
 
 /** Merge keys (patchMergeKey) of core/v1 list fields with patchStrategy "merge", by the field's path in a Pod. */
 const MERGE_KEYS: Record<string, string> = {

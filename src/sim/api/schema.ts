@@ -3,6 +3,7 @@
 // upstream: staging/src/k8s.io/apimachinery/pkg/runtime/serializer/json (strict decoding), encoding/json errors
 
 import { QUANTITY_REGEXP, parseQuantity } from './quantity.ts';
+import { goJsonType } from './patch-body.ts';
 
 /** How a Go type decodes from JSON: what a field may hold, and the Go type name its errors give. */
 export type Schema =
@@ -97,13 +98,6 @@ export interface DecodeProblem {
   path: string;
 }
 
-function jsonType(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
-  if (typeof v === 'object') return 'object';
-  return typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : 'string';
-}
-
 function goType(n: Node): string {
   return n.t === 'object' ? `v1.${n.go}` : 'go' in n ? n.go : n.t === 'string' || n.t === 'bool' ? n.t : '';
 }
@@ -135,7 +129,7 @@ interface DecodeState {
 
 function mismatch(st: DecodeState, v: unknown, n: Node, struct: string): void {
   st.typeError = {
-    message: `json: cannot unmarshal ${jsonType(v)} into Go struct field ${struct}.${st.at.json(true)} of type ${goType(n)}`,
+    message: `json: cannot unmarshal ${goJsonType(v)} into Go struct field ${struct}.${st.at.json(true)} of type ${goType(n)}`,
     path: st.at.json(),
   };
 }
@@ -157,7 +151,7 @@ function walk(st: DecodeState, v: unknown, n: Node, struct: string): void {
       return;
     case 'intOrString':
       if (typeof v !== 'number' && typeof v !== 'string') {
-        st.typeError = { message: `json: cannot unmarshal ${jsonType(v)} into Go struct field ${struct}.${st.at.json(true)} of type intstr.IntOrString`, path: st.at.json() };
+        st.typeError = { message: `json: cannot unmarshal ${goJsonType(v)} into Go struct field ${struct}.${st.at.json(true)} of type intstr.IntOrString`, path: st.at.json() };
       }
       return;
     case 'quantity':

@@ -116,6 +116,14 @@ describe.skipIf(!kubectlAvailable)('kubectl delete --dry-run=client, and the dep
     ['patch pod nginx-test --type=json -p [{"op":"remove","path":"/metadata/labels/zz"}] --dry-run=client'],
     ['patch pod nginx-test --type=json -p [{"op":"test","path":"/metadata/name","value":"x"}] --dry-run=client'],
     ['patch pod nginx-test --type=json -p ["x"] --dry-run=client'], ['patch pod nope --type=json -p {"a":1} --dry-run=client'],
+    // bodies of the wrong shape, as each library answers them in kubectl
+    ['patch pod nginx-test --type=merge -p true --dry-run=client'], ['patch pod nginx-test --type=merge -p null --dry-run=client'],
+    ['patch pod nginx-test --type=merge -p [1] --dry-run=client'], ['patch pod nginx-test -p [1] --dry-run=client'],
+    ['patch pod nginx-test -p null --dry-run=client'], ['patch pod nginx-test --type=json -p null --dry-run=client'],
+    // nodes
+    ['patch node worker01 -p {"metadata":{"labels":{"x":"y"}}} --dry-run=client -o jsonpath={.metadata.labels}'],
+    ['patch node worker01 --type=json -p [{"op":"add","path":"/spec/unschedulable","value":true}] --dry-run=client'],
+    ['patch node nope -p {} --dry-run=client'],
   ])('kubectl %s: printed, not sent', async (args) => {
     const { real, ours, running } = await onNginxTestAt10s(args);
     const klogHeader = (s: string) => s.replace(/^W\d{4} \d\d:\d\d:\d\d\.\d{6} +\d+ helpers\.go:\d+\] /gm, 'W<header>] ');
@@ -137,6 +145,32 @@ describe.skipIf(!kubectlAvailable)('kubectl patch --type=json sent to the API se
   ])('kubectl %s', async (args) => {
     const { real, ours } = await onNginxTestAt10s(args);
     expect(real).toEqual({ stdout: ours.stdout, stderr: ours.stderr, code: ours.code });
+  });
+});
+
+describe.skipIf(!kubectlAvailable)('kubectl patch bodies the server decodes strictly, on pods and nodes', () => {
+  it.each([
+    ['patch pod nginx-test --type=merge -p true'], ['patch pod nginx-test --type=merge -p null'], ['patch pod nginx-test -p 1'],
+    ['patch pod nginx-test -p null'], ['patch pod nginx-test --type=json -p null'], ['patch pod nginx-test --type=json -p [{"op":1}]'],
+    ['patch pod nope --type=merge -p true'],
+    ['patch node worker01 -p {"metadata":{"labels":{"x":"y"}}}'], ['patch node worker01 --type=merge -p {"spec":{"unschedulable":true}} -o name'],
+    ['patch node worker01 --type=json -p [{"op":"add","path":"/metadata/labels/x","value":"y"}] -o jsonpath={.metadata.labels.x}'],
+    ['patch node worker01 --type=merge -p [1]'], ['patch node worker01 -p null'], ['patch node nope -p {}'],
+    ['patch node worker01 --subresource=resize -p {}'],
+  ])('kubectl %s', async (args) => {
+    const { real, ours } = await onNginxTestAt10s(args);
+    expect(real).toEqual({ stdout: ours.stdout, stderr: ours.stderr, code: ours.code });
+  });
+
+  it('a body that is not JSON is refused before the object is looked up', async () => {
+    server = await startPaused();
+    for (const name of ['nope', 'worker01']) {
+      const res = await fetch(`${server.url}/api/v1/nodes/${name}`, { method: 'PATCH', headers: { 'Content-Type': 'application/merge-patch+json' }, body: '{"spec":' });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ kind: 'Status', reason: 'BadRequest', code: 400, message: 'invalid JSON patch' });
+    }
+    const missing = await fetch(`${server.url}/api/v1/nodes/nope`, { method: 'PATCH', headers: { 'Content-Type': 'application/merge-patch+json' }, body: 'true' });
+    expect(missing.status).toBe(404);
   });
 });
 

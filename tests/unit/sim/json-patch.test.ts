@@ -107,12 +107,14 @@ describe('the API server applies JSON patches with the same library', () => {
     expect(run(`kubectl patch pod web --type=json -p '[{"op":"remove","path":"/metadata/labels/zz"}]'`)).toEqual({
       stdout: '', stderr: 'The request is invalid: the server rejected our request due to an error in our request\n', exitCode: 1,
     });
-    expect(run(`kubectl patch pod web --type=json -p '{"a":1}'`).stderr).toBe('Error from server (BadRequest): json: cannot unmarshal object into Go value of type jsonpatch.Patch\n');
+    expect(run(`kubectl patch pod web --type=json -p '{"a":1}'`).stderr).toBe('Error from server (BadRequest): error decoding patch: json: cannot unmarshal object into Go value of type []handlers.jsonPatchOp\n');
+    // the server decodes the patch once it has the object: a missing pod is NotFound whatever the patch
+    expect(run(`kubectl patch pod nope --type=json -p '{"a":1}'`).stderr).toBe('Error from server (NotFound): pods "nope" not found\n');
     expect(e.state().pods[0].metadata.labels).toEqual({ app: 'web', x: 'y' });
   });
-  it('a patch that is not a list of operations is a Bad Request (DecodePatch), one that does not apply is Invalid (422)', () => {
+  it('a patch that is not a list of operations is a Bad Request (the handler\'s strict decoding), one that does not apply is Invalid (422)', () => {
     const e = engine();
-    expect(patch(e, { a: 1 })).toMatchObject({ ok: false, status: { reason: 'BadRequest', code: 400, message: 'json: cannot unmarshal object into Go value of type jsonpatch.Patch' } });
+    expect(patch(e, { a: 1 })).toMatchObject({ ok: false, status: { reason: 'BadRequest', code: 400, message: 'error decoding patch: json: cannot unmarshal object into Go value of type []handlers.jsonPatchOp' } });
     expect(patch(e, [{ op: 'test', path: '/metadata/name', value: 'x' }])).toMatchObject({ ok: false, status: { reason: 'Invalid', code: 422, details: {} } });
   });
   it('copies are limited to JSONPatchMaxCopyBytes (3 MiB): a patch over it changes nothing', () => {

@@ -5,7 +5,7 @@
 
 import { parseAllDocuments } from 'yaml';
 import { goJson, sortedCopy } from '../../render/json.ts';
-import { PatchError, createThreeWayMergePatch, goJsonType, jsonPatch, strategicMergePatch } from '../../api/patch.ts';
+import { PatchError, createThreeWayMergePatch, jsonPatch, strategicMergePatch } from '../../api/patch.ts';
 import { mergePatch } from '../../api/merge-patch.ts';
 import { deepEqual } from '../../core/structural.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, int, str } from '../flags.ts';
@@ -13,7 +13,7 @@ import { type CommandResult, type Write, fromWrites } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
 import type { ApiStatus, Pod } from '../../types.ts';
 import type { Service } from '../../api/services.ts';
-import { FILENAME_FLAGS, KubectlError, MISSING_RESOURCE, VisitErrors, apiErrorText, namespaceOf, notFound, out, podsIn, servicesIn, singular, submit, typeAndNames, typeGroups } from './common.ts';
+import { FILENAME_FLAGS, KubectlError, MISSING_RESOURCE, VisitErrors, apiErrorText, namespaceOf, nodesIn, notFound, out, podsIn, servicesIn, singular, submit, typeAndNames, typeGroups } from './common.ts';
 import { asList, fileReader, inStructOrder, OBJECT_META_ORDER, objectOutput, objectsOnlyOutput, type Order, PRINT_FLAGS, printObject } from './output.ts';
 import { select } from './selectors.ts';
 import { type Manifest, manifests, requireFilenames } from './files.ts';
@@ -609,7 +609,7 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
     throw new KubectlError(MISSING_RESOURCE);
   }
   const { kind, names } = typeAndNames(p.args)!;
-  if (kind !== 'pods') throw new KubectlError(`podlife: patching ${kind} is not supported (patch pods)`);
+  if (kind !== 'pods' && kind !== 'nodes') throw new KubectlError(`podlife: patching ${kind} is not supported (patch pods or nodes)`);
   if (names.length !== 1) throw new KubectlError('resource(s) were provided, but no name was specified');
   let patch: unknown;
   try {
@@ -622,39 +622,54 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
   }
   const mode = dryRun(p);
   if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
-  // the API server decodes a JSON patch before it looks the object up; a client-side dry run fetches the object first
-  if (type === 'json' && !Array.isArray(patch) && patch !== null && mode !== 'client') {
-    return out('', `Error from server (BadRequest): json: cannot unmarshal ${goJsonType(patch)} into Go value of type jsonpatch.Patch\n`, 1);
-  }
   const namespace = namespaceOf(ctx, str(p, 'namespace'));
   const name = names[0];
-  // pods serve the status and resize subresources; kubectl GETs the object through the subresource first
+  const shown = `${singular[kind]}/${name}`;
+  // pods serve the status and resize subresources, nodes the status one; kubectl GETs the object through the
+  // subresource first
   const subresource = str(p, 'subresource');
-  if (subresource === 'status') throw new KubectlError('podlife: patching the status subresource is not supported (the kubelet owns the status)');
-  if (subresource && subresource !== 'resize') return out('', 'Error from server (NotFound): the server could not find the requested resource\n', 1);
+  if (subresource === 'status') throw new KubectlError(`podlife: patching the status subresource is not supported (the ${kind === 'pods' ? 'kubelet' : 'node\'s kubelet'} owns the status)`);
+  if (subresource && (subresource !== 'resize' || kind !== 'pods')) return out('', 'Error from server (NotFound): the server could not find the requested resource\n', 1);
   const patchType = type as 'merge' | 'json' | 'strategic';
   const format = objectOutput(p, fileReader(ctx));
   if (mode === 'client') {
     // --dry-run=client: the object as fetched, patched locally (getPatchedJSON), nothing sent; the line says
     // "patched" without "(dry run)", as ToPrinter's operation replaces the one PrintFlagsWithDryRunStrategy completed
-    const pod = podsIn(ctx, namespace).find((x) => x.metadata.name === name);
-    if (!pod) return out('', notFound('pods', name), 1);
-    let next: unknown;
-    try {
-      next = patchType === 'json'
-        ? jsonPatch(pod, patch)
-        : patchType === 'merge' ? mergePatch(pod as never, patch as never) : strategicMergePatch(pod as never, patch as never);
-    } catch (e) {
-      if (!(e instanceof PatchError)) throw e;
-      // upstream: patch.go getPatchedJSON, which rewords json-patch's "doc is missing key" ("This is pretty hacky")
-      const at = e.message.indexOf('key:');
-      throw new KubectlError(patchType === 'json' && e.message.includes('doc is missing key') ? `Object to be patched is missing field (${e.message.slice(at + 5)})` : e.message);
-    }
-    if (format && format.kind !== 'table') return out(printObject(next, format, `pod/${name}`));
-    return out(`pod/${name} patched${deepEqual(next, pod) ? ' (no change)' : ''}\n`);
+    const current = kind === 'pods' ? podsIn(ctx, namespace).find((x) => x.metadata.name === name) : nodesIn(ctx).find((x) => x.metadata.name === name);
+    if (!current) return out('', notFound(kind, name), 1);
+    const next = patchedLocally(current, patchType, patch);
+    if (format && format.kind !== 'table') return out(printObject(next, format, shown));
+    return out(`${shown} patched${deepEqual(next, current) ? ' (no change)' : ''}\n`);
   }
-  const r = submit(ctx, { type: 'patch', kind: 'Pod', namespace, name, patchType, patch, ...(subresource ? { subresource: 'resize' as const } : {}) });
-  if (!r.ok) return out('', r.status.reason === 'NotFound' ? notFound('pods', name) : apiErrorText(r.status), 1);
-  if (format && format.kind !== 'table') return out(printObject(r.object, format, `pod/${name}`));
-  return out(`pod/${name} patched${r.unchanged ? ' (no change)' : ''}\n`);
+  const r = kind === 'pods'
+    ? submit(ctx, { type: 'patch', kind: 'Pod', namespace, name, patchType, patch, ...(subresource ? { subresource: 'resize' as const } : {}) })
+    : submit(ctx, { type: 'patch', kind: 'Node', name, patchType, patch });
+  if (!r.ok) return out('', r.status.reason === 'NotFound' ? notFound(kind, name) : apiErrorText(r.status), 1);
+  if (format && format.kind !== 'table') return out(printObject(r.object, format, shown));
+  return out(`${shown} patched${r.unchanged ? ' (no change)' : ''}\n`);
+}
+
+/**
+ * kubectl's own patching of a fetched object (--dry-run=client), with the libraries' errors: a merge patch that is
+ * not an object is json-patch's ErrBadJSONPatch (an array replaces the document, which then does not decode), a
+ * strategic one strategicpatch's ErrBadJSONDoc; null changes nothing but for a merge patch.
+ * upstream: staging/src/k8s.io/kubectl/pkg/cmd/patch/patch.go getPatchedJSON (checked against kubectl v1.32's
+ * `kubectl patch --local`)
+ */
+function patchedLocally(current: unknown, patchType: 'merge' | 'json' | 'strategic', patch: unknown): unknown {
+  const isMap = typeof patch === 'object' && patch !== null && !Array.isArray(patch);
+  if (patchType === 'merge' && !isMap) {
+    throw new KubectlError(Array.isArray(patch) ? 'json: cannot unmarshal array into Go value of type unstructured.detector' : 'Invalid JSON Patch');
+  }
+  if (patchType === 'strategic' && !isMap && patch !== null) throw new KubectlError('invalid JSON document');
+  try {
+    return patchType === 'json'
+      ? jsonPatch(current, patch)
+      : patchType === 'merge' ? mergePatch(current as never, patch as never) : strategicMergePatch(current as never, (patch ?? {}) as never);
+  } catch (e) {
+    if (!(e instanceof PatchError)) throw e;
+    // getPatchedJSON rewords json-patch's "doc is missing key" ("This is pretty hacky")
+    const at = e.message.indexOf('key:');
+    throw new KubectlError(patchType === 'json' && e.message.includes('doc is missing key') ? `Object to be patched is missing field (${e.message.slice(at + 5)})` : e.message);
+  }
 }
