@@ -18,7 +18,7 @@ import { type SimSource, podsOf, sameRun } from './source.ts';
 import { formatClock } from './time.ts';
 import { type EventFilter, type Moment, eventTimes, firstOfKey, momentAt, previousTime, stepBack, stepForward } from './timeline.ts';
 import { TraceList } from './trace-list.ts';
-import { readMoment, writeMoment } from './url.ts';
+import { AddressWriter, readMoment, writeMoment } from './url.ts';
 
 export interface PlayerOptions {
   /** The scenario's name, as the URL's `scenario=` names it. */
@@ -47,6 +47,7 @@ export class Player {
   readonly #edited: HTMLElement;
   readonly #page: PageLinks;
   readonly #return: ReturnLink;
+  readonly #address: AddressWriter;
   #moment: Moment = { t: 0, index: -1 };
   #pod = '';
   #filter: string | undefined;
@@ -68,7 +69,10 @@ export class Player {
       next: () => this.#step(1),
       seek: (t, settled) => {
         this.pause(false);
-        this.#moveTo(momentAt(this.#sim.trace, t), { url: settled, announce: settled });
+        const m = momentAt(this.#sim.trace, t);
+        // the end of a drag (change after the input events) is at the moment already shown: settle it only
+        if (settled && m.t === this.#moment.t && m.index === this.#moment.index) this.#settled(true);
+        else this.#moveTo(m, { url: settled, announce: settled });
       },
       speed: (factor) => (this.#speed = factor),
     });
@@ -126,7 +130,9 @@ export class Player {
     ]);
     this.#page = new PageLinks(section, this.root);
     this.#page.onStepLink((key) => this.#jumpToStep(key));
-    this.#return = new ReturnLink(labels.backToPlayer, () => this.#trace.currentButton(), () => this.#settled(true, false));
+    this.#address = new AddressWriter(() => writeMoment(location.href, opts.scenario, this.#moment.t));
+    // back from the code: the entry returned to gets the moment at once
+    this.#return = new ReturnLink(labels.backToPlayer, () => this.#trace.currentButton(), () => this.#address.now());
     this.root.addEventListener('keydown', (e) => {
       if (e.key !== ' ' || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
       const target = e.target as HTMLElement;
@@ -189,9 +195,13 @@ export class Player {
     if (!e) return;
     this.pause(false);
     this.#moveTo({ t: e.t, index });
-    // A step out of sight is a jump away from the player: give it a way back (history, and a link there).
+    // A step out of sight is a jump away from the player: give it a way back (history, and a link there). The
+    // entry it leaves keeps the moment chosen.
     const step = e.key ? this.#page.steps(e.key)[0] : undefined;
-    if (step instanceof HTMLElement && step.id && !inView(step)) this.#return.jump(step, this.#trace.currentButton());
+    if (step instanceof HTMLElement && step.id && !inView(step)) {
+      this.#address.flush();
+      this.#return.jump(step, this.#trace.currentButton());
+    }
     this.#page.highlight(e.key, true);
   }
 
@@ -258,13 +268,10 @@ export class Player {
     this.#settled(opts.url ?? true, opts.announce ?? true);
   }
 
-  /** After a deliberate move: remember the moment in the URL and tell assistive technology. */
+  /** After a deliberate move: remember the moment in the URL (when the reader pauses) and tell assistive technology. */
   #settled(url: boolean, announce = true): void {
     const { t, index } = this.#moment;
-    if (url) {
-      const next = writeMoment(location.href, this.#opts.scenario, t);
-      if (next !== location.href) history.replaceState(history.state, '', next);
-    }
+    if (url) this.#address.later();
     if (announce) {
       const e = this.#sim.trace[index];
       this.#live.textContent = e ? this.#labels.atEvent(formatClock(t), e.detail) : formatClock(t);

@@ -238,6 +238,32 @@ test('the URL keeps the moment, and loading it restores that moment', async ({ p
   expect([...errors(), ...freshErrors()]).toEqual([]);
 });
 
+test('the address follows the moment once the reader pauses; a link followed at once still leaves the moment in its entry', async ({ page }) => {
+  const errors = watchErrors(page);
+  await openPlayer(page);
+  const scrubber = player(page).locator('.sim-scrubber');
+  const clock = player(page).locator('.sim-clock-now');
+  await scrubber.focus();
+  // a run of steps: the address is written once the run ends, with where it ended
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+  await expect(clock).toHaveText('5s');
+  await expect.poll(() => readMomentOf(page.url())).toBe('5s');
+  // one more step, and at once a link to another chapter: the entry left behind records the step
+  await page.keyboard.press('ArrowRight');
+  const here = new URL(page.url()).pathname;
+  const other = await page.evaluate((path) => [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].map((a) => a.href).find((h) => {
+    const u = new URL(h);
+    return u.origin === location.origin && u.pathname !== path && /^\/en\/[^/]+\/$/.test(u.pathname);
+  }), here);
+  expect(other, 'a link to another English chapter').toBeTruthy();
+  await page.locator(`a[href="${new URL(other!).pathname}"]`).first().click();
+  await expect(page).toHaveURL(other!);
+  await page.goBack();
+  expect(readMomentOf(page.url())).toBe('6s');
+  await expect(clock).toHaveText('6s');
+  expect(errors()).toEqual([]);
+});
+
 /** The first player on the chapter that also quotes SyncPod, mounted. */
 async function openStepPlayer(page: Page, at = stepUrl) {
   await page.goto(at);
