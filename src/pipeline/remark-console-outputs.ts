@@ -12,6 +12,7 @@ import type { Code, Parent, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { checkCommandLine } from '../sim/commands/check.ts';
+import { shown } from '../sim/commands/shell.ts';
 import { DurationError, parseDuration } from '../sim/index.ts';
 import { commandAt, formatAt } from '../sim/run.ts';
 import { site } from '../site.ts';
@@ -108,7 +109,7 @@ export default function remarkConsoleOutputs(options: ConsoleOutputOptions = {})
         let text: string;
         if (at !== undefined) {
           const result = commandAt(loaded.runnable, run, at, command);
-          text = result.stdout + result.stderr;
+          text = shown(result);
           times.push(formatAt(at));
         } else {
           const k = run.steps.findIndex((s, j) => s.command === command && !used.has(j));
@@ -117,7 +118,7 @@ export default function remarkConsoleOutputs(options: ConsoleOutputOptions = {})
           }
           used.add(k);
           const step = run.steps[k];
-          text = step.stdout + step.stderr;
+          text = shown(step);
           times.push(formatAt(step.at));
         }
         out += `$ ${command}\n${text}${text === '' || text.endsWith('\n') ? '' : '\n'}`;

@@ -13,7 +13,7 @@ import { serveLog } from './logs.ts';
 import { contentTypeOf, negotiate, sendJson } from './media.ts';
 import type { Namespace } from '../sim/api/namespaces.ts';
 import type { Service } from '../sim/api/services.ts';
-import { parseCreateBody, parseDeleteOptions, parseJsonBody, parsePatch, patchTypeOf } from './patch.ts';
+import { fieldValidationOf, parseCreateBody, parseDeleteOptions, parseJsonBody, parsePatch, patchTypeOf } from './patch.ts';
 import { fieldMatcher, labelMatcher } from './selectors.ts';
 import { HttpError, badRequest, methodNotAllowed, notModelled, objectNotFound, pathNotFound, preconditionFailed, toWire } from './status.ts';
 import { parseIncludeObject, toTable } from './tables.ts';
@@ -214,15 +214,20 @@ export class ResourceApi {
   #submit(r: ApiRequest, action: ClusterAction, okCode: number): void {
     const result = this.#cluster.apply(action);
     if (!result.ok) throw new HttpError(toWire(result.status));
+    // the warnings of the request (unknown fields dropped under fieldValidation=Warn), as Warning headers:
+    // warn-code 299, no agent, the text as a quoted string, which client-go prints as "Warning: <text>"
+    // upstream: staging/src/k8s.io/apiserver/pkg/endpoints/filters/warning.go, net/http/headers.go (NewWarningHeader)
+    if (result.warnings?.length) r.res.setHeader('Warning', result.warnings.map((w) => `299 - ${JSON.stringify(w)}`));
     sendJson(r.res, okCode, result.object);
   }
 
   #create(rp: ResourcePath, r: ApiRequest): void {
     negotiate(r.req.headers.accept, false);
     if (r.query.has('dryRun')) throw notModelled('dry-run (--dry-run=server)', 'use --dry-run=client');
+    const fieldValidation = fieldValidationOf(r.query, 'CreateOptions');
     const obj = parseCreateBody(r.body, r.req.headers['content-type'], 'Pod');
     if (!this.#namespaces.some((ns) => ns.metadata.name === rp.namespace)) throw objectNotFound('namespaces', rp.namespace!);
-    this.#submit(r, { type: 'create', namespace: rp.namespace!, obj }, 201);
+    this.#submit(r, { type: 'create', namespace: rp.namespace!, obj, fieldValidation }, 201);
   }
 
   #delete(rp: ResourcePath, r: ApiRequest): void {
@@ -260,9 +265,10 @@ export class ResourceApi {
     negotiate(r.req.headers.accept, false);
     const patchType = patchTypeOf(r.req.headers['content-type']);
     if (r.query.has('dryRun')) throw notModelled('dry-run (--dry-run=server)', 'use --dry-run=client');
+    const fieldValidation = fieldValidationOf(r.query, 'PatchOptions');
     const patch = parsePatch(r.body.toString('utf8'));
-    if (rp.resource === 'nodes') return this.#submit(r, { type: 'patch', kind: 'Node', name: rp.name!, patchType, patch }, 200);
+    if (rp.resource === 'nodes') return this.#submit(r, { type: 'patch', kind: 'Node', name: rp.name!, patchType, patch, fieldValidation }, 200);
     const subresource = rp.subresource as 'ephemeralcontainers' | 'resize' | undefined;
-    this.#submit(r, { type: 'patch', kind: 'Pod', namespace: rp.namespace!, name: rp.name!, patchType, patch, ...(subresource ? { subresource } : {}) }, 200);
+    this.#submit(r, { type: 'patch', kind: 'Pod', namespace: rp.namespace!, name: rp.name!, patchType, patch, fieldValidation, ...(subresource ? { subresource } : {}) }, 200);
   }
 }

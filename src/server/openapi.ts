@@ -2,9 +2,10 @@
 // kubectl asks /openapi/v3 whether the server validates fields itself (the PATCH operation of the kind
 // lists a `fieldValidation` query parameter). If it does, kubectl sends fieldValidation=Strict and
 // validates nothing on the client; otherwise it downloads the full protobuf /openapi/v2 document to
-// validate client-side, and fails without one. The engine decodes strictly (unknown fields → 400), so
-// the server says it supports field validation, for the kinds it serves, and nothing more: there are no
-// schemas in these documents, and `kubectl explain` says it cannot find the resource.
+// validate client-side, and fails without one. The engine honours fieldValidation (Strict: unknown fields
+// → 400; Warn, the default: dropped with a Warning header each; Ignore: dropped), so the server says it
+// supports field validation, for the kinds it serves, and nothing more: there are no schemas in these
+// documents, and `kubectl explain` says it cannot find the resource.
 // upstream: staging/src/k8s.io/cli-runtime/pkg/resource/query_param_verifier_v3.go (supportsQueryParamV3,
 // hasGVKExtensionV3); staging/src/k8s.io/kubectl/pkg/cmd/util/factory_client_access.go (Validator)
 

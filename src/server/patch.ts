@@ -8,6 +8,7 @@
 
 import { parse as parseYaml } from 'yaml';
 import { GoJsonError, parseGoJson } from './gojson.ts';
+import type { FieldValidation } from '../sim/types.ts';
 import { badRequest, invalidOptions, notModelled, unsupportedMediaType } from './status.ts';
 
 export type PatchType = 'merge' | 'json' | 'strategic';
@@ -79,6 +80,21 @@ export function parseCreateBody(body: Buffer, contentType: string | undefined, k
     if (!(e instanceof GoJsonError)) throw e;
     throw badRequest(`the object provided is unrecognized (must be of type ${kind}): couldn't get version/kind; json parse error: ${e.message} (${summarizeData(body, 30)})`);
   }
+}
+
+const FIELD_VALIDATION: FieldValidation[] = ['Ignore', 'Strict', 'Warn'];
+
+/**
+ * The request's `fieldValidation` (rest.go fieldValidation: none is Warn); any other value is refused as
+ * ValidateFieldValidation refuses it, the options' kind named.
+ */
+export function fieldValidationOf(query: URLSearchParams, options: 'CreateOptions' | 'PatchOptions'): FieldValidation {
+  const v = query.get('fieldValidation') ?? '';
+  if (v === '') return 'Warn';
+  if (!(FIELD_VALIDATION as string[]).includes(v)) {
+    throw invalidOptions(options, 'fieldValidation', v, `supported values: ${['', ...FIELD_VALIDATION].map((x) => `"${x}"`).join(', ')}`);
+  }
+  return v as FieldValidation;
 }
 
 export interface DeleteOptions {

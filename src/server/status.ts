@@ -58,8 +58,10 @@ export const notAcceptable = (accepted: string[]): HttpError =>
 
 /** 422 for a request parameter with a bad value (DeleteOptions, list options). */
 export function invalidOptions(kind: string, field: string, value: unknown, detail: string): HttpError {
+  // errors.NewInvalid(schema.GroupKind{Group: metav1.GroupName, Kind: kind}, "", errs): the kind qualified by its group
   const message = `${field}: Unsupported value: ${JSON.stringify(value)}: ${detail}`;
-  return failure(422, 'Invalid', `${kind} "" is invalid: ${message}`, {
+  return failure(422, 'Invalid', `${kind}.meta.k8s.io "" is invalid: ${message}`, {
+    group: 'meta.k8s.io',
     kind,
     causes: [{ reason: 'FieldValueNotSupported', message: `Unsupported value: ${JSON.stringify(value)}: ${detail}`, field }],
   });

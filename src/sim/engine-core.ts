@@ -109,12 +109,12 @@ class SimEngine implements Engine {
     const api = this.#api;
     switch (action.type) {
       case 'create':
-        return api.createPod(action.namespace, action.obj);
+        return api.createPod(action.namespace, action.obj, action.fieldValidation);
       case 'delete':
         return api.deletePod(action.namespace, action.name, { gracePeriodSeconds: action.gracePeriodSeconds, force: action.force });
       case 'patch':
-        if (action.kind === 'Node') return api.patchNode(action.name, action.patchType, action.patch);
-        return api.patchPod(action.namespace, action.name, action.patchType, action.patch, action.subresource);
+        if (action.kind === 'Node') return api.patchNode(action.name, action.patchType, action.patch, 'apiserver', action.fieldValidation);
+        return api.patchPod(action.namespace, action.name, action.patchType, action.patch, action.subresource, action.fieldValidation);
       case 'evict': {
         const evict = this.#patches?.evictPod;
         if (!evict) return noSupport('the Eviction API');

@@ -28,8 +28,10 @@ export function recordReplay(scenario: Scenario, seed: number): Replay {
           // A deep copy as JSON: what the page will fetch, and safe from later changes to the object.
           actions.push({ at: engine.now, action: JSON.parse(JSON.stringify(action)) as ClusterAction });
           const r = engine.apply(action);
-          // rejected as invalid, or by the strict decoding (a BadRequest): a replay needs the validation module
+          // rejected as invalid, or by the decoding (a BadRequest), or taken without the unknown fields the decoding
+          // dropped (a warning each): a replay needs the validation module, which decodes
           if (!r.ok && (r.status.reason === 'Invalid' || r.status.reason === 'BadRequest')) invalid = true;
+          if (r.ok && r.warnings?.length) invalid = true;
           return r;
         }) as Engine['apply'],
         state: () => engine.state(),

@@ -516,16 +516,30 @@ export interface NodePatchAction {
   name: string;
   patchType: 'merge' | 'json' | 'strategic';
   patch: unknown;
+  /** Unknown fields in the patched node: Warn (the default: kubectl sends none for these patches), Strict or Ignore. */
+  fieldValidation?: FieldValidation;
 }
 
+/**
+ * How the API server treats unknown fields in a request's object (the `fieldValidation` query parameter): Strict
+ * refuses the request, Warn drops them with a warning each (the server's default when a request names none), Ignore
+ * drops them. upstream: staging/src/k8s.io/apiserver/pkg/endpoints/handlers/rest.go fieldValidation
+ */
+export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
+
 export type ClusterAction =
-  /** POST a pod: `obj` is the object as kubectl sends it (before API defaulting and validation). */
-  | { type: 'create'; namespace: string; obj: unknown }
+  /**
+   * POST a pod: `obj` is the object as kubectl sends it (before API defaulting and validation). fieldValidation:
+   * Strict by default, as kubectl create, apply and run ask (--validate=strict).
+   */
+  | { type: 'create'; namespace: string; obj: unknown; fieldValidation?: FieldValidation }
   /** DELETE with options, as `kubectl delete pod` sends them. `force` = --force --grace-period=0. */
   | { type: 'delete'; kind: 'Pod'; namespace: string; name: string; gracePeriodSeconds?: number; force?: boolean }
   /** PATCH, as `kubectl patch` sends it. */
   | {
     type: 'patch'; kind: 'Pod'; namespace: string; name: string; patchType: 'merge' | 'json' | 'strategic'; patch: unknown;
+    /** Warn by default: kubectl patch names none, and the server's default is Warn (kubectl apply asks for Strict). */
+    fieldValidation?: FieldValidation;
     /**
      * `ephemeralcontainers`: PATCH pods/{name}/ephemeralcontainers as `kubectl debug` sends it (only
      * spec.ephemeralContainers changes, and only by additions). `resize`: `kubectl patch --subresource resize`,
@@ -581,8 +595,11 @@ export interface ApiStatus {
 }
 
 export type ApplyResult<T extends Pod | Node = Pod> =
-  /** `unchanged`: a patch that changed nothing (kubectl prints "(no change)"); `deleted`: the object is gone. */
-  | { ok: true; object: T; unchanged?: boolean; deleted?: boolean; exec?: ExecOutput }
+  /**
+   * `unchanged`: a patch that changed nothing (kubectl prints "(no change)"); `deleted`: the object is gone;
+   * `warnings`: the API server's warnings (the Warning headers kubectl prints as "Warning: …").
+   */
+  | { ok: true; object: T; unchanged?: boolean; deleted?: boolean; exec?: ExecOutput; warnings?: string[] }
   | { ok: false; status: ApiStatus };
 
 /** Submit an action to the API server: a node patch answers with the node, every other action with a pod. */

@@ -4,7 +4,7 @@
 //           pkg/registry/generic/registry/store.go (Delete, Update → deleteWithoutFinalizers); pkg/registry/core/pod/
 //           storage/storage.go (BindingREST.setPodNodeAndMetadata)
 
-import type { ApiStatus, ApplyResult, KubeEvent, Node, Pod, PodCondition, PodSpec, PodStatus } from '../types.ts';
+import type { ApiStatus, ApplyResult, FieldValidation, KubeEvent, Node, Pod, PodCondition, PodSpec, PodStatus } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
 import { admitDefaultTolerationSeconds, admitPriority, computePodQOS, defaultPodSpec, setDefaultsPodSpec } from './defaults.ts';
 import type * as validationModule from './validation.ts';
@@ -39,7 +39,7 @@ const podKey = (ns: string, name: string): string => podNames(ns, name).key;
  * engine has them but the player's replay of a run recorded at build time, whose every request passed them then (a
  * replay that holds a rejected request, or that patches a node, loads them).
  */
-export type Validation = Pick<typeof validationModule, 'isQualifiedName' | 'isValidLabelValue' | 'validateMeta' | 'validatePodCreate' | 'validatePodEphemeralContainersUpdate' | 'validatePodUpdate' | 'decodeObject' | 'decodePod' | 'objectMeta'>;
+export type Validation = Pick<typeof validationModule, 'isQualifiedName' | 'isValidLabelValue' | 'validateMeta' | 'validatePodCreate' | 'validatePodEphemeralContainersUpdate' | 'validatePodUpdate' | 'decodeObject' | 'decodePod' | 'decodePodUnder' | 'decodeUnder' | 'objectMeta'>;
 
 /** A node informer's update handler: the new object and the one it replaced. */
 export type NodeWatcher = (node: Node, old: Node) => void;
@@ -177,7 +177,10 @@ export class ApiServer {
    * PATCH nodes/{name} (kubectl label/annotate/cordon/uncordon/taint). Node patches need the patch module (api/patch.ts
    * patchNode: decoding, the fields a patch may change, ValidateNodeUpdate).
    */
-  patchNode(name: string, patchType: 'merge' | 'json' | 'strategic', patch: unknown, actor: 'apiserver' | 'controller-manager' = 'apiserver'): ApplyResult<Node> {
+  patchNode(
+    name: string, patchType: 'merge' | 'json' | 'strategic', patch: unknown, actor: 'apiserver' | 'controller-manager' = 'apiserver',
+    fieldValidation: FieldValidation = 'Warn',
+  ): ApplyResult<Node> {
     const node = this.nodes.get(name);
     if (!node) return { ok: false, status: notFoundStatus('nodes', name) };
     const apply = this.#patches?.patchNode;
@@ -187,34 +190,40 @@ export class ApiServer {
       return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'InternalError', code: 500 } };
     }
     const r = apply(node, patchType, patch, {
-      isQualifiedName: v.isQualifiedName, isValidLabelValue: v.isValidLabelValue, validateMeta: v.validateMeta, badRequestStatus, invalidStatus, unprocessableStatus, GoRepr, mergePatch, decodeObject: v.decodeObject, objectMeta: v.objectMeta,
-    });
+      isQualifiedName: v.isQualifiedName, isValidLabelValue: v.isValidLabelValue, validateMeta: v.validateMeta, badRequestStatus, invalidStatus, unprocessableStatus, GoRepr, mergePatch, decodeUnder: v.decodeUnder, objectMeta: v.objectMeta,
+    }, fieldValidation);
     if ('status' in r) return { ok: false, status: r.status };
-    if (r.unchanged) return { ok: true, object: node, unchanged: true };
+    const warnings = r.warnings.length ? { warnings: r.warnings } : {};
+    if (r.unchanged) return { ok: true, object: node, unchanged: true, ...warnings };
     const stored = this.addNode(r.node);
     this.#ctx.emit(actor, 'NodePatched', `node/${name}`, `node "${name}" patched (${patchType})`);
     for (const w of this.#nodeUpdateWatchers) this.#ctx.loop.after(this.#ctx.timings.watch, () => w(stored, node));
-    return { ok: true, object: stored };
+    return { ok: true, object: stored, ...warnings };
   }
 
   recordEvent(input: EventInput): KubeEvent | undefined {
     return this.events.record(input);
   }
 
-  /** POST /api/v1/namespaces/{ns}/pods */
-  createPod(namespace: string, obj: unknown): ApplyResult {
+  /** POST /api/v1/namespaces/{ns}/pods; unknown fields as `fieldValidation` says (Strict: what kubectl asks for). */
+  createPod(namespace: string, obj: unknown, fieldValidation: FieldValidation = 'Strict'): ApplyResult {
     if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
       return { ok: false, status: badRequestStatus('the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf') };
     }
-    const raw = clone(obj) as Record<string, any>;
+    let raw = clone(obj) as Record<string, any>;
     if (raw.apiVersion !== undefined && raw.apiVersion !== 'v1') {
       return { ok: false, status: badRequestStatus(`the API version in the data (${raw.apiVersion}) does not match the expected API version (v1)`) };
     }
     if (raw.kind !== undefined && raw.kind !== 'Pod') {
       return { ok: false, status: badRequestStatus(`the kind in the data (${raw.kind}) does not match the expected kind (Pod)`) };
     }
-    const problem = this.#validation?.decodePod(raw);
-    if (problem) return { ok: false, status: badRequestStatus(`Pod in version "v1" cannot be handled as a Pod: ${problem.message}`) };
+    let warnings: string[] = [];
+    if (this.#validation) {
+      const decoded = this.#validation.decodePodUnder(raw, fieldValidation);
+      if (!decoded.ok) return { ok: false, status: badRequestStatus(`Pod in version "v1" cannot be handled as a Pod: ${decoded.problem.message}`) };
+      raw = decoded.object;
+      warnings = decoded.warnings;
+    }
     raw.apiVersion = 'v1';
     raw.kind = 'Pod';
     raw.metadata ??= {};
@@ -253,7 +262,7 @@ export class ApiServer {
     const pod: Pod = { apiVersion: 'v1', kind: 'Pod', metadata, spec, status: { phase: 'Pending', qosClass: computePodQOS(spec) } };
     const stored = this.#put(pod, 'ADDED');
     this.#ctx.emit('apiserver', 'PodCreated', podNames(namespace, meta.name).object, kept`pod "${meta.name}" created (uid ${metadata.uid})`);
-    return { ok: true, object: stored };
+    return warnings.length ? { ok: true, object: stored, warnings } : { ok: true, object: stored };
   }
 
   /** DELETE, with the pod strategy's graceful deletion rules. */
@@ -294,7 +303,10 @@ export class ApiServer {
   }
 
   /** PATCH the pod, or its ephemeralcontainers or resize subresource; not its status. */
-  patchPod(namespace: string, name: string, patchType: 'merge' | 'json' | 'strategic', patch: unknown, subresource?: 'ephemeralcontainers' | 'resize'): ApplyResult {
+  patchPod(
+    namespace: string, name: string, patchType: 'merge' | 'json' | 'strategic', patch: unknown, subresource?: 'ephemeralcontainers' | 'resize',
+    fieldValidation: FieldValidation = 'Warn',
+  ): ApplyResult {
     const pod = this.getPod(namespace, name);
     if (!pod) return { ok: false, status: notFoundStatus('pods', name) };
     const p = this.#patches;
@@ -317,8 +329,14 @@ export class ApiServer {
       throw e;
     }
     if (typeof next !== 'object' || next === null) return { ok: false, status: badRequestStatus('the patch produced an invalid object') };
-    const problem = this.#validation?.decodePod(next);
-    if (problem) return { ok: false, status: badRequestStatus(`Pod in version "v1" cannot be handled as a Pod: ${problem.message}`) };
+    // unknown fields: the patched object is decoded as `fieldValidation` says (kubectl patch names none: Warn)
+    let warnings: string[] | undefined;
+    if (this.#validation) {
+      const decoded = this.#validation.decodePodUnder(next, fieldValidation);
+      if (!decoded.ok) return { ok: false, status: badRequestStatus(`Pod in version "v1" cannot be handled as a Pod: ${decoded.problem.message}`) };
+      next = decoded.object;
+      if (decoded.warnings.length) warnings = decoded.warnings;
+    }
     // upstream: strategy.go dropNonEphemeralContainerUpdates: the subresource takes only spec.ephemeralContainers
     // (a patch that leaves none where there were none changes nothing, so an undefined one is never stored)
     if (subresource === 'ephemeralcontainers') next = { ...pod, metadata: { ...pod.metadata }, spec: { ...pod.spec, ephemeralContainers: next.spec?.ephemeralContainers } };
@@ -347,15 +365,15 @@ export class ApiServer {
         : subresource === 'ephemeralcontainers' ? v.validatePodEphemeralContainersUpdate(next, pod) : v.validatePodUpdate(next, pod);
     if (errs.length) return { ok: false, status: invalidStatus('Pod', name, errs) };
     if (JSON.stringify(next.spec) !== JSON.stringify(pod.spec)) next.metadata.generation = (pod.metadata.generation ?? 1) + 1;
-    if (JSON.stringify(next) === JSON.stringify(pod)) return { ok: true, object: pod, unchanged: true };
+    if (JSON.stringify(next) === JSON.stringify(pod)) return { ok: true, object: pod, unchanged: true, ...(warnings ? { warnings } : {}) };
     const stored = this.#store(next as Pod, 'MODIFIED');
     this.#ctx.emit('apiserver', 'PodPatched', podNames(namespace, name).object, `pod "${name}" patched (${patchType})`);
     // upstream: store.go (*Store).Update → ShouldDeleteDuringUpdate: no finalizers left and a zero grace period
     if (stored.metadata.deletionTimestamp && !(stored.metadata.finalizers?.length) && stored.metadata.deletionGracePeriodSeconds === 0) {
       const last = this.#remove(stored);
-      return { ok: true, object: last, deleted: true };
+      return { ok: true, object: last, deleted: true, ...(warnings ? { warnings } : {}) };
     }
-    return { ok: true, object: stored };
+    return { ok: true, object: stored, ...(warnings ? { warnings } : {}) };
   }
 
   /** POST pods/{name}/binding: the scheduler assigns the node; the server sets PodScheduled=True. */

@@ -5,7 +5,7 @@
 // upstream: pkg/registry/core/node/strategy.go (nodeStrategy.PrepareForUpdate keeps the status);
 //           pkg/apis/core/validation/validation.go ValidateNodeUpdate, validateNodeTaints, validateTaintEffect
 
-import type { ApiStatus, Node, Taint } from '../types.ts';
+import type { ApiStatus, FieldValidation, Node, Taint } from '../types.ts';
 import { API_SERVER_COPY_LIMIT, jsonPatch, PatchDecodeError, PatchError } from './json-patch.ts';
 import { strategicMergePatch } from './patch.ts';
 import { patchBodyError } from './patch-body.ts';
@@ -21,14 +21,15 @@ import type { mergePatch } from './merge-patch.ts';
  * be split out of the page's engine bundle into a chunk of their own, which costs the player's first load.
  */
 export type NodePatchDeps = Pick<typeof validation, 'isQualifiedName' | 'isValidLabelValue' | 'validateMeta'>
-  & Pick<typeof fielderrors, 'badRequestStatus' | 'invalidStatus' | 'unprocessableStatus' | 'GoRepr'> & Pick<typeof schema, 'decodeObject' | 'objectMeta'>
+  & Pick<typeof fielderrors, 'badRequestStatus' | 'invalidStatus' | 'unprocessableStatus' | 'GoRepr'> & Pick<typeof schema, 'decodeUnder' | 'objectMeta'>
   & { mergePatch: typeof mergePatch };
 
 const EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 
 type Raw = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export type NodePatchResult = { node: Node; unchanged?: boolean } | { status: ApiStatus };
+/** The patched node (`warnings`: the unknown fields a Warn decoding dropped), or the error status. */
+export type NodePatchResult = { node: Node; unchanged?: boolean; warnings: string[] } | { status: ApiStatus };
 
 
 const str: Schema = { t: 'string' };
@@ -75,7 +76,9 @@ function validateTaints(taints: Taint[], errs: FieldError[], d: NodePatchDeps): 
 }
 
 /** The node a patch makes of `node`, validated as the API server validates a node update; or the error status. */
-export function patchNode(node: Node, patchType: 'merge' | 'json' | 'strategic', patch: unknown, d: NodePatchDeps): NodePatchResult {
+export function patchNode(
+  node: Node, patchType: 'merge' | 'json' | 'strategic', patch: unknown, d: NodePatchDeps, fieldValidation: FieldValidation = 'Warn',
+): NodePatchResult {
   const badRequest = (message: string) => ({ status: d.badRequestStatus(message) });
   const name = node.metadata.name;
   const undecodable = patchBodyError(patchType, patch);
@@ -91,8 +94,10 @@ export function patchNode(node: Node, patchType: 'merge' | 'json' | 'strategic',
     throw e;
   }
   if (typeof next !== 'object' || next === null || Array.isArray(next)) return badRequest('the patch produced an invalid object');
-  const problem = d.decodeObject(next, nodeSchema(d.objectMeta), 'Node', false);
-  if (problem) return badRequest(`Node in version "v1" cannot be handled as a Node: ${problem.message}`);
+  const decoded = d.decodeUnder(next, nodeSchema(d.objectMeta), 'Node', fieldValidation);
+  if (!decoded.ok) return badRequest(`Node in version "v1" cannot be handled as a Node: ${decoded.problem.message}`);
+  next = decoded.object;
+  const warnings = decoded.warnings;
   next.metadata ??= {};
   const m = next.metadata;
   if (m.resourceVersion !== undefined && m.resourceVersion !== node.metadata.resourceVersion) {
@@ -127,6 +132,6 @@ export function patchNode(node: Node, patchType: 'merge' | 'json' | 'strategic',
   d.validateMeta(m, errs);
   if (spec.taints) validateTaints(spec.taints, errs, d);
   if (errs.length) return { status: d.invalidStatus('Node', name, errs) };
-  if (JSON.stringify(next) === JSON.stringify(node)) return { node, unchanged: true };
-  return { node: next as Node };
+  if (JSON.stringify(next) === JSON.stringify(node)) return { node, unchanged: true, warnings };
+  return { node: next as Node, warnings };
 }

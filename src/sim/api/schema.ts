@@ -1,9 +1,12 @@
-// Strict decoding of a Pod as the API server does it for kubectl (field validation "Strict"): wrong JSON types
-// and unknown fields are rejected with 400 BadRequest before defaulting and validation, with Go's messages.
+// Decoding of a Pod (or a Node) as the API server does it, before defaulting and validation: a wrong JSON type is a
+// 400 BadRequest with Go's message; an unknown field is one too under field validation "Strict" (what kubectl create
+// and apply ask for), a warning under "Warn" (the server's default: kubectl patch, curl) and nothing under "Ignore",
+// and the object is decoded without it.
 // upstream: staging/src/k8s.io/apimachinery/pkg/runtime/serializer/json (strict decoding), encoding/json errors
 
 import { QUANTITY_REGEXP, parseQuantity } from './quantity.ts';
 import { goJsonType } from './patch-body.ts';
+import type { FieldValidation } from '../types.ts';
 
 /** How a Go type decodes from JSON: what a field may hold, and the Go type name its errors give. */
 export type Schema =
@@ -124,6 +127,8 @@ class DecodePath {
 interface DecodeState {
   at: DecodePath;
   unknown: string[];
+  /** Where each unknown field is: the keys from the root, for dropping it. */
+  unknownAt: (string | number)[][];
   typeError: DecodeProblem | undefined;
 }
 
@@ -179,7 +184,10 @@ function walk(st: DecodeState, v: unknown, n: Node, struct: string): void {
         keys.push(k);
         fields.push(field);
         if (f) walk(st, (v as Record<string, unknown>)[k], f, field ? n.go : struct);
-        else st.unknown.push(st.at.json());
+        else {
+          st.unknown.push(st.at.json());
+          st.unknownAt.push([...keys]);
+        }
         keys.pop();
         fields.pop();
       }
@@ -194,17 +202,79 @@ function walk(st: DecodeState, v: unknown, n: Node, struct: string): void {
  * object decodes.
  */
 export function decodeObject(raw: unknown, schema: Schema, kind: string, strict = true): DecodeProblem | undefined {
-  const st: DecodeState = { at: new DecodePath(), unknown: [], typeError: undefined };
+  const d = decodeFields(raw, schema, kind);
+  if (d.typeError) return d.typeError;
+  return strict ? strictError(d.unknown) : undefined;
+}
+
+/** The strict decoder's error for unknown fields (each one is a warning of its own under fieldValidation=Warn). */
+function strictError(unknown: string[]): DecodeProblem | undefined {
+  if (unknown.length === 0) return undefined;
+  return { message: `strict decoding error: ${unknown.map(unknownField).join(', ')}`, path: unknown[0] };
+}
+
+/** One unknown field as the strict decoder names it: `unknown field "spec.containers[0].imagee"`. */
+export const unknownField = (path: string): string => `unknown field "${path}"`;
+
+/** An object decoded: the first type error, and every unknown field (its path, and the keys that reach it). */
+export interface DecodedFields {
+  typeError: DecodeProblem | undefined;
+  unknown: string[];
+  unknownAt: (string | number)[][];
+}
+
+export function decodeFields(raw: unknown, schema: Schema, kind: string): DecodedFields {
+  const st: DecodeState = { at: new DecodePath(), unknown: [], unknownAt: [], typeError: undefined };
   walk(st, raw, schema, kind);
-  if (st.typeError) return st.typeError;
-  const unknown = st.unknown;
-  if (strict && unknown.length) {
-    return { message: `strict decoding error: ${unknown.map((u) => `unknown field "${u}"`).join(', ')}`, path: unknown[0] };
+  return { typeError: st.typeError, unknown: st.unknown, unknownAt: st.unknownAt };
+}
+
+/**
+ * The object as Go decodes it when unknown fields are not an error (fieldValidation Warn or Ignore): without them.
+ * Copy on write: `raw` and the objects it shares are left as they were.
+ */
+export function withoutUnknown<T>(raw: T, unknownAt: (string | number)[][]): T {
+  if (unknownAt.length === 0) return raw;
+  const copied = new Set<unknown>();
+  const copy = (v: any): any => {
+    const c = Array.isArray(v) ? [...v] : { ...v };
+    copied.add(c);
+    return c;
+  };
+  const root = copy(raw);
+  for (const keys of unknownAt) {
+    let at: any = root;
+    for (let i = 0; i < keys.length - 1; i++) {
+      const next = at[keys[i]];
+      at = copied.has(next) ? next : (at[keys[i]] = copy(next));
+    }
+    delete at[keys[keys.length - 1]];
   }
-  return undefined;
+  return root;
+}
+
+/**
+ * Decode `raw` under a field validation directive: a type error is always an error; unknown fields are the strict
+ * decoder's error (Strict), a warning each (Warn) or nothing (Ignore), and are dropped from the object when not an
+ * error. upstream: handlers/create.go and patch.go (addStrictDecodingWarnings), runtime.AsStrictDecodingError
+ */
+export function decodeUnder<T>(raw: T, schema: Schema, kind: string, directive: FieldValidation):
+  { ok: true; object: T; warnings: string[] } | { ok: false; problem: DecodeProblem } {
+  const d = decodeFields(raw, schema, kind);
+  if (d.typeError) return { ok: false, problem: d.typeError };
+  if (directive === 'Strict') {
+    const problem = strictError(d.unknown);
+    return problem ? { ok: false, problem } : { ok: true, object: raw, warnings: [] };
+  }
+  return { ok: true, object: withoutUnknown(raw, d.unknownAt), warnings: directive === 'Warn' ? d.unknown.map(unknownField) : [] };
 }
 
 /** A pod as the API server decodes it (strict field validation, as kubectl asks). */
 export function decodePod(raw: unknown): DecodeProblem | undefined {
   return decodeObject(raw, pod, 'Pod');
+}
+
+/** A pod as the API server decodes it under a field validation directive (see decodeUnder). */
+export function decodePodUnder<T>(raw: T, directive: FieldValidation): ReturnType<typeof decodeUnder<T>> {
+  return decodeUnder(raw, pod, 'Pod', directive);
 }

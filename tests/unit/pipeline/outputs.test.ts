@@ -65,6 +65,14 @@ describe('console blocks', () => {
     expect(decode(html)).toContain(`${step.stdout}`.trimEnd());
   });
 
+  it('shows both streams in the order a terminal shows them: the server\'s warning before kubectl\'s result', async () => {
+    const patch = `kubectl patch pod guarded -p '{"metadata":{"finalizer":[]}}' --type=merge`;
+    const html = await render(`\`\`\`console scenario="stuck-finalizer" at="5m"\n$ ${patch}\n\`\`\`\n`);
+    const r = runCommandAt(loadScenario('stuck-finalizer').runnable, parseDuration('5m'), patch);
+    expect(r.writes?.map((w) => w[0])).toEqual([2, 1]);
+    expect(decode(html)).toContain(`$ ${patch}\n${r.stderr}${r.stdout}`.trimEnd());
+  });
+
   it('labels real-cluster output and leaves it as written', async () => {
     const html = await render('```console real\n$ kubectl get pod nginx\nNAME    READY   STATUS\n```\n', 'content/chapters/zh/x.md');
     expect(html).toContain('<figure class="output output-real"><figcaption class="output-label">真实集群</figcaption>');

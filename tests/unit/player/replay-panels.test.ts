@@ -84,17 +84,17 @@ describe('a replay leaves the API server\'s validation out unless the run needs 
     const bare = await bareReplay(replay);
     expect((bare.state().pods[0].spec.containers[0] as { workingDir?: string }).workingDir).toBe('/tmp');
   });
-  it('a request the strict decoding rejected marks the run too: the decoding travels with the validation', async () => {
+  it('a request the decoding rejected marks the run too: the decoding travels with the validation', async () => {
     const undecodable = parseScenario(
       [
         'title: t', 'timeline:',
         '  - at: 0s', '    run: kubectl run web --image=nginx:alpine --restart=Never',
-        '  - at: 5s', '    run: kubectl patch pod web --type=merge -p \'{"metadata":{"labels":{"a":"b"}},"spec":{"bogus":1}}\'',
+        '  - at: 5s', '    run: kubectl patch pod web --type=merge -p \'{"metadata":{"labels":{"a":"b"}},"spec":{"activeDeadlineSeconds":"soon"}}\'',
       ].join('\n'),
       'undecodable.yaml',
     );
     const decodeRun = runScenario(runnable(undecodable), { seed: 1 });
-    expect(decodeRun.steps[1].stderr).toMatch(/^Error from server \(BadRequest\): .*strict decoding error: unknown field "spec\.bogus"/);
+    expect(decodeRun.steps[1].stderr).toMatch(/^Error from server \(BadRequest\): .*json: cannot unmarshal string into Go struct field PodSpec\.spec\.activeDeadlineSeconds/);
     const replay = recordReplay(undecodable, 1);
     expect(replay.validate).toBe(true);
     const source = await ReplaySource.load(readReplay(JSON.parse(JSON.stringify(replay)), 'undecodable.replay.json'));
@@ -103,6 +103,27 @@ describe('a replay leaves the API server\'s validation out unless the run needs 
     const bare = await bareReplay(replay);
     expect(bare.state().pods[0].metadata.labels).toMatchObject({ a: 'b' });
     expect(decodeRun.engine.state().pods[0].metadata.labels).not.toHaveProperty('a');
+  });
+  it('a patch whose unknown fields the decoding dropped (with a warning) marks the run too', async () => {
+    const typo = parseScenario(
+      [
+        'title: t', 'timeline:',
+        '  - at: 0s', '    run: kubectl run web --image=nginx:alpine --restart=Never',
+        '  - at: 5s', '    run: kubectl patch pod web --type=merge -p \'{"metadata":{"labels":{"a":"b"}},"spec":{"bogus":1}}\'',
+      ].join('\n'),
+      'typo.yaml',
+    );
+    const typoRun = runScenario(runnable(typo), { seed: 1 });
+    expect(typoRun.steps[1]).toMatchObject({ stdout: 'pod/web patched\n', stderr: 'Warning: unknown field "spec.bogus"\n' });
+    const replay = recordReplay(typo, 1);
+    expect(replay.validate).toBe(true);
+    const source = await ReplaySource.load(readReplay(JSON.parse(JSON.stringify(replay)), 'typo.replay.json'));
+    expect(JSON.stringify(source.stateAt(typoRun.engine.now))).toBe(JSON.stringify(typoRun.engine.stateAt(typoRun.engine.now)));
+    // without the decoding, the replay would have kept the unknown field
+    const bare = await bareReplay(replay);
+    expect(bare.state().pods[0].spec).toHaveProperty('bogus', 1);
+    expect(typoRun.engine.state().pods[0].spec).not.toHaveProperty('bogus');
+    expect(typoRun.engine.state().pods[0].metadata.labels).toMatchObject({ a: 'b' });
   });
   /** A run of one pod `name` (its timeline lines) whose logs at 20 s are `logs`, replayed to the same states; the bare engine's replay. */
   async function replayed(name: string, timeline: string[], logs: string): Promise<Engine> {

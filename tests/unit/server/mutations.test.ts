@@ -200,6 +200,67 @@ describe.skipIf(!kubectlAvailable)('kubectl patch --patch-file', () => {
   });
 });
 
+describe.skipIf(!kubectlAvailable)('unknown fields: warnings under the server\'s default field validation, refused under Strict', () => {
+  it.each([
+    ['patch pod nginx-test --type=merge -p {"metadata":{"finalizer":[]}}'],
+    ['patch pod nginx-test -p {"metadata":{"labels":{"x":"y"}},"spec":{"foo":1}}'],
+    ['patch pod nginx-test --type=json -p [{"op":"add","path":"/spec/foo","value":1}] -o jsonpath={.metadata.name}'],
+    ['patch node worker01 -p {"metadata":{"labels":{"disk":"ssd"}},"spec":{"bogus":true}}'],
+  ])('kubectl %s: the server\'s Warning headers, printed by kubectl', async (args) => {
+    const { real, ours } = await onNginxTestAt10s(args);
+    expect(real).toEqual({ stdout: ours.stdout, stderr: ours.stderr, code: ours.code });
+    expect(real.stderr).toMatch(/^Warning: unknown field "/);
+  });
+
+  it('kubectl create and apply with --validate: strict refuses, warn warns, false and ignore drop the field', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'podlife-validate-'));
+    const manifest = (name: string) => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\nspec:\n  containers:\n  - name: app\n    image: nginx:1.27\n    imagee: x\n`;
+    const files: Record<string, string> = {};
+    for (const name of ['a', 'b', 'c', 'd', 'e']) {
+      files[`${name}.yaml`] = manifest(name);
+      writeFileSync(path.join(dir, `${name}.yaml`), files[`${name}.yaml`]);
+    }
+    const readFile = (p: string) => (p.startsWith(`${dir}/`) ? files[p.slice(dir.length + 1)] : undefined);
+    server = await startPaused();
+    const typed: Typed[] = [];
+    for (const args of [
+      `create -f ${dir}/a.yaml`, `create -f ${dir}/a.yaml --validate=warn`, `create -f ${dir}/b.yaml --validate=false -o name`,
+      `apply -f ${dir}/c.yaml --validate=ignore`, `apply -f ${dir}/d.yaml --validate=warn`, `apply -f ${dir}/e.yaml`,
+    ]) {
+      const argv = args.split(' ');
+      const real = await kubectl(server, argv);
+      const ours = podlifeAt(undefined, 0, `kubectl ${args}`, { typed, readFile });
+      expect({ args, ...real }).toEqual({ args, ...ours });
+      typed.push({ at: 0, run: `kubectl ${args}` });
+    }
+    const created = server.cluster.engine.state().pods;
+    expect(created.map((p) => p.metadata.name).sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect(created.every((p) => !('imagee' in p.spec.containers[0]))).toBe(true);
+  });
+
+  it('fieldValidation over HTTP: none is Warn (a Warning header each), Strict refuses, anything else is a 422', async () => {
+    server = await startPaused({ scenario: loadScenario('nginx-test') });
+    const patch = (query: string) => fetch(`${server!.url}/api/v1/namespaces/default/pods/nginx-test${query}`, {
+      method: 'PATCH', headers: { 'Content-Type': 'application/merge-patch+json' }, body: '{"spec":{"a":1,"b":"\\"q\\""}}',
+    });
+    const warned = await patch('');
+    expect(warned.status).toBe(200);
+    expect(warned.headers.get('warning')).toBe('299 - "unknown field \\"spec.a\\"", 299 - "unknown field \\"spec.b\\""');
+    const strict = await patch('?fieldValidation=Strict');
+    expect(strict.status).toBe(400);
+    expect(strict.headers.get('warning')).toBeNull();
+    const bad = await patch('?fieldValidation=Loud');
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toMatchObject({
+      reason: 'Invalid', details: { group: 'meta.k8s.io', kind: 'PatchOptions' },
+      message: 'PatchOptions.meta.k8s.io "" is invalid: fieldValidation: Unsupported value: "Loud": supported values: "", "Ignore", "Strict", "Warn"',
+    });
+    const ignored = await patch('?fieldValidation=Ignore');
+    expect(ignored.status).toBe(200);
+    expect(ignored.headers.get('warning')).toBeNull();
+  });
+});
+
 describe.skipIf(!kubectlAvailable)('kubectl patch of finalizers on the stuck-finalizer scenario', () => {
   it.each([
     ['merge', `kubectl patch pod guarded -p '{"metadata":{"finalizers":[]}}' --type=merge`],

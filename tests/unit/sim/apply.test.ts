@@ -179,7 +179,8 @@ describe('kubectl create -f', () => {
   it('sends each pod as written (namespace filled in), and goes on after a name already taken', () => {
     const { engine, sent, run } = setup();
     expect(run('kubectl create -f pods.yaml -l app=db').stdout).toBe('pod/db created\n');
-    expect(sent).toEqual([{ type: 'create', namespace: 'default', obj: expect.objectContaining({ metadata: { name: 'db', labels: { app: 'db' }, namespace: 'default' } }) }]);
+    // with the field validation kubectl's default --validate=strict asks for
+    expect(sent).toEqual([{ type: 'create', namespace: 'default', obj: expect.objectContaining({ metadata: { name: 'db', labels: { app: 'db' }, namespace: 'default' } }), fieldValidation: 'Strict' }]);
     const r = run('kubectl create -f pods.yaml');
     expect(r).toMatchObject({ stdout: 'pod/web created\n', stderr: 'Error from server (AlreadyExists): error when creating "pods.yaml": pods "db" already exists\n', exitCode: 1 });
     expect(engine.state().pods.map((p) => p.metadata.name).sort()).toEqual(['db', 'web']);

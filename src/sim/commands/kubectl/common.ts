@@ -266,6 +266,21 @@ export function submit(ctx: ExecContext, action: ClusterAction): ApplyResult<Pod
   return ctx.apply(action) as ApplyResult<Pod & Node>; // the engine answers a node patch with the node, else a pod
 }
 
+/**
+ * The API server's warnings as kubectl prints them on stderr when the response arrives ("Warning: …", each once:
+ * client-go's warning writer, deduplicated). upstream: staging/src/k8s.io/client-go/rest/warnings.go
+ */
+export function warningText(r: ApplyResult<Pod | Node>, seen = new Set<string>()): string {
+  if (!r.ok || !r.warnings) return '';
+  let text = '';
+  for (const w of r.warnings) {
+    if (seen.has(w)) continue;
+    seen.add(w);
+    text += `Warning: ${w}\n`;
+  }
+  return text;
+}
+
 /** podcmd.AllContainerNames: "app, debugger (ephem), setup (init)". */
 export function allContainerNames(pod: Pod): string {
   return [

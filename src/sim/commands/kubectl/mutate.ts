@@ -11,9 +11,9 @@ import { deepEqual } from '../../core/structural.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, int, str } from '../flags.ts';
 import { type CommandResult, type Write, fromWrites } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
-import type { ApiStatus, Pod } from '../../types.ts';
+import type { ApiStatus, FieldValidation, Pod } from '../../types.ts';
 import type { Service } from '../../api/services.ts';
-import { FILENAME_FLAGS, KubectlError, MISSING_RESOURCE, VisitErrors, apiErrorText, namespaceOf, nodesIn, notFound, out, podsIn, servicesIn, singular, submit, typeAndNames, typeGroups } from './common.ts';
+import { FILENAME_FLAGS, KubectlError, MISSING_RESOURCE, VisitErrors, apiErrorText, namespaceOf, nodesIn, notFound, out, podsIn, servicesIn, singular, submit, typeAndNames, typeGroups, warningText } from './common.ts';
 import { asList, fileReader, inStructOrder, OBJECT_META_ORDER, objectOutput, objectsOnlyOutput, type Order, PRINT_FLAGS, printObject } from './output.ts';
 import { select } from './selectors.ts';
 import { type Manifest, manifests, requireFilenames } from './files.ts';
@@ -258,7 +258,7 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
   if (bool(p, 'force-conflicts') && !bool(p, 'server-side')) throw new KubectlError('--force-conflicts only works with --server-side');
   if (bool(p, 'server-side')) throw new KubectlError('podlife: server-side apply (--server-side) is not supported by this simulation; kubectl apply without it is');
   if (bool(p, 'prune')) throw new KubectlError('podlife: --prune is not supported by this simulation');
-  checkValidationDirective(p);
+  const fieldValidation = validationDirective(p);
   requireFilenames(p);
   const mode = dryRun(p);
   if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
@@ -268,6 +268,7 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
   // a missing-annotation warning is printed as its object is applied, before its line; errors all at the end
   const writes: Write[] = [];
   const errors = new VisitErrors();
+  const seenWarnings = new Set<string>();
   let count = 0;
   for (const m of manifests(p, ctx, stdin, 'applying')) {
     if (typeof m === 'string') {
@@ -275,7 +276,7 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
       continue;
     }
     count++;
-    const r = applyPod(m, ctx, mode === 'client');
+    const r = applyPod(m, ctx, mode === 'client', fieldValidation, seenWarnings);
     writes.push([2, r.warning]);
     if (r.error) errors.add(r.error);
     if (r.operation === undefined) continue;
@@ -291,15 +292,16 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
   return fromWrites(writes, errors.size ? 1 : 0);
 }
 
-/** --validate: cmdutil.GetValidationDirective (true/strict, warn, false/ignore; anything else is refused). */
-function checkValidationDirective(p: ParsedArgs): void {
+/**
+ * --validate: cmdutil.GetValidationDirective (true/strict, warn, false/ignore; anything else is refused), as the
+ * fieldValidation kubectl sends with each request (the server validates; kubectl checks nothing itself).
+ */
+function validationDirective(p: ParsedArgs): FieldValidation {
   const validate = str(p, 'validate', 'strict').toLowerCase();
   if (!['true', 'strict', 'false', 'ignore', 'warn'].includes(validate)) {
     throw new KubectlError(`invalid - validate option "${str(p, 'validate')}"; must be one of: strict (or true), warn, ignore (or false)`);
   }
-  if (validate !== 'true' && validate !== 'strict') {
-    throw new KubectlError(`podlife: --validate=${validate} is not supported: this API server validates fields strictly (unknown fields are refused)`);
-  }
+  return validate === 'warn' ? 'Warn' : validate === 'false' || validate === 'ignore' ? 'Ignore' : 'Strict';
 }
 
 /** AddSourceToErr(verb, source, err): the server's message, prefixed with what was done and the file it came from. */
@@ -323,7 +325,7 @@ interface Applied {
 
 /** Client-side apply of one pod: create it, or send the three-way patch (computed and applied locally with --dry-run=client). */
 // upstream: kubectl pkg/cmd/apply/apply.go applyOneObject (v0.36.2), patcher.go Patch / PatchLocal
-function applyPod({ obj: manifest, name, namespace, source }: Manifest, ctx: ExecContext, dry: boolean): Applied {
+function applyPod({ obj: manifest, name, namespace, source }: Manifest, ctx: ExecContext, dry: boolean, fieldValidation: FieldValidation, seen: Set<string>): Applied {
   const meta = { ...((manifest.metadata ?? {}) as Record<string, unknown>) };
   // GetModifiedConfiguration: the manifest (namespace filled in) is encoded without the annotation, and that
   // encoding (compact JSON, sorted keys, a trailing newline) becomes the annotation of the object sent
@@ -331,9 +333,9 @@ function applyPod({ obj: manifest, name, namespace, source }: Manifest, ctx: Exe
   const existing = podsIn(ctx, namespace).find((x) => x.metadata.name === name);
   if (!existing) {
     if (dry) return { warning: '', object: modified, operation: 'created' };
-    const r = submit(ctx, { type: 'create', namespace, obj: modified });
+    const r = submit(ctx, { type: 'create', namespace, obj: modified, fieldValidation });
     if (!r.ok) return { warning: '', error: sourceError(r.status, 'creating', source) };
-    return { warning: '', object: r.object, operation: 'created' };
+    return { warning: warningText(r, seen), object: r.object, operation: 'created' };
   }
   // the three-way strategic merge patch from the last-applied configuration, the live object and the manifest
   const current = JSON.parse(JSON.stringify(existing)) as Record<string, unknown>;
@@ -354,13 +356,13 @@ function applyPod({ obj: manifest, name, namespace, source }: Manifest, ctx: Exe
     return { warning, object: unchanged ? existing : strategicMergePatch(current as never, patch as never), operation: unchanged ? 'unchanged' : 'configured' };
   }
   if (unchanged) return { warning, object: existing, operation: 'unchanged' };
-  const r = submit(ctx, { type: 'patch', kind: 'Pod', namespace, name, patchType: 'strategic', patch });
+  const r = submit(ctx, { type: 'patch', kind: 'Pod', namespace, name, patchType: 'strategic', patch, fieldValidation });
   if (!r.ok) {
     // AddSourceToErr: the status message is prefixed with what was being done (an Invalid one prints its causes instead)
     const info = `Resource: "/v1, Resource=pods", GroupVersionKind: "/v1, Kind=Pod"\nName: ${JSON.stringify(name)}, Namespace: ${JSON.stringify(namespace)}`;
     return { warning, error: sourceError(r.status, `applying patch:\n${goJson(sortedCopy(patch))}\nto:\n${info}\nfor:`, source) };
   }
-  return { warning, object: r.object, operation: 'configured' };
+  return { warning: warning + warningText(r, seen), object: r.object, operation: 'configured' };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -398,7 +400,7 @@ export const CREATE_SUBCOMMANDS = [
 export function kubectlCreate(p: ParsedArgs, ctx: ExecContext, stdin: string): CommandResult {
   if (p.args.length > 0) throw new KubectlError(`Unexpected args: [${p.args.join(' ')}]\nSee 'kubectl create -h' for help and examples`);
   const mode = dryRun(p);
-  checkValidationDirective(p);
+  const fieldValidation = validationDirective(p);
   const format = objectsOnlyOutput(p, fileReader(ctx));
   if (bool(p, 'edit')) throw new KubectlError('podlife: kubectl create --edit opens an editor, which a transcript does not have; create from the file as it is');
   requireFilenames(p);
@@ -406,6 +408,7 @@ export function kubectlCreate(p: ParsedArgs, ctx: ExecContext, stdin: string): C
   if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
   const writes: Write[] = [];
   const errors = new VisitErrors();
+  const seenWarnings = new Set<string>();
   let count = 0;
   for (const m of manifests(p, ctx, stdin, 'creating')) {
     if (typeof m === 'string') {
@@ -417,11 +420,12 @@ export function kubectlCreate(p: ParsedArgs, ctx: ExecContext, stdin: string): C
     if (bool(p, 'save-config')) pod = withLastApplied(pod);
     let created: unknown = pod;
     if (mode !== 'client') {
-      const r = submit(ctx, { type: 'create', namespace: m.namespace, obj: pod });
+      const r = submit(ctx, { type: 'create', namespace: m.namespace, obj: pod, fieldValidation });
       if (!r.ok) {
         errors.add(sourceError(r.status, 'creating', m.source));
         continue;
       }
+      writes.push([2, warningText(r, seenWarnings)]);
       created = r.object;
     }
     count++;
@@ -645,8 +649,9 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
     ? submit(ctx, { type: 'patch', kind: 'Pod', namespace, name, patchType, patch, ...(subresource ? { subresource: 'resize' as const } : {}) })
     : submit(ctx, { type: 'patch', kind: 'Node', name, patchType, patch });
   if (!r.ok) return out('', r.status.reason === 'NotFound' ? notFound(kind, name) : apiErrorText(r.status), 1);
-  if (format && format.kind !== 'table') return out(printObject(r.object, format, shown));
-  return out(`${shown} patched${r.unchanged ? ' (no change)' : ''}\n`);
+  // the server's warnings (unknown fields it dropped) come with its answer, before kubectl prints the result
+  const printedResult = format && format.kind !== 'table' ? printObject(r.object, format, shown) : `${shown} patched${r.unchanged ? ' (no change)' : ''}\n`;
+  return fromWrites([[2, warningText(r)], [1, printedResult]], 0);
 }
 
 /**
