@@ -12,7 +12,6 @@ import { alreadyExistsStatus, badRequestStatus, GoRepr, invalidStatus, notFoundS
 import type * as patchModule from './patch.ts';
 import type * as resizeModule from '../resize.ts';
 import { mergePatch } from './merge-patch.ts';
-import { patchBodyError } from './patch-body.ts';
 import { EventRecorder, type EventInput } from './events.ts';
 import { kept } from '../core/kept.ts';
 import { clone } from '../core/clone.ts';
@@ -39,7 +38,7 @@ const podKey = (ns: string, name: string): string => podNames(ns, name).key;
  * engine has them but the player's replay of a run recorded at build time, whose every request passed them then (a
  * replay that holds a rejected request, or that patches a node, loads them).
  */
-export type Validation = Pick<typeof validationModule, 'isQualifiedName' | 'isValidLabelValue' | 'validateMeta' | 'validatePodCreate' | 'validatePodEphemeralContainersUpdate' | 'validatePodUpdate' | 'decodeObject' | 'decodePod' | 'decodePodUnder' | 'decodeUnder' | 'objectMeta'>;
+export type Validation = Pick<typeof validationModule, 'isQualifiedName' | 'isValidLabelValue' | 'validateMeta' | 'validatePodCreate' | 'validatePodEphemeralContainersUpdate' | 'validatePodUpdate' | 'decodeObject' | 'decodePod' | 'decodePodUnder' | 'decodeUnder' | 'objectMeta' | 'patchBodyError'>;
 
 /** A node informer's update handler: the new object and the one it replaced. */
 export type NodeWatcher = (node: Node, old: Node) => void;
@@ -315,7 +314,8 @@ export class ApiServer {
       const message = `podlife: this engine was created without ${subresource ? 'resize' : patchType} patch support (use createEngine, or pass api/patch.ts to createEngineCore)`;
       return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'InternalError', code: 500 } };
     }
-    const undecodable = patchBodyError(patchType, patch);
+    // how the body decodes is the decoding's (validation.ts): a replay without it holds no request it refused
+    const undecodable = this.#validation?.patchBodyError(patchType, patch);
     if (undecodable !== undefined) return { ok: false, status: badRequestStatus(undecodable) };
     let next: any;
     try {
