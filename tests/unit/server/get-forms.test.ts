@@ -99,6 +99,12 @@ parity('services', 'crash-loop', 149_000, [
   ['delete svc,pods --all --dry-run=client -o name'],
 ]);
 
+// the health endpoints, through kubectl get --raw, and the flags --raw excludes
+parity('kubectl get --raw', 'crash-loop', 149_000, [
+  ['get --raw /healthz'], ['get --raw /livez'], ['get --raw /readyz'], ['get pods --raw /healthz'], ['get --raw /healthz -w'],
+  ['get --raw /readyz -o json'], ['get --raw healthz'], ['get --raw /livez -l a=b'],
+]);
+
 // kubectl events without ages (tests/unit/server/events-command.test.ts compares its table, ages included)
 parity('kubectl events forms', 'crash-loop', 149_000, [
   ['events -o yaml'], ['events -o jsonpath={.items[*].reason}'], ['events --for pod/crash-test -o json'],

@@ -181,6 +181,14 @@ describe('what podlife does not model, refused clearly instead of dropped', () =
     expect(execute(`kubectl patch pod nginx-test -p '{}' --dry-run=server`, ctx).stderr).toBe('error: podlife: --dry-run=server is not supported by this simulation\n');
     expect(sent).toEqual([]);
   });
+  it('kubectl get --raw: the health endpoints answer "ok"; their list of checks and any other path are refused, naming what answers', () => {
+    const { ctx } = recorder();
+    expect(execute('kubectl get --raw /readyz', ctx)).toEqual({ stdout: 'ok', stderr: '', exitCode: 0 });
+    expect(execute('kubectl get --raw /livez?timeout=32s', ctx).stdout).toBe('ok');
+    expect(execute("kubectl get --raw '/readyz?verbose'", ctx).stderr).toBe('error: podlife: /readyz?verbose: the API server\'s list of health checks is not modelled; /readyz answers "ok"\n');
+    expect(execute('kubectl get --raw /api/v1/namespaces/default/pods', ctx).stderr).toMatch(/^error: podlife: kubectl get --raw answers \/healthz, \/livez, \/readyz in this simulation; podlife serve answers every API path/);
+  });
+
   it('kubectl run --expose would create a Service: refused before the pod is created', () => {
     const { sent, ctx } = recorder();
     expect(execute('kubectl run web --image=nginx --expose', ctx).stderr).toBe("error: --port must be set when exposing a service\nSee 'kubectl run -h' for help and examples\n");

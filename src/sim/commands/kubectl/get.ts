@@ -57,6 +57,9 @@ export function listOf(ctx: ExecContext, kind: ResourceKind, namespace: string |
 }
 
 export function kubectlGet(p: ParsedArgs, ctx: ExecContext, stdin = ''): CommandResult {
+  // upstream: get.go Complete (--raw returns before anything else is required) and Validate; rawhttp.RawGet
+  const raw = str(p, 'raw');
+  if (raw) return rawGet(p, raw);
   if (p.args.length === 0 && arr(p, 'filename').length === 0 && !str(p, 'kustomize')) {
     return out(
       '',
@@ -74,7 +77,6 @@ export function kubectlGet(p: ParsedArgs, ctx: ExecContext, stdin = ''): Command
     throw new KubectlError('--output-watch-events option can only be used with --watch or --watch-only');
   }
   const watching = bool(p, 'watch') || bool(p, 'watch-only');
-  if (str(p, 'raw')) throw new KubectlError('podlife: kubectl get --raw is not supported (podlife serve answers raw API paths)');
   if (str(p, 'subresource')) throw new KubectlError('podlife: kubectl get --subresource is not supported; -o yaml shows the whole pod');
   if (!bool(p, 'server-print', true)) throw new KubectlError("podlife: --server-print=false is not supported (the tables are the server's)");
   if (arr(p, 'filename').length > 0 || str(p, 'kustomize')) return getFromFiles(p, ctx, stdin, watching);
@@ -282,4 +284,25 @@ function getFromFiles(p: ParsedArgs, ctx: ExecContext, stdin: string, watching: 
   const single = files.length === 1 && files[0] !== '-' && !bool(p, 'recursive');
   if (failed && single && format.kind !== 'table') return out('', stderr, 1);
   return out(r.stdout, stderr, failed ? 1 : 0);
+}
+
+/** The API server's health endpoints: GET answers "ok" (text/plain, no newline), which kubectl copies out as it is. */
+const HEALTH_PATHS = ['/healthz', '/livez', '/readyz'];
+
+/** `kubectl get --raw PATH`: the flags it excludes, then the body of a GET of the path. */
+function rawGet(p: ParsedArgs, raw: string): CommandResult {
+  if (p.args.length > 0) throw new KubectlError('arguments may not be passed when --raw is specified');
+  if (bool(p, 'watch') || bool(p, 'watch-only') || str(p, 'selector')) {
+    throw new KubectlError('--raw may not be specified with other flags that filter the server request or alter the output');
+  }
+  if (str(p, 'output')) throw new KubectlError('--raw and --output are mutually exclusive');
+  // url.ParseRequestURI: an absolute path or an absolute URL
+  if (!raw.startsWith('/') && !/^[a-z][a-z0-9+.-]*:/i.test(raw)) throw new KubectlError(`--raw must be a valid URL path: parse ${JSON.stringify(raw)}: invalid URI for request`);
+  const [path, query] = raw.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split('?');
+  if (HEALTH_PATHS.includes(path)) {
+    const q = new URLSearchParams(query ?? '');
+    if (q.has('verbose') || q.has('exclude')) throw new KubectlError(`podlife: ${path}?${query}: the API server's list of health checks is not modelled; ${path} answers "ok"`);
+    return out('ok');
+  }
+  throw new KubectlError(`podlife: kubectl get --raw answers ${HEALTH_PATHS.join(', ')} in this simulation; podlife serve answers every API path (kubectl get --raw ${raw} against it)`);
 }
