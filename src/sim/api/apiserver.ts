@@ -38,10 +38,19 @@ const podKey = (ns: string, name: string): string => podNames(ns, name).key;
  * engine has them but the player's replay of a run recorded at build time, whose every request passed them then (a
  * replay that holds a rejected request, or that patches a node, loads them).
  */
-export type Validation = Pick<typeof validationModule, 'isQualifiedName' | 'isValidLabelValue' | 'validateMeta' | 'validatePodCreate' | 'validatePodEphemeralContainersUpdate' | 'validatePodUpdate' | 'decodeObject' | 'decodePod' | 'decodePodUnder' | 'decodeUnder' | 'objectMeta' | 'patchBodyError'>;
+export type Validation = Pick<typeof validationModule, 'isQualifiedName' | 'isValidLabelValue' | 'validateMeta' | 'validatePodCreate' | 'validatePodEphemeralContainersUpdate' | 'validatePodUpdate' | 'decodeObject' | 'decodePod' | 'decodePodUnder' | 'decodePatchedPod' | 'decodePatchedUnder' | 'objectMeta' | 'patchBodyError'>;
 
 /** A node informer's update handler: the new object and the one it replaced. */
 export type NodeWatcher = (node: Node, old: Node) => void;
+
+/**
+ * The answer to a patched object that does not decode: a 400, or the 422 the strategic merge patch path gives, on the
+ * field "patch" with the patch as its value and no kind or name (kubectl prints "The request is invalid: patch: …").
+ */
+export function patchDecodingStatus(d: { badRequest: string } | { invalidPatch: { value: string; detail: string } }): ApiStatus {
+  if ('badRequest' in d) return badRequestStatus(d.badRequest);
+  return invalidStatus('', '', [{ type: 'Invalid', field: 'patch', value: d.invalidPatch.value, detail: d.invalidPatch.detail }]);
+}
 
 export class ApiServer {
   /** The stored pods by "namespace/name": the history's live collection of pods, which every change goes through. */
@@ -189,7 +198,7 @@ export class ApiServer {
       return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'InternalError', code: 500 } };
     }
     const r = apply(node, patchType, patch, {
-      isQualifiedName: v.isQualifiedName, isValidLabelValue: v.isValidLabelValue, validateMeta: v.validateMeta, badRequestStatus, invalidStatus, unprocessableStatus, GoRepr, mergePatch, decodeUnder: v.decodeUnder, objectMeta: v.objectMeta,
+      isQualifiedName: v.isQualifiedName, isValidLabelValue: v.isValidLabelValue, validateMeta: v.validateMeta, badRequestStatus, invalidStatus, unprocessableStatus, GoRepr, mergePatch, decodePatchedUnder: v.decodePatchedUnder, patchDecodingStatus, objectMeta: v.objectMeta,
     }, fieldValidation);
     if ('status' in r) return { ok: false, status: r.status };
     const warnings = r.warnings.length ? { warnings: r.warnings } : {};
@@ -332,8 +341,8 @@ export class ApiServer {
     // unknown fields: the patched object is decoded as `fieldValidation` says (kubectl patch names none: Warn)
     let warnings: string[] | undefined;
     if (this.#validation) {
-      const decoded = this.#validation.decodePodUnder(next, fieldValidation);
-      if (!decoded.ok) return { ok: false, status: badRequestStatus(`Pod in version "v1" cannot be handled as a Pod: ${decoded.problem.message}`) };
+      const decoded = this.#validation.decodePatchedPod(next, fieldValidation, patchType, patch);
+      if (!decoded.ok) return { ok: false, status: patchDecodingStatus(decoded) };
       next = decoded.object;
       if (decoded.warnings.length) warnings = decoded.warnings;
     }

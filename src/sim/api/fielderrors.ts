@@ -64,7 +64,8 @@ export function invalidStatus(kind: string, name: string, errs: FieldError[]): A
     status: 'Failure',
     message: `${kind} "${name}" is invalid: ${agg}`,
     reason: 'Invalid',
-    details: { name, kind, causes: errs.map((e) => ({ reason: `FieldValue${e.type}`, message: errorBody(e), field: e.field })) },
+    // StatusDetails' name and kind are omitempty
+    details: { ...(name ? { name } : {}), ...(kind ? { kind } : {}), causes: errs.map((e) => ({ reason: `FieldValue${e.type}`, message: errorBody(e), field: e.field })) },
     code: 422,
   };
 }

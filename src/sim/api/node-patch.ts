@@ -15,14 +15,15 @@ import type * as validation from './validation.ts';
 import type * as schema from './schema.ts';
 import type { Schema } from './schema.ts';
 import type { mergePatch } from './merge-patch.ts';
+import type { patchDecodingStatus } from './apiserver.ts';
 
 /**
  * What node patches use of the API server's own modules, handed over by the API server: imported here, they would
  * be split out of the page's engine bundle into a chunk of their own, which costs the player's first load.
  */
 export type NodePatchDeps = Pick<typeof validation, 'isQualifiedName' | 'isValidLabelValue' | 'validateMeta'>
-  & Pick<typeof fielderrors, 'badRequestStatus' | 'invalidStatus' | 'unprocessableStatus' | 'GoRepr'> & Pick<typeof schema, 'decodeUnder' | 'objectMeta'>
-  & { mergePatch: typeof mergePatch };
+  & Pick<typeof fielderrors, 'badRequestStatus' | 'invalidStatus' | 'unprocessableStatus' | 'GoRepr'> & Pick<typeof schema, 'decodePatchedUnder' | 'objectMeta'>
+  & { mergePatch: typeof mergePatch; patchDecodingStatus: typeof patchDecodingStatus };
 
 const EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 
@@ -94,8 +95,8 @@ export function patchNode(
     throw e;
   }
   if (typeof next !== 'object' || next === null || Array.isArray(next)) return badRequest('the patch produced an invalid object');
-  const decoded = d.decodeUnder(next, nodeSchema(d.objectMeta), 'Node', fieldValidation);
-  if (!decoded.ok) return badRequest(`Node in version "v1" cannot be handled as a Node: ${decoded.problem.message}`);
+  const decoded = d.decodePatchedUnder(next, nodeSchema(d.objectMeta), 'Node', fieldValidation, patchType, patch);
+  if (!decoded.ok) return { status: d.patchDecodingStatus(decoded) };
   next = decoded.object;
   const warnings = decoded.warnings;
   next.metadata ??= {};

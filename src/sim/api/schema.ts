@@ -274,6 +274,126 @@ export function decodePod(raw: unknown): DecodeProblem | undefined {
   return decodeObject(raw, pod, 'Pod');
 }
 
+// ---------------------------------------------------------------------------------------------
+// A strategic merge patch's result is not decoded from JSON: the API server converts the patched map to the Go
+// object (runtime.DefaultUnstructuredConverter.FromUnstructuredWithValidation), whose errors are its own, and answers
+// one with a 422 naming the patch itself, printed with Go's %+v.
+// upstream: staging/src/k8s.io/apiserver/pkg/endpoints/handlers/patch.go applyPatchToObject;
+//           staging/src/k8s.io/apimachinery/pkg/runtime/converter.go (fromUnstructured, sliceFromUnstructured,
+//           mapFromUnstructured, structFromUnstructured; the unknown fields sorted)
+// ---------------------------------------------------------------------------------------------
+
+/** reflect.Kind of a JSON value as the API server holds it (kjson with PreserveInts: integers are int64). */
+function goKind(v: unknown): string {
+  if (Array.isArray(v)) return 'slice';
+  if (typeof v === 'object') return 'map';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  return Number.isInteger(v) ? 'int64' : 'float64';
+}
+
+/** The converter's error for the first value (in the object's order) that does not fit its Go type, if any. */
+function convertError(v: unknown, n: Node): string | undefined {
+  if (v === null || v === undefined) return undefined;
+  switch (n.t) {
+    case 'any':
+      return undefined;
+    case 'string':
+      if (typeof v === 'string') return undefined;
+      // an integer converts to a string in reflect, but the converter refuses it by name; anything else is no match
+      return goKind(v) === 'int64' ? 'cannot convert int64 to string' : 'unrecognized type: string';
+    case 'bool':
+      return typeof v === 'boolean' ? undefined : 'unrecognized type: bool';
+    case 'int':
+      if (typeof v === 'number') return Number.isInteger(v) ? undefined : `cannot convert float64 to ${n.go}`;
+      return `unrecognized type: ${n.go}`;
+    case 'quantity':
+      // resource.Quantity's UnmarshalJSON, on the value encoded as JSON
+      if (typeof v === 'number' || (typeof v === 'string' && parseQuantity(v.trim()) !== undefined)) return undefined;
+      return `quantities must match the regular expression '${QUANTITY_REGEXP}'`;
+    case 'intOrString':
+      // intstr.IntOrString's UnmarshalJSON: a string, else json.Unmarshal into its int32
+      if (typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v))) return undefined;
+      return `json: cannot unmarshal ${typeof v === 'number' ? `number ${v}` : goJsonType(v)} into Go value of type int32`;
+    case 'array': {
+      if (!Array.isArray(v)) return `cannot restore slice from ${goKind(v)}`;
+      for (const x of v) {
+        const e = convertError(x, n.of);
+        if (e) return e;
+      }
+      return undefined;
+    }
+    case 'map':
+    case 'object': {
+      if (typeof v !== 'object' || Array.isArray(v)) return n.t === 'map' ? `cannot restore map from ${goKind(v)}` : `cannot restore struct from: ${goKind(v)}`;
+      for (const [k, x] of Object.entries(v)) {
+        const f = n.t === 'object' ? n.fields[k] : n.of;
+        const e = f ? convertError(x, f) : undefined;
+        if (e) return e;
+      }
+      return undefined;
+    }
+  }
+}
+
+/** Go's %+v of a value decoded into interface{}: map[k:v …] with sorted keys, [a b] slices, strings bare, nil <nil>. */
+export function goPlusV(v: unknown): string {
+  if (v === null || v === undefined) return '<nil>';
+  if (Array.isArray(v)) return `[${v.map(goPlusV).join(' ')}]`;
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `map[${Object.keys(o).sort().map((k) => `${k}:${goPlusV(o[k])}`).join(' ')}]`;
+  }
+  if (typeof v === 'number') return goFloat(v);
+  return String(v);
+}
+
+/** %v of a number: an integer as is; a float as strconv's shortest 'g' form, with an exponent below 1e-4 or from 1e21. */
+function goFloat(f: number): string {
+  if (Number.isInteger(f) && Math.abs(f) < 1e21) return String(f);
+  const [mantissa, exp] = f.toExponential().split('e');
+  const e = Number(exp);
+  if (e < -4 || e >= 21) return `${mantissa}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+  return String(f);
+}
+
+/** How a patched object decodes: taken (unknown fields dropped, with their warnings), a 400, or a 422 naming the patch. */
+export type PatchedDecoding<T> =
+  | { ok: true; object: T; warnings: string[] }
+  | { ok: false; badRequest: string }
+  | { ok: false; invalidPatch: { value: string; detail: string } };
+
+/**
+ * Decode the object a patch made, as the patch handler does under `directive`. A strategic merge patch goes through
+ * the unstructured converter: a value of the wrong type, and under Strict an unknown field, is a 422 Invalid on the
+ * field "patch" whose value is the patch's %+v; unknown fields are sorted. A merge or JSON patch is decoded from the
+ * patched JSON, and its errors are given here as the create path words them (the real server answers a 422 quoting
+ * the whole patched object). Unknown fields under Warn are a warning each, in path order, and are dropped.
+ */
+export function decodePatchedUnder<T>(
+  raw: T, schema: Schema, kind: string, directive: FieldValidation, patchType: 'merge' | 'json' | 'strategic', patch: unknown,
+): PatchedDecoding<T> {
+  const d = decodeFields(raw, schema, kind);
+  const unknown = [...d.unknown].sort((a, b) => (unknownField(a) < unknownField(b) ? -1 : 1));
+  if (patchType === 'strategic') {
+    const error = d.typeError ? (convertError(raw, schema) ?? d.typeError.message) : undefined;
+    if (error) return { ok: false, invalidPatch: { value: goPlusV(patch), detail: error } };
+    if (directive === 'Strict' && unknown.length) {
+      return { ok: false, invalidPatch: { value: goPlusV(patch), detail: `strict decoding error: ${unknown.map(unknownField).join(', ')}` } };
+    }
+  } else {
+    if (d.typeError) return { ok: false, badRequest: `${kind} in version "v1" cannot be handled as a ${kind}: ${d.typeError.message}` };
+    const problem = directive === 'Strict' ? strictError(unknown) : undefined;
+    if (problem) return { ok: false, badRequest: `${kind} in version "v1" cannot be handled as a ${kind}: ${problem.message}` };
+  }
+  return { ok: true, object: withoutUnknown(raw, d.unknownAt), warnings: directive === 'Warn' ? unknown.map(unknownField) : [] };
+}
+
+/** A patched pod, decoded as the patch handler decodes it (see decodePatchedUnder). */
+export function decodePatchedPod<T>(raw: T, directive: FieldValidation, patchType: 'merge' | 'json' | 'strategic', patch: unknown): PatchedDecoding<T> {
+  return decodePatchedUnder(raw, pod, 'Pod', directive, patchType, patch);
+}
+
 /** A pod as the API server decodes it under a field validation directive (see decodeUnder). */
 export function decodePodUnder<T>(raw: T, directive: FieldValidation): ReturnType<typeof decodeUnder<T>> {
   return decodeUnder(raw, pod, 'Pod', directive);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../src/server/server.ts';
 import { execute } from '../../../src/sim/commands/execute.ts';
-import { createEngine, type Engine } from '../../../src/sim/index.ts';
+import { createEngine, type Engine, type Scenario } from '../../../src/sim/index.ts';
 import {
   SKIP_REASON, advance, kubectl, kubectlAvailable, loadScenario, podlifeAt, shell, startPaused, type Typed,
 } from './helpers.ts';
@@ -212,6 +212,16 @@ describe.skipIf(!kubectlAvailable)('unknown fields: warnings under the server\'s
     expect(real.stderr).toMatch(/^Warning: unknown field "/);
   });
 
+  it.each([
+    ['patch pod nginx-test -p {"spec":{"activeDeadlineSeconds":"30"}}'],
+    ['patch pod nginx-test -p {"metadata":{"labels":{"a":1}}}'],
+    ['patch node worker01 -p {"spec":{"unschedulable":"yes"}}'],
+  ])('kubectl %s: a wrong type in a strategic merge patch is the converter\'s 422 on "patch"', async (args) => {
+    const { real, ours } = await onNginxTestAt10s(args);
+    expect(real).toEqual({ stdout: ours.stdout, stderr: ours.stderr, code: ours.code });
+    expect(real.stderr).toMatch(/^The request is invalid: patch: Invalid value: "map\[/);
+  });
+
   it('kubectl create and apply with --validate: strict refuses, warn warns, false and ignore drop the field', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'podlife-validate-'));
     const manifest = (name: string) => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\nspec:\n  containers:\n  - name: app\n    image: nginx:1.27\n    imagee: x\n`;
@@ -226,10 +236,18 @@ describe.skipIf(!kubectlAvailable)('unknown fields: warnings under the server\'s
     for (const args of [
       `create -f ${dir}/a.yaml`, `create -f ${dir}/a.yaml --validate=warn`, `create -f ${dir}/b.yaml --validate=false -o name`,
       `apply -f ${dir}/c.yaml --validate=ignore`, `apply -f ${dir}/d.yaml --validate=warn`, `apply -f ${dir}/e.yaml`,
+      // onto a pod that exists, apply sends a strategic merge patch: under Strict an unknown field is a 422 on "patch"
+      `apply -f ${dir}/a.yaml`,
     ]) {
       const argv = args.split(' ');
       const real = await kubectl(server, argv);
-      const ours = podlifeAt(undefined, 0, `kubectl ${args}`, { typed, readFile });
+      // the typed commands replay without the files: pod a, created from its file under --validate=warn, is given
+      // to podlife as the object that create stored (the manifest without the unknown field)
+      const a = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a' }, spec: { containers: [{ name: 'app', image: 'nginx:1.27' }] } };
+      const withA: Scenario | undefined = args === `apply -f ${dir}/a.yaml`
+        ? { file: '', title: 'a', cluster: { nodes: [], images: {} }, timeline: [{ at: 0, line: 0, column: 0, apply: a }] }
+        : undefined;
+      const ours = podlifeAt(withA, 0, `kubectl ${args}`, { typed, readFile });
       expect({ args, ...real }).toEqual({ args, ...ours });
       typed.push({ at: 0, run: `kubectl ${args}` });
     }

@@ -3,7 +3,7 @@
 // under all three. kubectl prints the warnings as "Warning: …" before its result, and sends what --validate says.
 
 import { describe, expect, it } from 'vitest';
-import { withoutUnknown } from '../../../src/sim/api/schema.ts';
+import { goPlusV, withoutUnknown } from '../../../src/sim/api/schema.ts';
 import { execute } from '../../../src/sim/commands/execute.ts';
 import type { Engine, FieldValidation } from '../../../src/sim/index.ts';
 import { create, engineWith, podManifest } from './helpers.ts';
@@ -131,6 +131,42 @@ describe('kubectl and the warnings', () => {
     expect(run(e, 'kubectl apply -f typo.yaml --validate=true', files).exitCode).toBe(1);
     expect(run(e, 'kubectl apply -f typo.yaml --validate=warn', files)).toMatchObject({ stdout: 'pod/typo created\n', stderr: 'Warning: unknown field "spec.containers[0].imagee"\n' });
     expect(run(e, 'kubectl apply -f typo.yaml --validate=maybe', files).stderr).toBe('error: invalid - validate option "maybe"; must be one of: strict (or true), warn, ignore (or false)\n');
+  });
+});
+
+describe('a strategic merge patch that does not convert: a 422 on "patch", the patch printed with %+v', () => {
+  // what the unstructured converter (runtime/converter.go) says for each mismatch; the first in the object's order
+  it.each([
+    ['{"spec":{"activeDeadlineSeconds":"30"}}', 'map[spec:map[activeDeadlineSeconds:30]]', 'unrecognized type: int64'],
+    ['{"spec":{"activeDeadlineSeconds":1.5}}', 'map[spec:map[activeDeadlineSeconds:1.5]]', 'cannot convert float64 to int64'],
+    ['{"spec":{"terminationGracePeriodSeconds":true}}', 'map[spec:map[terminationGracePeriodSeconds:true]]', 'unrecognized type: int64'],
+    ['{"metadata":{"labels":{"a":1}}}', 'map[metadata:map[labels:map[a:1]]]', 'cannot convert int64 to string'],
+    ['{"metadata":{"labels":{"a":0.5}}}', 'map[metadata:map[labels:map[a:0.5]]]', 'unrecognized type: string'],
+    ['{"metadata":{"labels":"x"}}', 'map[metadata:map[labels:x]]', 'cannot restore map from string'],
+    ['{"metadata":{"finalizers":"x"}}', 'map[metadata:map[finalizers:x]]', 'cannot restore slice from string'],
+    ['{"spec":{"containers":[{"name":"web","image":["a","b"]}]}}', 'map[spec:map[containers:[map[image:[a b] name:web]]]]', 'unrecognized type: string'],
+    ['{"spec":{"containers":[{"name":"web","resources":{"limits":{"cpu":true}}}]}}', 'map[spec:map[containers:[map[name:web resources:map[limits:map[cpu:true]]]]]]',
+      "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"],
+  ])('%s', (patch, value, detail) => {
+    const e = engine();
+    const r = execute(`kubectl patch pod web -p '${patch}'`, { state: e.state(), apply: (a) => e.apply(a) });
+    expect(r).toEqual({ stdout: '', stderr: `The request is invalid: patch: Invalid value: ${JSON.stringify(value)}: ${detail}\n`, exitCode: 1 });
+    const status = e.apply({ type: 'patch', kind: 'Pod', namespace: 'default', name: 'web', patchType: 'strategic', patch: JSON.parse(patch) });
+    expect(status.ok ? status : status.status).toMatchObject({
+      code: 422, reason: 'Invalid', message: ` "" is invalid: patch: Invalid value: ${JSON.stringify(value)}: ${detail}`,
+      details: { causes: [{ reason: 'FieldValueInvalid', field: 'patch', message: `Invalid value: ${JSON.stringify(value)}: ${detail}` }] },
+    });
+  });
+
+  it('under Strict an unknown field is the same 422, the fields sorted (kubectl apply\'s patch)', () => {
+    const patch = { spec: { zeta: 1, containers: [{ name: 'web', imagee: 'x' }] } };
+    const r = engine().apply({ type: 'patch', kind: 'Pod', namespace: 'default', name: 'web', patchType: 'strategic', patch, fieldValidation: 'Strict' });
+    expect(r.ok ? r : r.status.message).toBe(' "" is invalid: patch: Invalid value: "map[spec:map[containers:[map[imagee:x name:web]] zeta:1]]": strict decoding error: unknown field "spec.containers[0].imagee", unknown field "spec.zeta"');
+  });
+
+  it('goPlusV prints as Go\'s %+v does: sorted keys, bare strings, <nil>, floats in their shortest form', () => {
+    expect(goPlusV({ b: [1, 'x y', null], a: { d: true, c: false } })).toBe('map[a:map[c:false d:true] b:[1 x y <nil>]]');
+    expect([0.5, 1e-5, 0.0001, 1.5e21, 1e20, -2.5e-7].map(goPlusV)).toEqual(['0.5', '1e-05', '0.0001', '1.5e+21', '100000000000000000000', '-2.5e-07']);
   });
 });
 
