@@ -43,15 +43,6 @@ export type Validation = Pick<typeof validationModule, 'isQualifiedName' | 'isVa
 /** A node informer's update handler: the new object and the one it replaced. */
 export type NodeWatcher = (node: Node, old: Node) => void;
 
-/**
- * The answer to a patched object that does not decode: a 400, or the 422 the strategic merge patch path gives, on the
- * field "patch" with the patch as its value and no kind or name (kubectl prints "The request is invalid: patch: …").
- */
-export function patchDecodingStatus(d: { badRequest: string } | { invalidPatch: { value: string; detail: string } }): ApiStatus {
-  if ('badRequest' in d) return badRequestStatus(d.badRequest);
-  return invalidStatus('', '', [{ type: 'Invalid', field: 'patch', value: d.invalidPatch.value, detail: d.invalidPatch.detail }]);
-}
-
 export class ApiServer {
   /** The stored pods by "namespace/name": the history's live collection of pods, which every change goes through. */
   readonly pods: Map<string, Pod>;
@@ -198,7 +189,7 @@ export class ApiServer {
       return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'InternalError', code: 500 } };
     }
     const r = apply(node, patchType, patch, {
-      isQualifiedName: v.isQualifiedName, isValidLabelValue: v.isValidLabelValue, validateMeta: v.validateMeta, badRequestStatus, invalidStatus, unprocessableStatus, GoRepr, mergePatch, decodePatchedUnder: v.decodePatchedUnder, patchDecodingStatus, objectMeta: v.objectMeta,
+      isQualifiedName: v.isQualifiedName, isValidLabelValue: v.isValidLabelValue, validateMeta: v.validateMeta, badRequestStatus, invalidStatus, unprocessableStatus, GoRepr, mergePatch, decodePatchedUnder: v.decodePatchedUnder, objectMeta: v.objectMeta,
     }, fieldValidation);
     if ('status' in r) return { ok: false, status: r.status };
     const warnings = r.warnings.length ? { warnings: r.warnings } : {};
@@ -342,7 +333,7 @@ export class ApiServer {
     let warnings: string[] | undefined;
     if (this.#validation) {
       const decoded = this.#validation.decodePatchedPod(next, fieldValidation, patchType, patch);
-      if (!decoded.ok) return { ok: false, status: patchDecodingStatus(decoded) };
+      if (!decoded.ok) return { ok: false, status: decoded.status };
       next = decoded.object;
       if (decoded.warnings.length) warnings = decoded.warnings;
     }

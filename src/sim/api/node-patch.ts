@@ -15,7 +15,6 @@ import type * as validation from './validation.ts';
 import type * as schema from './schema.ts';
 import type { Schema } from './schema.ts';
 import type { mergePatch } from './merge-patch.ts';
-import type { patchDecodingStatus } from './apiserver.ts';
 
 /**
  * What node patches use of the API server's own modules, handed over by the API server: imported here, they would
@@ -23,7 +22,7 @@ import type { patchDecodingStatus } from './apiserver.ts';
  */
 export type NodePatchDeps = Pick<typeof validation, 'isQualifiedName' | 'isValidLabelValue' | 'validateMeta'>
   & Pick<typeof fielderrors, 'badRequestStatus' | 'invalidStatus' | 'unprocessableStatus' | 'GoRepr'> & Pick<typeof schema, 'decodePatchedUnder' | 'objectMeta'>
-  & { mergePatch: typeof mergePatch; patchDecodingStatus: typeof patchDecodingStatus };
+  & { mergePatch: typeof mergePatch };
 
 const EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 
@@ -96,7 +95,7 @@ export function patchNode(
   }
   if (typeof next !== 'object' || next === null || Array.isArray(next)) return badRequest('the patch produced an invalid object');
   const decoded = d.decodePatchedUnder(next, nodeSchema(d.objectMeta), 'Node', fieldValidation, patchType, patch);
-  if (!decoded.ok) return { status: d.patchDecodingStatus(decoded) };
+  if (!decoded.ok) return { status: decoded.status };
   next = decoded.object;
   const warnings = decoded.warnings;
   next.metadata ??= {};

@@ -6,7 +6,8 @@
 
 import { QUANTITY_REGEXP, parseQuantity } from './quantity.ts';
 import { goJsonType } from './patch-body.ts';
-import type { FieldValidation } from '../types.ts';
+import type { ApiStatus, FieldValidation } from '../types.ts';
+import { badRequestStatus, invalidStatus } from './fielderrors.ts';
 
 /** How a Go type decodes from JSON: what a field may hold, and the Go type name its errors give. */
 export type Schema =
@@ -357,11 +358,17 @@ function goFloat(f: number): string {
   return String(f);
 }
 
-/** How a patched object decodes: taken (unknown fields dropped, with their warnings), a 400, or a 422 naming the patch. */
-export type PatchedDecoding<T> =
-  | { ok: true; object: T; warnings: string[] }
-  | { ok: false; badRequest: string }
-  | { ok: false; invalidPatch: { value: string; detail: string } };
+/**
+ * How a patched object decodes: taken (unknown fields dropped, with their warnings), or the answer: a 400, or the 422
+ * of the strategic merge patch path, on the field "patch" with the patch as its value and no kind or name (kubectl
+ * prints "The request is invalid: patch: …").
+ */
+export type PatchedDecoding<T> = { ok: true; object: T; warnings: string[] } | { ok: false; status: ApiStatus };
+
+const invalidPatch = (patch: unknown, detail: string): { ok: false; status: ApiStatus } =>
+  ({ ok: false, status: invalidStatus('', '', [{ type: 'Invalid', field: 'patch', value: goPlusV(patch), detail }]) });
+const undecodable = (kind: string, message: string): { ok: false; status: ApiStatus } =>
+  ({ ok: false, status: badRequestStatus(`${kind} in version "v1" cannot be handled as a ${kind}: ${message}`) });
 
 /**
  * Decode the object a patch made, as the patch handler does under `directive`. A strategic merge patch goes through
@@ -377,14 +384,12 @@ export function decodePatchedUnder<T>(
   const unknown = [...d.unknown].sort((a, b) => (unknownField(a) < unknownField(b) ? -1 : 1));
   if (patchType === 'strategic') {
     const error = d.typeError ? (convertError(raw, schema) ?? d.typeError.message) : undefined;
-    if (error) return { ok: false, invalidPatch: { value: goPlusV(patch), detail: error } };
-    if (directive === 'Strict' && unknown.length) {
-      return { ok: false, invalidPatch: { value: goPlusV(patch), detail: `strict decoding error: ${unknown.map(unknownField).join(', ')}` } };
-    }
+    if (error) return invalidPatch(patch, error);
+    if (directive === 'Strict' && unknown.length) return invalidPatch(patch, `strict decoding error: ${unknown.map(unknownField).join(', ')}`);
   } else {
-    if (d.typeError) return { ok: false, badRequest: `${kind} in version "v1" cannot be handled as a ${kind}: ${d.typeError.message}` };
+    if (d.typeError) return undecodable(kind, d.typeError.message);
     const problem = directive === 'Strict' ? strictError(unknown) : undefined;
-    if (problem) return { ok: false, badRequest: `${kind} in version "v1" cannot be handled as a ${kind}: ${problem.message}` };
+    if (problem) return undecodable(kind, problem.message);
   }
   return { ok: true, object: withoutUnknown(raw, d.unknownAt), warnings: directive === 'Warn' ? unknown.map(unknownField) : [] };
 }
