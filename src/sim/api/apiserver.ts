@@ -38,7 +38,7 @@ const podKey = (ns: string, name: string): string => podNames(ns, name).key;
  * engine has them but the player's replay of a run recorded at build time, whose every request passed them then (a
  * replay that holds a rejected request, or that patches a node, loads them).
  */
-export type Validation = Pick<typeof validationModule, 'isQualifiedName' | 'isValidLabelValue' | 'validateMeta' | 'validatePodCreate' | 'validatePodEphemeralContainersUpdate' | 'validatePodUpdate' | 'decodeObject' | 'decodePod' | 'decodePodUnder' | 'decodePatchedPod' | 'decodePatchedUnder' | 'objectMeta' | 'patchBodyError'>;
+export type Validation = Pick<typeof validationModule, 'isQualifiedName' | 'isValidLabelValue' | 'validateMeta' | 'validatePodCreate' | 'validatePodEphemeralContainersUpdate' | 'validatePodUpdate' | 'decodePodUnder' | 'decodePatchedPod' | 'decodePatchedUnder' | 'objectMeta' | 'patchBodyError'>;
 
 /** A node informer's update handler: the new object and the one it replaced. */
 export type NodeWatcher = (node: Node, old: Node) => void;

@@ -197,17 +197,6 @@ function walk(st: DecodeState, v: unknown, n: Node, struct: string): void {
   }
 }
 
-/**
- * Check an object as the API server decodes it (`kind` names the top-level Go struct). Returns the first type error
- * (Go's json message), else, when `strict`, every unknown field as one strict-decoding message; undefined when the
- * object decodes.
- */
-export function decodeObject(raw: unknown, schema: Schema, kind: string, strict = true): DecodeProblem | undefined {
-  const d = decodeFields(raw, schema, kind);
-  if (d.typeError) return d.typeError;
-  return strict ? strictError(d.unknown) : undefined;
-}
-
 /** The strict decoder's error for unknown fields (each one is a warning of its own under fieldValidation=Warn). */
 function strictError(unknown: string[]): DecodeProblem | undefined {
   if (unknown.length === 0) return undefined;
@@ -270,9 +259,10 @@ export function decodeUnder<T>(raw: T, schema: Schema, kind: string, directive: 
   return { ok: true, object: withoutUnknown(raw, d.unknownAt), warnings: directive === 'Warn' ? d.unknown.map(unknownField) : [] };
 }
 
-/** A pod as the API server decodes it (strict field validation, as kubectl asks). */
+/** A pod as the API server decodes it under Strict field validation (what kubectl asks for): the first problem. */
 export function decodePod(raw: unknown): DecodeProblem | undefined {
-  return decodeObject(raw, pod, 'Pod');
+  const d = decodeFields(raw, pod, 'Pod');
+  return d.typeError ?? strictError(d.unknown);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 
 // upstream: validation.go IsDNS1123Label
 // the strict decoding that comes before validation travels with it: a replay of requests that all passed needs neither
-export { decodeObject, decodePatchedPod, decodePatchedUnder, decodePod, decodePodUnder, decodeUnder, objectMeta } from './schema.ts';
+export { decodePatchedPod, decodePatchedUnder, decodePodUnder, objectMeta } from './schema.ts';
 export { patchBodyError } from './patch-body.ts';
 
 export function isDNS1123Label(v: string): string[] {
