@@ -57,7 +57,7 @@ export function handleControl(
   query: URLSearchParams,
   cluster: LiveCluster,
   clock: VirtualClock,
-  watches: () => number,
+  report: () => TimeReport,
 ): void {
   const method = req.method ?? 'GET';
   const action = path.slice('/podlife/'.length);
@@ -86,5 +86,5 @@ export function handleControl(
   } else {
     throw pathNotFound();
   }
-  sendJson(res, 200, timeReport(cluster, clock, watches()));
+  sendJson(res, 200, report());
 }

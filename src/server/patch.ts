@@ -32,12 +32,12 @@ export function patchTypeOf(contentType: string | undefined): PatchType {
   throw unsupportedMediaType(Object.keys(PATCH_TYPES));
 }
 
-/** A JSON request body; one that is not JSON is a Bad Request with the decoder's message. */
-export function parseJsonBody(body: string): unknown {
+/** A JSON request body; one that is not JSON is a Bad Request with `invalid`, else with the decoder's message. */
+export function parseJsonBody(body: string, invalid?: string): unknown {
   try {
     return parseGoJson(body);
   } catch (e) {
-    if (e instanceof GoJsonError) throw badRequest(e.message);
+    if (e instanceof GoJsonError) throw badRequest(invalid ?? e.message);
     throw e;
   }
 }
@@ -47,14 +47,7 @@ export function parseJsonBody(body: string): unknown {
  * of its own; how it decodes is the engine's (api/patch-body.ts), once the object is found.
  * upstream: staging/src/k8s.io/apiserver/pkg/endpoints/handlers/patch.go validateAndTranscodePatch (json.Valid)
  */
-export function parsePatch(body: string): unknown {
-  try {
-    return parseGoJson(body);
-  } catch (e) {
-    if (e instanceof GoJsonError) throw badRequest('invalid JSON patch');
-    throw e;
-  }
-}
+export const parsePatch = (body: string): unknown => parseJsonBody(body, 'invalid JSON patch');
 
 /** rest.go summarizeData: how the server quotes a body it could not read. */
 function summarizeData(body: Buffer, maxLength: number): string {

@@ -91,6 +91,9 @@ export function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
   const namespaces = clusterNamespaces(cluster.engine.state().nodes);
   const api = new ResourceApi(cluster, namespaces, clusterServices(cluster.engine.state().nodes));
 
+  /** What GET /podlife/time answers (and RunningServer.time). */
+  const time = (): TimeReport => timeReport(cluster, clock, api.openWatches);
+
   /** Bring the cluster up to the clock (the clock never runs behind the cluster). */
   const catchUp = (): void => {
     const target = clock.target();
@@ -105,7 +108,7 @@ export function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
     const method = req.method ?? 'GET';
     const body = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readBody(req);
     catchUp();
-    if (path.startsWith('/podlife/')) return handleControl(req, res, path, query, cluster, clock, () => api.openWatches);
+    if (path.startsWith('/podlife/')) return handleControl(req, res, path, query, cluster, clock, time);
     const rp = parseResourcePath(path);
     if (rp) return api.handle(rp, { req, res, query, body });
     // a namespace's resource quotas and limit ranges, which `kubectl describe namespace` lists: a fresh cluster has none
@@ -199,7 +202,7 @@ export function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
         port,
         cluster,
         clock,
-        time: () => timeReport(cluster, clock, api.openWatches),
+        time,
         close: () =>
           new Promise<void>((done) => {
             clearInterval(ticker);

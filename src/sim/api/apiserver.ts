@@ -192,12 +192,12 @@ export class ApiServer {
       isQualifiedName: v.isQualifiedName, isValidLabelValue: v.isValidLabelValue, validateMeta: v.validateMeta, badRequestStatus, invalidStatus, unprocessableStatus, GoRepr, mergePatch, decodePatchedUnder: v.decodePatchedUnder, objectMeta: v.objectMeta,
     }, fieldValidation);
     if ('status' in r) return { ok: false, status: r.status };
-    const warnings = r.warnings.length ? { warnings: r.warnings } : {};
-    if (r.unchanged) return { ok: true, object: node, unchanged: true, ...warnings };
+    const warned = withWarnings(r.warnings);
+    if (r.unchanged) return { ok: true, object: node, unchanged: true, ...warned };
     const stored = this.addNode(r.node);
     this.#ctx.emit(actor, 'NodePatched', `node/${name}`, `node "${name}" patched (${patchType})`);
     for (const w of this.#nodeUpdateWatchers) this.#ctx.loop.after(this.#ctx.timings.watch, () => w(stored, node));
-    return { ok: true, object: stored, ...warnings };
+    return { ok: true, object: stored, ...warned };
   }
 
   recordEvent(input: EventInput): KubeEvent | undefined {
@@ -216,12 +216,12 @@ export class ApiServer {
     if (raw.kind !== undefined && raw.kind !== 'Pod') {
       return { ok: false, status: badRequestStatus(`the kind in the data (${raw.kind}) does not match the expected kind (Pod)`) };
     }
-    let warnings: string[] = [];
+    let warned: { warnings?: string[] } = {};
     if (this.#validation) {
       const decoded = this.#validation.decodePodUnder(raw, fieldValidation);
-      if (!decoded.ok) return { ok: false, status: badRequestStatus(`Pod in version "v1" cannot be handled as a Pod: ${decoded.problem.message}`) };
+      if (!decoded.ok) return { ok: false, status: decoded.status };
       raw = decoded.object;
-      warnings = decoded.warnings;
+      warned = withWarnings(decoded.warnings);
     }
     raw.apiVersion = 'v1';
     raw.kind = 'Pod';
@@ -261,7 +261,7 @@ export class ApiServer {
     const pod: Pod = { apiVersion: 'v1', kind: 'Pod', metadata, spec, status: { phase: 'Pending', qosClass: computePodQOS(spec) } };
     const stored = this.#put(pod, 'ADDED');
     this.#ctx.emit('apiserver', 'PodCreated', podNames(namespace, meta.name).object, kept`pod "${meta.name}" created (uid ${metadata.uid})`);
-    return warnings.length ? { ok: true, object: stored, warnings } : { ok: true, object: stored };
+    return { ok: true, object: stored, ...warned };
   }
 
   /** DELETE, with the pod strategy's graceful deletion rules. */
@@ -330,12 +330,12 @@ export class ApiServer {
     }
     if (typeof next !== 'object' || next === null) return { ok: false, status: badRequestStatus('the patch produced an invalid object') };
     // unknown fields: the patched object is decoded as `fieldValidation` says (kubectl patch names none: Warn)
-    let warnings: string[] | undefined;
+    let warned: { warnings?: string[] } = {};
     if (this.#validation) {
       const decoded = this.#validation.decodePatchedPod(next, fieldValidation, patchType, patch);
       if (!decoded.ok) return { ok: false, status: decoded.status };
       next = decoded.object;
-      if (decoded.warnings.length) warnings = decoded.warnings;
+      warned = withWarnings(decoded.warnings);
     }
     // upstream: strategy.go dropNonEphemeralContainerUpdates: the subresource takes only spec.ephemeralContainers
     // (a patch that leaves none where there were none changes nothing, so an undefined one is never stored)
@@ -365,15 +365,15 @@ export class ApiServer {
         : subresource === 'ephemeralcontainers' ? v.validatePodEphemeralContainersUpdate(next, pod) : v.validatePodUpdate(next, pod);
     if (errs.length) return { ok: false, status: invalidStatus('Pod', name, errs) };
     if (JSON.stringify(next.spec) !== JSON.stringify(pod.spec)) next.metadata.generation = (pod.metadata.generation ?? 1) + 1;
-    if (JSON.stringify(next) === JSON.stringify(pod)) return { ok: true, object: pod, unchanged: true, ...(warnings ? { warnings } : {}) };
+    if (JSON.stringify(next) === JSON.stringify(pod)) return { ok: true, object: pod, unchanged: true, ...warned };
     const stored = this.#store(next as Pod, 'MODIFIED');
     this.#ctx.emit('apiserver', 'PodPatched', podNames(namespace, name).object, `pod "${name}" patched (${patchType})`);
     // upstream: store.go (*Store).Update → ShouldDeleteDuringUpdate: no finalizers left and a zero grace period
     if (stored.metadata.deletionTimestamp && !(stored.metadata.finalizers?.length) && stored.metadata.deletionGracePeriodSeconds === 0) {
       const last = this.#remove(stored);
-      return { ok: true, object: last, deleted: true, ...(warnings ? { warnings } : {}) };
+      return { ok: true, object: last, deleted: true, ...warned };
     }
-    return { ok: true, object: stored, ...(warnings ? { warnings } : {}) };
+    return { ok: true, object: stored, ...warned };
   }
 
   /** POST pods/{name}/binding: the scheduler assigns the node; the server sets PodScheduled=True. */
@@ -396,6 +396,9 @@ export class ApiServer {
     return this.#store(pod, 'MODIFIED', pod.spec, status);
   }
 }
+
+/** An answer's warnings, when there are any (ApplyResult leaves the field out otherwise). */
+const withWarnings = (warnings: string[]): { warnings?: string[] } => (warnings.length ? { warnings } : {});
 
 function conflictStatus(name: string): ApiStatus {
   return {

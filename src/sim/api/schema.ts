@@ -244,19 +244,32 @@ export function withoutUnknown<T>(raw: T, unknownAt: (string | number)[][]): T {
 }
 
 /**
- * Decode `raw` under a field validation directive: a type error is always an error; unknown fields are the strict
- * decoder's error (Strict), a warning each (Warn) or nothing (Ignore), and are dropped from the object when not an
- * error. upstream: handlers/create.go and patch.go (addStrictDecodingWarnings), runtime.AsStrictDecodingError
+ * How an object decodes under a field validation directive: taken (unknown fields dropped, with their warnings), or
+ * the answer: a 400, or (decodePatchedUnder) the 422 of the strategic merge patch path, on the field "patch" with the
+ * patch as its value and no kind or name (kubectl prints "The request is invalid: patch: …").
  */
-export function decodeUnder<T>(raw: T, schema: Schema, kind: string, directive: FieldValidation):
-  { ok: true; object: T; warnings: string[] } | { ok: false; problem: DecodeProblem } {
+export type Decoded<T> = { ok: true; object: T; warnings: string[] } | { ok: false; status: ApiStatus };
+
+const undecodable = (kind: string, message: string): { ok: false; status: ApiStatus } =>
+  ({ ok: false, status: badRequestStatus(`${kind} in version "v1" cannot be handled as a ${kind}: ${message}`) });
+
+/** The JSON decoder's answer: a type error is always an error; unknown fields (`unknown`, in their order) as the directive says. */
+function decodedJson<T>(raw: T, kind: string, directive: FieldValidation, d: DecodedFields, unknown: string[]): Decoded<T> {
+  if (d.typeError) return undecodable(kind, d.typeError.message);
+  const problem = directive === 'Strict' ? strictError(unknown) : undefined;
+  if (problem) return undecodable(kind, problem.message);
+  return { ok: true, object: withoutUnknown(raw, d.unknownAt), warnings: directive === 'Warn' ? unknown.map(unknownField) : [] };
+}
+
+/**
+ * Decode `raw` under a field validation directive: a type error is always an error; unknown fields are the strict
+ * decoder's error (Strict), a warning each in the document's order (Warn) or nothing (Ignore), and are dropped from
+ * the object when not an error. upstream: handlers/create.go and patch.go (addStrictDecodingWarnings),
+ * runtime.AsStrictDecodingError
+ */
+export function decodeUnder<T>(raw: T, schema: Schema, kind: string, directive: FieldValidation): Decoded<T> {
   const d = decodeFields(raw, schema, kind);
-  if (d.typeError) return { ok: false, problem: d.typeError };
-  if (directive === 'Strict') {
-    const problem = strictError(d.unknown);
-    return problem ? { ok: false, problem } : { ok: true, object: raw, warnings: [] };
-  }
-  return { ok: true, object: withoutUnknown(raw, d.unknownAt), warnings: directive === 'Warn' ? d.unknown.map(unknownField) : [] };
+  return decodedJson(raw, kind, directive, d, d.unknown);
 }
 
 /** A pod as the API server decodes it under Strict field validation (what kubectl asks for): the first problem. */
@@ -348,17 +361,8 @@ function goFloat(f: number): string {
   return String(f);
 }
 
-/**
- * How a patched object decodes: taken (unknown fields dropped, with their warnings), or the answer: a 400, or the 422
- * of the strategic merge patch path, on the field "patch" with the patch as its value and no kind or name (kubectl
- * prints "The request is invalid: patch: …").
- */
-export type PatchedDecoding<T> = { ok: true; object: T; warnings: string[] } | { ok: false; status: ApiStatus };
-
 const invalidPatch = (patch: unknown, detail: string): { ok: false; status: ApiStatus } =>
   ({ ok: false, status: invalidStatus('', '', [{ type: 'Invalid', field: 'patch', value: goPlusV(patch), detail }]) });
-const undecodable = (kind: string, message: string): { ok: false; status: ApiStatus } =>
-  ({ ok: false, status: badRequestStatus(`${kind} in version "v1" cannot be handled as a ${kind}: ${message}`) });
 
 /**
  * Decode the object a patch made, as the patch handler does under `directive`. A strategic merge patch goes through
@@ -369,27 +373,23 @@ const undecodable = (kind: string, message: string): { ok: false; status: ApiSta
  */
 export function decodePatchedUnder<T>(
   raw: T, schema: Schema, kind: string, directive: FieldValidation, patchType: 'merge' | 'json' | 'strategic', patch: unknown,
-): PatchedDecoding<T> {
+): Decoded<T> {
   const d = decodeFields(raw, schema, kind);
   const unknown = [...d.unknown].sort((a, b) => (unknownField(a) < unknownField(b) ? -1 : 1));
   if (patchType === 'strategic') {
     const error = d.typeError ? (convertError(raw, schema) ?? d.typeError.message) : undefined;
     if (error) return invalidPatch(patch, error);
-    if (directive === 'Strict' && unknown.length) return invalidPatch(patch, `strict decoding error: ${unknown.map(unknownField).join(', ')}`);
-  } else {
-    if (d.typeError) return undecodable(kind, d.typeError.message);
-    const problem = directive === 'Strict' ? strictError(unknown) : undefined;
-    if (problem) return undecodable(kind, problem.message);
+    if (directive === 'Strict' && unknown.length) return invalidPatch(patch, strictError(unknown)!.message);
   }
-  return { ok: true, object: withoutUnknown(raw, d.unknownAt), warnings: directive === 'Warn' ? unknown.map(unknownField) : [] };
+  return decodedJson(raw, kind, directive, d, unknown);
 }
 
 /** A patched pod, decoded as the patch handler decodes it (see decodePatchedUnder). */
-export function decodePatchedPod<T>(raw: T, directive: FieldValidation, patchType: 'merge' | 'json' | 'strategic', patch: unknown): PatchedDecoding<T> {
+export function decodePatchedPod<T>(raw: T, directive: FieldValidation, patchType: 'merge' | 'json' | 'strategic', patch: unknown): Decoded<T> {
   return decodePatchedUnder(raw, pod, 'Pod', directive, patchType, patch);
 }
 
 /** A pod as the API server decodes it under a field validation directive (see decodeUnder). */
-export function decodePodUnder<T>(raw: T, directive: FieldValidation): ReturnType<typeof decodeUnder<T>> {
+export function decodePodUnder<T>(raw: T, directive: FieldValidation): Decoded<T> {
   return decodeUnder(raw, pod, 'Pod', directive);
 }
