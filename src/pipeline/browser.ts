@@ -1,11 +1,10 @@
 // One headless Chromium per build, shared by every diagram of every chapter.
 //
-// rehype-mermaid (through mermaid-isomorphic) launches a browser per render call and closes it when
-// idle; here its `browserType` is given a launcher that hands out one shared browser and ignores
-// close(), so a build starts Chromium at most once. `closeSharedBrowser()` ends it (the Astro
-// integration calls it when the build or the dev server is done).
+// The diagrams' page (mermaid-page.ts) runs in one Chromium per build: sharedBrowser() starts it on first use
+// (again only if it went away), and closeSharedBrowser() ends it when the build or the dev server is done (the Astro
+// integration calls it).
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserType, type LaunchOptions } from 'playwright';
+import { chromium, type Browser } from 'playwright';
 
 export interface FoundBrowser {
   executablePath: string;
@@ -60,50 +59,21 @@ export function browserLaunchCount(): number {
   return launches;
 }
 
-function launchShared(found: FoundBrowser, options: LaunchOptions = {}): Promise<Browser> {
-  shared ??= (async () => {
-    launches += 1;
-    return chromium.launch({
-      ...options,
-      executablePath: found.executablePath,
-      args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
-    });
-  })();
-  return shared;
-}
-
-/**
- * mermaid-isomorphic closes its context without awaiting it (`context.close()` in a `finally`), so a
- * build that ends — closeSharedBrowser() — while that close is in flight would leave an unhandled
- * rejection ("Target page, context or browser has been closed"). The contexts handed out here
- * settle their close() quietly: closing something the browser already closed is not an error.
- */
-async function newQuietContext(browser: Browser, ...args: Parameters<Browser['newContext']>) {
-  const context = await browser.newContext(...args);
-  const close = context.close.bind(context);
-  context.close = (options) => close(options).catch(() => {});
-  return context;
-}
-
-/**
- * A stand-in for Playwright's `chromium` BrowserType that mermaid-isomorphic can call `launch()` on:
- * it returns the shared browser behind a proxy whose close() is a no-op.
- */
-export function sharedBrowserType(found: FoundBrowser): BrowserType {
-  const launcher = {
-    async launch(options?: LaunchOptions) {
-      const browser = await launchShared(found, options);
-      return new Proxy(browser, {
-        get(target, prop, receiver) {
-          if (prop === 'close') return async () => {};
-          if (prop === 'newContext') return (...args: Parameters<Browser['newContext']>) => newQuietContext(target, ...args);
-          const value = Reflect.get(target, prop, receiver);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-      });
+/** The build's one browser, launched on first use, and again if it went away (closed, or its process died). */
+export function sharedBrowser(found: FoundBrowser): Promise<Browser> {
+  if (shared) return shared;
+  launches += 1;
+  const launching = chromium.launch({ executablePath: found.executablePath, args: CHROMIUM_ARGS });
+  shared = launching;
+  launching.then(
+    (browser) => browser.on('disconnected', () => {
+      if (shared === launching) shared = undefined;
+    }),
+    () => {
+      if (shared === launching) shared = undefined;
     },
-  };
-  return launcher as unknown as BrowserType;
+  );
+  return launching;
 }
 
 export async function closeSharedBrowser(): Promise<void> {

@@ -1,4 +1,4 @@
-// ```mermaid blocks → inline SVG at build time, through rehype-mermaid and one shared Chromium.
+// ```mermaid blocks → inline SVG at build time, in one page of a shared Chromium with mermaid loaded once (mermaid-page.ts).
 //
 // Each diagram is cached on disk by a hash of its source (plus the mermaid version and config), so an
 // unchanged diagram is never rendered twice, across builds. Rendered ids are rewritten to ids derived
@@ -8,16 +8,15 @@
 // install a browser.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Element, ElementContent, Root } from 'hast';
 import { fromHtmlIsomorphic } from 'hast-util-from-html-isomorphic';
 import { toHtml } from 'hast-util-to-html';
 import { toText } from 'hast-util-to-text';
-import rehypeMermaid from 'rehype-mermaid';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { findChromium, sharedBrowserType, type FoundBrowser } from './browser.ts';
+import { findChromium, type FoundBrowser } from './browser.ts';
+import { MERMAID_VERSION, renderDiagrams } from './mermaid-page.ts';
 import { failAt } from './fail.ts';
 
 export interface DiagramOptions {
@@ -29,8 +28,6 @@ export interface DiagramOptions {
   mermaidConfig?: Record<string, unknown>;
 }
 
-const require = createRequire(import.meta.url);
-const MERMAID_VERSION: string = require('mermaid/package.json').version;
 const PLACEHOLDER = 'PODLIFEDIAGRAM';
 const DEFAULT_CONFIG = { theme: 'default', fontFamily: 'ui-sans-serif, system-ui, sans-serif', securityLevel: 'strict' };
 
@@ -56,25 +53,6 @@ function isMermaidPre(node: Element): Element | undefined {
   if (elements.length !== 1 || code.tagName !== 'code') return undefined;
   const cls = code.properties?.className;
   return Array.isArray(cls) && cls.includes('language-mermaid') ? code : undefined;
-}
-
-// Astro transforms many chapters at once; each render opens a page in the shared browser. Unbounded, a book
-// of a hundred chapters opens a hundred pages that load mermaid together and time out. A few at a time
-// keep Chromium busy without drowning it.
-const RENDER_SLOTS = 2;
-let busySlots = 0;
-const waitingForSlot: (() => void)[] = [];
-
-async function inRenderSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (busySlots >= RENDER_SLOTS) await new Promise<void>((resolve) => waitingForSlot.push(resolve));
-  else busySlots += 1;
-  try {
-    return await work();
-  } finally {
-    const next = waitingForSlot.shift();
-    if (next) next();
-    else busySlots -= 1;
-  }
 }
 
 export default function rehypeDiagrams(options: DiagramOptions = {}) {
@@ -103,34 +81,15 @@ export default function rehypeDiagrams(options: DiagramOptions = {}) {
   };
 
   async function render(found: Found[], file: VFile, browserFound: FoundBrowser): Promise<void> {
-    // errorFallback is handed the <pre> that wraps the failing diagram.
-    const pres = new Map<unknown, number>();
-    const synthetic: Root = {
-      type: 'root',
-      children: found.map((f, i) => {
-        const code: Element = { type: 'element', tagName: 'code', properties: { className: ['language-mermaid'] }, children: [{ type: 'text', value: f.source }] };
-        const pre: Element = { type: 'element', tagName: 'pre', properties: {}, children: [code] };
-        pres.set(pre, i);
-        return pre;
-      }),
-    };
-    let failure: { index: number; error: unknown } | undefined;
-    const transform = (rehypeMermaid as unknown as (options: Parameters<typeof rehypeMermaid>[0]) => unknown)({
-      strategy: 'inline-svg',
-      prefix: PLACEHOLDER,
-      mermaidConfig,
-      browserType: sharedBrowserType(browserFound),
-      errorFallback: (element: unknown, _diagram: string, error: unknown) => {
-        failure ??= { index: pres.get(element) ?? 0, error };
-        return undefined;
-      },
-    } as Parameters<typeof rehypeMermaid>[0]);
-    await (transform as unknown as (tree: Root, file: VFile) => Promise<void>)(synthetic, file);
-    if (failure) failDiagram(file, found[failure.index], failure.error);
-
-    synthetic.children.forEach((child, i) => {
-      if (child.type !== 'element' || child.tagName !== 'svg') return;
-      store(found[i].hash, toHtml(child, { space: 'svg' }).replaceAll(`${PLACEHOLDER}-${i}`, PLACEHOLDER));
+    const results = await renderDiagrams(browserFound, found.map((f) => f.source), mermaidConfig, PLACEHOLDER);
+    const failed = results.findIndex((r) => r.status === 'rejected');
+    if (failed >= 0) failDiagram(file, found[failed], (results[failed] as PromiseRejectedResult).reason);
+    results.forEach((r, i) => {
+      if (r.status !== 'fulfilled') return;
+      // through hast and back, as the page inlines it
+      const svg = fromHtmlIsomorphic(r.value, { fragment: true }).children[0];
+      if (svg?.type !== 'element' || svg.tagName !== 'svg') return;
+      store(found[i].hash, toHtml(svg, { space: 'svg' }).replaceAll(`${PLACEHOLDER}-${i}`, PLACEHOLDER));
     });
   }
 
@@ -151,7 +110,7 @@ export default function rehypeDiagrams(options: DiagramOptions = {}) {
         warnNoBrowser();
       } else {
         const found = browser;
-        await inRenderSlot(() => render(missing, file, found));
+        await render(missing, file, found);
       }
     }
 

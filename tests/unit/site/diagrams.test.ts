@@ -1,8 +1,8 @@
 // rehype-diagrams with a real Chromium: inline SVG, one browser for many files, a cache that means an
-// unchanged diagram is never rendered twice, unique ids per page, clear syntax errors, and the
-// no-browser fallback.
+// unchanged diagram is never rendered twice, unique ids per page, an SVG that depends on its diagram alone,
+// clear syntax errors, recovery from a browser that died, and the no-browser fallback.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import rehypeStringify from 'rehype-stringify';
@@ -11,7 +11,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { browserLaunchCount, closeSharedBrowser, findChromium, sharedBrowserType } from '../../../src/pipeline/browser.ts';
+import { browserLaunchCount, closeSharedBrowser, findChromium, sharedBrowser } from '../../../src/pipeline/browser.ts';
 import rehypeDiagrams, { type DiagramOptions } from '../../../src/pipeline/rehype-diagrams.ts';
 
 const state = '```mermaid\nstateDiagram-v2\n  [*] --> Pending\n  Pending --> Running\n```\n';
@@ -72,19 +72,38 @@ describe.skipIf(!browser)('rendering with a browser', () => {
   });
 });
 
-describe.skipIf(!browser)('ending the build', () => {
-  it('a diagram context closes quietly even when the browser is already gone', async () => {
-    // mermaid-isomorphic closes its page context without awaiting it. If the build ends (or the
-    // browser dies) while that close is in flight, Playwright rejects "Target page, context or
-    // browser has been closed" with nobody to handle it, which fails a whole test run. Here the
-    // browser is killed outright, the harshest form of that race, and the close must still settle.
-    const shared = await sharedBrowserType(browser!).launch();
-    const context = await shared.newContext();
+describe.skipIf(!browser)('the shared page', () => {
+  const sequence = (participants: string[]) => `\`\`\`mermaid\nsequenceDiagram\n${participants.map((p, i) => `  ${p}->>${participants[(i + 1) % participants.length]}: step ${i}`).join('\n')}\n\`\`\`\n`;
+  const svgs = (dir: string) => readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8'));
+
+  it('gives a diagram the same SVG whatever the page rendered before it', async () => {
+    // mermaid numbers a sequence diagram's participants (ids actor<n>, root-<n>) with a counter that lives as long
+    // as the page: without taking it back to 0, the second render of the same diagram would get other ids
+    const diagram = sequence(['kubelet', 'runtime', 'apiserver']);
+    const first = mkdtempSync(join(tmpdir(), 'podlife-diagrams-'));
+    await render(diagram, { cacheDir: first, browser });
+    await render(sequence(['a', 'b', 'c', 'd', 'e']), { cacheDir: mkdtempSync(join(tmpdir(), 'podlife-diagrams-')), browser });
+    const again = mkdtempSync(join(tmpdir(), 'podlife-diagrams-'));
+    await render(diagram, { cacheDir: again, browser });
+    const [a] = svgs(first);
+    expect(a).toMatch(/id="actor0"/);
+    expect(svgs(again)).toEqual([a]);
+  });
+
+  it('opens again after the browser went away, and ending the build then is quiet', async () => {
+    // the browser killed outright (a crash, an OOM kill): the next diagram starts another, and the end of the build
+    // closes what is left without an unhandled rejection
+    await render(state, { cacheDir: mkdtempSync(join(tmpdir(), 'podlife-diagrams-')), browser });
+    const before = browserLaunchCount();
+    const running = await sharedBrowser(browser!);
     const children = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(process.pid)]).toString();
     const chromiums = children.trim().split('\n').map((line) => line.trim().split(/\s+/)).filter(([, comm]) => /chrom/.test(comm ?? ''));
     expect(chromiums.length).toBeGreaterThan(0);
     for (const [pid] of chromiums) process.kill(Number(pid), 'SIGKILL');
-    await expect(context.close()).resolves.toBeUndefined();
+    await expect.poll(() => running.isConnected()).toBe(false);
+    const html = await render(flow, { cacheDir: mkdtempSync(join(tmpdir(), 'podlife-diagrams-')), browser });
+    expect(html).toContain('<svg');
+    expect(browserLaunchCount() - before).toBe(1);
     await expect(closeSharedBrowser()).resolves.toBeUndefined();
   });
 });
