@@ -1,9 +1,8 @@
 // Go excerpts in a real Chromium: true upstream line numbers, permalinks, step anchors that scroll to and
 // highlight their lines (with CSS only), call links across chapters, annotations set apart, and the copy
 // button copying upstream code without the author's notes.
-import AxeBuilder from '@axe-core/playwright';
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { watchErrors } from './helpers.ts';
+import { axe, watchErrors } from './helpers.ts';
 
 const SYNC = '/en/kubelet-sync/';
 const PERMALINK = 'https://github.com/kubernetes/kubernetes/blob/v1.36.2/pkg/kubelet/kuberuntime/kuberuntime_manager.go#L';
@@ -149,8 +148,8 @@ test('excerpts have no serious accessibility violations, light and dark, with a 
   for (const [url, scheme] of [[`${SYNC}#syncpod-4`, 'light'], ['/zh/deletion/', 'light'], [`${SYNC}#syncpod-1`, 'dark']] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(url);
-    const axe = await new AxeBuilder({ page }).include('figure.excerpt').analyze();
-    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const scan = await axe(page).include('figure.excerpt').analyze();
+    const serious = scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${url} (${scheme}) ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
   }
 });

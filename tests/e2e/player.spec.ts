@@ -1,14 +1,13 @@
 // The simulation player in a real Chromium, on the built chapter that carries the crash-loop scenario
 // (:::simulation{scenario="crash-loop"}). What the panels and the console print is checked against the
 // runner itself (the path `podlife simulate --at` takes), not against strings copied from the player.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseScenario } from '../../src/sim/scenario.ts';
 import { runCommandAt, runScenario, runnable } from '../../src/sim/run.ts';
 import { formatClock, parseMoment } from '../../components/player/time.ts';
-import { builtChapters, mountedPlayer, scrubTo as scrubToAt, watchErrors } from './helpers.ts';
+import { axe, builtChapters, mountedPlayer, scrubTo as scrubToAt, watchErrors } from './helpers.ts';
 
 const SCENARIO = 'crash-loop';
 const AT_8M23S = 8 * 60_000 + 23_000;
@@ -615,8 +614,8 @@ test('the mounted player has no serious accessibility violations, in light and d
     await page.emulateMedia({ colorScheme: scheme });
     await openPlayer(page, `?scenario=${SCENARIO}&t=503s`);
     await player(page).locator('.sim-manifest summary').click();
-    const axe = await new AxeBuilder({ page }).include(`[data-sim-player][data-scenario="${SCENARIO}"]`).analyze();
-    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const scan = await axe(page).include(`[data-sim-player][data-scenario="${SCENARIO}"]`).analyze();
+    const serious = scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${scheme} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
   }
   expect(errors()).toEqual([]);

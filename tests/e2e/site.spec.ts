@@ -1,10 +1,9 @@
 // The reader's site in a real Chromium: every chapter in both languages.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { t } from '../../src/i18n.ts';
-import { builtChapters, watchErrors } from './helpers.ts';
+import { axe, builtChapters, watchErrors } from './helpers.ts';
 
 const chapters = builtChapters();
 
@@ -21,8 +20,9 @@ for (const { lang, slug, url } of chapters) {
     expect(await page.locator('article figure.diagram > svg').count()).toBe(await diagrams.count());
     expect(await page.locator('pre.mermaid').count()).toBe(0);
 
-    const axe = await new AxeBuilder({ page }).analyze();
-    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(await page.locator('iframe').count(), 'no frames: axe() scans the page alone').toBe(0);
+    const scan = await axe(page).analyze();
+    const serious = scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
     expect(errors()).toEqual([]);
   });
@@ -141,11 +141,11 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 
 /** Serious and critical axe findings on the page as it is now (or in the parts `include` selects), one line each. */
 async function seriousAxe(page: Page, { rules, include }: { rules?: string[]; include?: string[] } = {}): Promise<string[]> {
-  let builder = new AxeBuilder({ page });
+  let builder = axe(page);
   if (rules) builder = builder.withRules(rules);
   for (const selector of include ?? []) builder = builder.include(selector);
-  const axe = await builder.analyze();
-  return axe.violations
+  const scan = await builder.analyze();
+  return scan.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
