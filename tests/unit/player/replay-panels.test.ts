@@ -62,68 +62,56 @@ async function bareReplay(replay: Replay, until?: number): Promise<Engine> {
 }
 
 describe('a replay leaves the API server\'s validation out unless the run needs it', () => {
-  // a merge patch the API server rejects (pod updates may not change the container's name): no patch module, so
-  // only the replay's own mark brings the validation in
-  const scenario = parseScenario(
-    [
-      'title: t', 'timeline:',
-      '  - at: 0s', '    run: kubectl run web --image=nginx:alpine --restart=Never',
-      '  - at: 5s', '    run: kubectl patch pod web --type=merge -p \'{"spec":{"containers":[{"name":"web","image":"nginx:alpine","workingDir":"/tmp"}]}}\'',
-      '  - at: 10s', '    run: kubectl get pod web -o jsonpath={.spec.containers[0].workingDir}',
-    ].join('\n'),
-    'rejected.yaml',
-  );
-  const run = runScenario(runnable(scenario), { seed: 1 });
-  it('a run with a request rejected as invalid is marked, and replays with the validation to the same states', async () => {
-    expect(run.steps[1].stderr).toMatch(/is invalid/);
+  /** A run that creates pod web, then sends `patch` (a merge patch) at 5 s, and any `more` timeline lines. */
+  function patchedWeb(name: string, patch: string, more: string[] = []) {
+    const scenario = parseScenario(
+      [
+        'title: t', 'timeline:',
+        '  - at: 0s', '    run: kubectl run web --image=nginx:alpine --restart=Never',
+        '  - at: 5s', `    run: kubectl patch pod web --type=merge -p '${patch}'`,
+        ...more,
+      ].join('\n'),
+      `${name}.yaml`,
+    );
+    return { scenario, run: runScenario(runnable(scenario), { seed: 1 }) };
+  }
+
+  /** The run's replay is marked to bring the validation in, and replays to the same state; the bare engine's replay. */
+  async function markedReplay(name: string, { scenario, run }: ReturnType<typeof patchedWeb>): Promise<Engine> {
     const replay = recordReplay(scenario, 1);
     expect(replay.validate).toBe(true);
-    const source = await ReplaySource.load(readReplay(JSON.parse(JSON.stringify(replay)), 'rejected.replay.json'));
+    const source = await ReplaySource.load(readReplay(JSON.parse(JSON.stringify(replay)), `${name}.replay.json`));
     expect(JSON.stringify(source.stateAt(run.engine.now))).toBe(JSON.stringify(run.engine.stateAt(run.engine.now)));
+    return bareReplay(replay);
+  }
+
+  it('a run with a request rejected as invalid is marked, and replays with the validation to the same states', async () => {
+    // a merge patch the API server rejects (pod updates may not change the container's name): no patch module, so
+    // only the replay's own mark brings the validation in
+    const rejected = patchedWeb('rejected', '{"spec":{"containers":[{"name":"web","image":"nginx:alpine","workingDir":"/tmp"}]}}', [
+      '  - at: 10s', '    run: kubectl get pod web -o jsonpath={.spec.containers[0].workingDir}',
+    ]);
+    expect(rejected.run.steps[1].stderr).toMatch(/is invalid/);
     // without the validation, the rejected patch would have changed the pod: the mark is what keeps the replay exact
-    const bare = await bareReplay(replay);
+    const bare = await markedReplay('rejected', rejected);
     expect((bare.state().pods[0].spec.containers[0] as { workingDir?: string }).workingDir).toBe('/tmp');
   });
   it('a request the decoding rejected marks the run too: the decoding travels with the validation', async () => {
-    const undecodable = parseScenario(
-      [
-        'title: t', 'timeline:',
-        '  - at: 0s', '    run: kubectl run web --image=nginx:alpine --restart=Never',
-        '  - at: 5s', '    run: kubectl patch pod web --type=merge -p \'{"metadata":{"labels":{"a":"b"}},"spec":{"activeDeadlineSeconds":"soon"}}\'',
-      ].join('\n'),
-      'undecodable.yaml',
-    );
-    const decodeRun = runScenario(runnable(undecodable), { seed: 1 });
-    expect(decodeRun.steps[1].stderr).toMatch(/^Error from server \(BadRequest\): .*json: cannot unmarshal string into Go struct field PodSpec\.spec\.activeDeadlineSeconds/);
-    const replay = recordReplay(undecodable, 1);
-    expect(replay.validate).toBe(true);
-    const source = await ReplaySource.load(readReplay(JSON.parse(JSON.stringify(replay)), 'undecodable.replay.json'));
-    expect(JSON.stringify(source.stateAt(decodeRun.engine.now))).toBe(JSON.stringify(decodeRun.engine.stateAt(decodeRun.engine.now)));
+    const undecodable = patchedWeb('undecodable', '{"metadata":{"labels":{"a":"b"}},"spec":{"activeDeadlineSeconds":"soon"}}');
+    expect(undecodable.run.steps[1].stderr).toMatch(/^Error from server \(BadRequest\): .*json: cannot unmarshal string into Go struct field PodSpec\.spec\.activeDeadlineSeconds/);
     // without it, the replay would have taken the patch: the label is what the rejected request tried to add
-    const bare = await bareReplay(replay);
+    const bare = await markedReplay('undecodable', undecodable);
     expect(bare.state().pods[0].metadata.labels).toMatchObject({ a: 'b' });
-    expect(decodeRun.engine.state().pods[0].metadata.labels).not.toHaveProperty('a');
+    expect(undecodable.run.engine.state().pods[0].metadata.labels).not.toHaveProperty('a');
   });
   it('a patch whose unknown fields the decoding dropped (with a warning) marks the run too', async () => {
-    const typo = parseScenario(
-      [
-        'title: t', 'timeline:',
-        '  - at: 0s', '    run: kubectl run web --image=nginx:alpine --restart=Never',
-        '  - at: 5s', '    run: kubectl patch pod web --type=merge -p \'{"metadata":{"labels":{"a":"b"}},"spec":{"bogus":1}}\'',
-      ].join('\n'),
-      'typo.yaml',
-    );
-    const typoRun = runScenario(runnable(typo), { seed: 1 });
-    expect(typoRun.steps[1]).toMatchObject({ stdout: 'pod/web patched\n', stderr: 'Warning: unknown field "spec.bogus"\n' });
-    const replay = recordReplay(typo, 1);
-    expect(replay.validate).toBe(true);
-    const source = await ReplaySource.load(readReplay(JSON.parse(JSON.stringify(replay)), 'typo.replay.json'));
-    expect(JSON.stringify(source.stateAt(typoRun.engine.now))).toBe(JSON.stringify(typoRun.engine.stateAt(typoRun.engine.now)));
+    const typo = patchedWeb('typo', '{"metadata":{"labels":{"a":"b"}},"spec":{"bogus":1}}');
+    expect(typo.run.steps[1]).toMatchObject({ stdout: 'pod/web patched\n', stderr: 'Warning: unknown field "spec.bogus"\n' });
     // without the decoding, the replay would have kept the unknown field
-    const bare = await bareReplay(replay);
+    const bare = await markedReplay('typo', typo);
     expect(bare.state().pods[0].spec).toHaveProperty('bogus', 1);
-    expect(typoRun.engine.state().pods[0].spec).not.toHaveProperty('bogus');
-    expect(typoRun.engine.state().pods[0].metadata.labels).toMatchObject({ a: 'b' });
+    expect(typo.run.engine.state().pods[0].spec).not.toHaveProperty('bogus');
+    expect(typo.run.engine.state().pods[0].metadata.labels).toMatchObject({ a: 'b' });
   });
   /** A run of one pod `name` (its timeline lines) whose logs at 20 s are `logs`, replayed to the same states; the bare engine's replay. */
   async function replayed(name: string, timeline: string[], logs: string): Promise<Engine> {
