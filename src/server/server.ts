@@ -15,6 +15,7 @@ import {
 import { sendJson } from './media.ts';
 import { clusterNamespaces } from '../sim/api/namespaces.ts';
 import { clusterServices } from '../sim/api/services.ts';
+import { HEALTH_PATHS } from '../sim/api/resources.ts';
 import { openApiV3CoreV1, openApiV3Index } from './openapi.ts';
 import { nodeLease } from '../sim/kubelet/lease.ts';
 import { HttpError, badRequest, methodNotAllowed, notModelled, objectNotFound, pathNotFound } from './status.ts';
@@ -145,15 +146,12 @@ export function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
         return sendJson(res, 200, openApiV3Index());
       case '/openapi/v3/api/v1':
         return sendJson(res, 200, openApiV3CoreV1());
-      case '/healthz':
-      case '/livez':
-      case '/readyz':
+      default:
+        if (!HEALTH_PATHS.includes(path)) throw pathNotFound();
         // ?verbose lists each check, ?exclude=<check> leaves one out: the checks are not modelled (client-go's ?timeout is fine)
         if (query.has('verbose') || query.has('exclude')) throw notModelled(`${path}?${query}: the list of health checks`, `${path} answers "ok"`);
         res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
         return void res.end('ok');
-      default:
-        throw pathNotFound();
     }
   };
 

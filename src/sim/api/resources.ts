@@ -38,3 +38,9 @@ export const RESOURCES: ResourceInfo[] = [
 export function resourceInfo(name: string): ResourceInfo | undefined {
   return RESOURCES.find((r) => r.name === name);
 }
+
+/**
+ * The API server's health endpoints: a GET answers "ok" (text/plain, no newline). `podlife serve` serves them and
+ * podlife's own `kubectl get --raw` answers them; the list of checks behind them (?verbose, ?exclude) is not modelled.
+ */
+export const HEALTH_PATHS = ['/healthz', '/livez', '/readyz'];

@@ -6,6 +6,7 @@
 import type { KubeEvent, Node, Pod } from '../../types.ts';
 import { type Namespace, clusterNamespaces } from '../../api/namespaces.ts';
 import type { Service } from '../../api/services.ts';
+import { HEALTH_PATHS } from '../../api/resources.ts';
 import { JsonPath, relaxedJsonPathExpression } from '../../render/jsonpath.ts';
 import { sortedCopy } from '../../render/json.ts';
 import { EVENT_COLUMNS, EVENT_WIDE_COLUMNS, POD_COLUMNS, POD_WIDE_COLUMNS, printEvent, printPod } from '../../render/table.ts';
@@ -286,10 +287,7 @@ function getFromFiles(p: ParsedArgs, ctx: ExecContext, stdin: string, watching: 
   return out(r.stdout, stderr, failed ? 1 : 0);
 }
 
-/** The API server's health endpoints: GET answers "ok" (text/plain, no newline), which kubectl copies out as it is. */
-const HEALTH_PATHS = ['/healthz', '/livez', '/readyz'];
-
-/** `kubectl get --raw PATH`: the flags it excludes, then the body of a GET of the path. */
+/** `kubectl get --raw PATH`: the flags it excludes, then the body of a GET of the path (a health endpoint's "ok", copied out as it is). */
 function rawGet(p: ParsedArgs, raw: string): CommandResult {
   if (p.args.length > 0) throw new KubectlError('arguments may not be passed when --raw is specified');
   if (bool(p, 'watch') || bool(p, 'watch-only') || str(p, 'selector')) {
