@@ -8,10 +8,8 @@
 
 import { parse as parseYaml } from 'yaml';
 import { GoJsonError, parseGoJson } from './gojson.ts';
-import type { FieldValidation } from '../sim/types.ts';
+import type { FieldValidation, PatchType } from '../sim/types.ts';
 import { badRequest, invalidOptions, notModelled, unsupportedMediaType } from './status.ts';
-
-export type PatchType = 'merge' | 'json' | 'strategic';
 
 const PATCH_TYPES: Record<string, PatchType> = {
   'application/merge-patch+json': 'merge',

@@ -514,7 +514,7 @@ export interface NodePatchAction {
   type: 'patch';
   kind: 'Node';
   name: string;
-  patchType: 'merge' | 'json' | 'strategic';
+  patchType: PatchType;
   patch: unknown;
   /** Unknown fields in the patched node: Warn (the default: kubectl sends none for these patches), Strict or Ignore. */
   fieldValidation?: FieldValidation;
@@ -527,6 +527,9 @@ export interface NodePatchAction {
  */
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
 
+/** A patch's type: its Content-Type's application/merge-patch+json, json-patch+json, strategic-merge-patch+json. */
+export type PatchType = 'merge' | 'json' | 'strategic';
+
 export type ClusterAction =
   /**
    * POST a pod: `obj` is the object as kubectl sends it (before API defaulting and validation). fieldValidation:
@@ -537,7 +540,7 @@ export type ClusterAction =
   | { type: 'delete'; kind: 'Pod'; namespace: string; name: string; gracePeriodSeconds?: number; force?: boolean }
   /** PATCH, as `kubectl patch` sends it. */
   | {
-    type: 'patch'; kind: 'Pod'; namespace: string; name: string; patchType: 'merge' | 'json' | 'strategic'; patch: unknown;
+    type: 'patch'; kind: 'Pod'; namespace: string; name: string; patchType: PatchType; patch: unknown;
     /** Warn by default: kubectl patch names none, and the server's default is Warn (kubectl apply asks for Strict). */
     fieldValidation?: FieldValidation;
     /**

@@ -4,7 +4,7 @@
 //           pkg/registry/generic/registry/store.go (Delete, Update → deleteWithoutFinalizers); pkg/registry/core/pod/
 //           storage/storage.go (BindingREST.setPodNodeAndMetadata)
 
-import type { ApiStatus, ApplyResult, FieldValidation, KubeEvent, Node, Pod, PodCondition, PodSpec, PodStatus } from '../types.ts';
+import type { ApiStatus, ApplyResult, FieldValidation, KubeEvent, PatchType, Node, Pod, PodCondition, PodSpec, PodStatus } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
 import { admitDefaultTolerationSeconds, admitPriority, computePodQOS, defaultPodSpec, setDefaultsPodSpec } from './defaults.ts';
 import type * as validationModule from './validation.ts';
@@ -177,7 +177,7 @@ export class ApiServer {
    * patchNode: decoding, the fields a patch may change, ValidateNodeUpdate).
    */
   patchNode(
-    name: string, patchType: 'merge' | 'json' | 'strategic', patch: unknown, actor: 'apiserver' | 'controller-manager' = 'apiserver',
+    name: string, patchType: PatchType, patch: unknown, actor: 'apiserver' | 'controller-manager' = 'apiserver',
     fieldValidation: FieldValidation = 'Warn',
   ): ApplyResult<Node> {
     const node = this.nodes.get(name);
@@ -303,7 +303,7 @@ export class ApiServer {
 
   /** PATCH the pod, or its ephemeralcontainers or resize subresource; not its status. */
   patchPod(
-    namespace: string, name: string, patchType: 'merge' | 'json' | 'strategic', patch: unknown, subresource?: 'ephemeralcontainers' | 'resize',
+    namespace: string, name: string, patchType: PatchType, patch: unknown, subresource?: 'ephemeralcontainers' | 'resize',
     fieldValidation: FieldValidation = 'Warn',
   ): ApplyResult {
     const pod = this.getPod(namespace, name);

@@ -5,7 +5,7 @@
 // upstream: pkg/registry/core/node/strategy.go (nodeStrategy.PrepareForUpdate keeps the status);
 //           pkg/apis/core/validation/validation.go ValidateNodeUpdate, validateNodeTaints, validateTaintEffect
 
-import type { ApiStatus, FieldValidation, Node, Taint } from '../types.ts';
+import type { ApiStatus, FieldValidation, Node, PatchType, Taint } from '../types.ts';
 import { API_SERVER_COPY_LIMIT, jsonPatch, PatchDecodeError, PatchError } from './json-patch.ts';
 import { strategicMergePatch } from './patch.ts';
 import { patchBodyError } from './patch-body.ts';
@@ -77,7 +77,7 @@ function validateTaints(taints: Taint[], errs: FieldError[], d: NodePatchDeps): 
 
 /** The node a patch makes of `node`, validated as the API server validates a node update; or the error status. */
 export function patchNode(
-  node: Node, patchType: 'merge' | 'json' | 'strategic', patch: unknown, d: NodePatchDeps, fieldValidation: FieldValidation = 'Warn',
+  node: Node, patchType: PatchType, patch: unknown, d: NodePatchDeps, fieldValidation: FieldValidation = 'Warn',
 ): NodePatchResult {
   const badRequest = (message: string) => ({ status: d.badRequestStatus(message) });
   const name = node.metadata.name;

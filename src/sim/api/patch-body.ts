@@ -6,7 +6,7 @@
 // map[string]interface{}; rest.go fieldValidation: "" is Warn); gopkg.in/evanphx/json-patch.v4 merge.go (MergePatch:
 // a null patch is ErrBadJSONPatch, "Invalid JSON Patch")
 
-export type PatchKind = 'merge' | 'json' | 'strategic';
+import type { PatchType } from '../types.ts';
 
 /** What Go's encoding/json calls the JSON value that did not fit. */
 export function goJsonType(v: unknown): string {
@@ -27,7 +27,7 @@ const OP_STRING_FIELDS = new Set(['op', 'path', 'from']);
  * document order, as encoding/json keeps the first), or undefined when it decodes. `null` decodes for a JSON patch
  * (no operations) and a strategic merge patch (no change); a merge patch of `null` is json-patch's ErrBadJSONPatch.
  */
-export function patchBodyError(type: PatchKind, patch: unknown): string | undefined {
+export function patchBodyError(type: PatchType, patch: unknown): string | undefined {
   if (type === 'json') {
     if (patch === null) return undefined;
     if (!Array.isArray(patch)) return `error decoding patch: ${unmarshal(patch, '[]handlers.jsonPatchOp')}`;

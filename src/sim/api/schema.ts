@@ -6,7 +6,7 @@
 
 import { QUANTITY_REGEXP, parseQuantity } from './quantity.ts';
 import { goJsonType } from './patch-body.ts';
-import type { ApiStatus, FieldValidation } from '../types.ts';
+import type { ApiStatus, FieldValidation, PatchType } from '../types.ts';
 import { badRequestStatus, invalidStatus } from './fielderrors.ts';
 
 /** How a Go type decodes from JSON: what a field may hold, and the Go type name its errors give. */
@@ -372,7 +372,7 @@ const invalidPatch = (patch: unknown, detail: string): { ok: false; status: ApiS
  * the whole patched object). Unknown fields under Warn are a warning each, in path order, and are dropped.
  */
 export function decodePatchedUnder<T>(
-  raw: T, schema: Schema, kind: string, directive: FieldValidation, patchType: 'merge' | 'json' | 'strategic', patch: unknown,
+  raw: T, schema: Schema, kind: string, directive: FieldValidation, patchType: PatchType, patch: unknown,
 ): Decoded<T> {
   const d = decodeFields(raw, schema, kind);
   const unknown = [...d.unknown].sort((a, b) => (unknownField(a) < unknownField(b) ? -1 : 1));
@@ -385,7 +385,7 @@ export function decodePatchedUnder<T>(
 }
 
 /** A patched pod, decoded as the patch handler decodes it (see decodePatchedUnder). */
-export function decodePatchedPod<T>(raw: T, directive: FieldValidation, patchType: 'merge' | 'json' | 'strategic', patch: unknown): Decoded<T> {
+export function decodePatchedPod<T>(raw: T, directive: FieldValidation, patchType: PatchType, patch: unknown): Decoded<T> {
   return decodePatchedUnder(raw, pod, 'Pod', directive, patchType, patch);
 }
 

@@ -11,7 +11,7 @@ import { deepEqual } from '../../core/structural.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, int, str } from '../flags.ts';
 import { type CommandResult, type Write, fromWrites } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
-import type { ApiStatus, FieldValidation, Pod } from '../../types.ts';
+import type { ApiStatus, FieldValidation, PatchType, Pod } from '../../types.ts';
 import type { Service } from '../../api/services.ts';
 import { FILENAME_FLAGS, KubectlError, MISSING_RESOURCE, VisitErrors, apiErrorText, namespaceOf, nodesIn, notFound, out, podsIn, servicesIn, singular, submit, typeAndNames, typeGroups, warningText } from './common.ts';
 import { asList, fileReader, inStructOrder, OBJECT_META_ORDER, objectOutput, objectsOnlyOutput, type Order, PRINT_FLAGS, printObject } from './output.ts';
@@ -634,7 +634,7 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
   const subresource = str(p, 'subresource');
   if (subresource === 'status') throw new KubectlError(`podlife: patching the status subresource is not supported (the ${kind === 'pods' ? 'kubelet' : 'node\'s kubelet'} owns the status)`);
   if (subresource && (subresource !== 'resize' || kind !== 'pods')) return out('', 'Error from server (NotFound): the server could not find the requested resource\n', 1);
-  const patchType = type as 'merge' | 'json' | 'strategic';
+  const patchType = type as PatchType;
   const format = objectOutput(p, fileReader(ctx));
   if (mode === 'client') {
     // --dry-run=client: the object as fetched, patched locally (getPatchedJSON), nothing sent; the line says
@@ -661,7 +661,7 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
  * upstream: staging/src/k8s.io/kubectl/pkg/cmd/patch/patch.go getPatchedJSON (checked against kubectl v1.32's
  * `kubectl patch --local`)
  */
-function patchedLocally(current: unknown, patchType: 'merge' | 'json' | 'strategic', patch: unknown): unknown {
+function patchedLocally(current: unknown, patchType: PatchType, patch: unknown): unknown {
   const isMap = typeof patch === 'object' && patch !== null && !Array.isArray(patch);
   if (patchType === 'merge' && !isMap) {
     throw new KubectlError(Array.isArray(patch) ? 'json: cannot unmarshal array into Go value of type unstructured.detector' : 'Invalid JSON Patch');
