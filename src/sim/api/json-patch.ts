@@ -8,12 +8,12 @@
 // upstream: github.com/evanphx/json-patch v4.12.0 patch.go (Apply, findObject, partialDoc, partialArray, equal)
 
 import { clone } from '../core/clone.ts';
+import { isJsonObject as isObj } from '../core/structural.ts';
 import { goJsonType } from './patch-body.ts';
 
 type Json = unknown;
 type Obj = Record<string, unknown>;
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A patch that cannot be applied, with the message the Go code gives. */
 export class PatchError extends Error {}

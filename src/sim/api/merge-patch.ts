@@ -3,11 +3,11 @@
 // upstream: github.com/evanphx/json-patch MergePatch
 
 import { clone } from '../core/clone.ts';
+import { isJsonObject as isObj } from '../core/structural.ts';
 
 type Json = unknown;
 type Obj = Record<string, unknown>;
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** RFC 7386: objects merge recursively, null deletes, everything else (arrays included) replaces. */
 export function mergePatch(target: Json, patch: Json): Json {

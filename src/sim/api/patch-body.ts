@@ -7,6 +7,7 @@
 // a null patch is ErrBadJSONPatch, "Invalid JSON Patch")
 
 import type { PatchType } from '../types.ts';
+import { isJsonObject as isObj } from '../core/structural.ts';
 
 /** What Go's encoding/json calls the JSON value that did not fit. */
 export function goJsonType(v: unknown): string {
@@ -16,7 +17,6 @@ export function goJsonType(v: unknown): string {
   return typeof v === 'boolean' ? 'bool' : typeof v;
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const unmarshal = (v: unknown, into: string): string => `json: cannot unmarshal ${goJsonType(v)} into Go value of type ${into}`;
 
 /** jsonPatchOp's string fields (value is interface{}: anything fits). The strict decoder matches keys exactly. */

@@ -3,6 +3,7 @@
 // upstream: staging/src/k8s.io/apimachinery/pkg/util/strategicpatch/patch.go; gopkg.in/evanphx/json-patch.v4
 
 import { clone } from '../core/clone.ts';
+import { isJsonObject as isObj } from '../core/structural.ts';
 
 // JSON merge patch has a module of its own: the engine always has it (kubectl patch --type=merge is the common
 // one), while these larger two load only where a patch of their type can happen.
@@ -22,7 +23,6 @@ export { watchNodeSchedulable } from '../kubelet/nodestatus.ts';
 type Json = unknown;
 type Obj = Record<string, unknown>;
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // JSON patch (RFC 6902): json-patch.ts, a port of the library both the API server and kubectl use
 export { API_SERVER_COPY_LIMIT, jsonPatch, PatchDecodeError, PatchError } from './json-patch.ts';

@@ -3,6 +3,9 @@
 
 type Obj = Record<string, unknown>;
 
+/** A JSON object: not null, not an array (what Go decodes into a map or a struct). */
+export const isJsonObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** Structural equality of JSON-like values (objects compared key by key, in any order). */
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -7,7 +7,7 @@ import { parseAllDocuments } from 'yaml';
 import { goJson, sortedCopy } from '../../render/json.ts';
 import { PatchError, createThreeWayMergePatch, jsonPatch, strategicMergePatch } from '../../api/patch.ts';
 import { mergePatch } from '../../api/merge-patch.ts';
-import { deepEqual } from '../../core/structural.ts';
+import { deepEqual, isJsonObject } from '../../core/structural.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, int, str } from '../flags.ts';
 import { type CommandResult, type Write, fromWrites } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
@@ -662,7 +662,7 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
  * `kubectl patch --local`)
  */
 function patchedLocally(current: unknown, patchType: PatchType, patch: unknown): unknown {
-  const isMap = typeof patch === 'object' && patch !== null && !Array.isArray(patch);
+  const isMap = isJsonObject(patch);
   if (patchType === 'merge' && !isMap) {
     throw new KubectlError(Array.isArray(patch) ? 'json: cannot unmarshal array into Go value of type unstructured.detector' : 'Invalid JSON Patch');
   }
