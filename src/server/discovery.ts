@@ -9,7 +9,7 @@ export const AGGREGATED_V2 = 'application/json;g=apidiscovery.k8s.io;v=v2;as=API
 
 // the table of served resources is the simulation's (src/sim/api/resources.ts): podlife's own `kubectl api-resources`
 // prints it too
-import { RESOURCES, type ResourceInfo, type ResourceName, resourceInfo } from '../sim/api/resources.ts';
+import { CORE_VERSIONS, RESOURCES, type ResourceInfo, type ResourceName, resourceInfo } from '../sim/api/resources.ts';
 
 export { RESOURCES, type ResourceInfo, type ResourceName, resourceInfo };
 
@@ -30,7 +30,7 @@ export function versionInfo(): Record<string, string> {
 
 /** GET /api (legacy). */
 export function apiVersions(serverAddress: string): unknown {
-  return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress }] };
+  return { kind: 'APIVersions', versions: CORE_VERSIONS, serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress }] };
 }
 
 /** GET /apis (legacy): no API groups beyond the core group. */

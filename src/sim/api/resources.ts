@@ -35,6 +35,12 @@ export const RESOURCES: ResourceInfo[] = [
   { name: 'services', singular: 'service', kind: 'Service', namespaced: true, verbs: ['get', 'list', 'watch'], shortNames: ['svc'], categories: ['all'] },
 ];
 
+/**
+ * The core group's versions (GET /api), what `podlife serve` answers discovery with and podlife's `kubectl
+ * api-versions` prints. There are no named groups (GET /apis lists none): every resource above is core/v1.
+ */
+export const CORE_VERSIONS = ['v1'];
+
 export function resourceInfo(name: string): ResourceInfo | undefined {
   return RESOURCES.find((r) => r.name === name);
 }

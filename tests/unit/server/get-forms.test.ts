@@ -200,6 +200,9 @@ parity('kubectl api-resources', 'crash-loop', 60_000, [
   ['api-resources --sort-by=foo'], ['api-resources pods'], ['api-resources --cached'],
 ]);
 
+// kubectl api-versions: discovery's group versions (the core group alone), sorted
+parity('kubectl api-versions', 'crash-loop', 60_000, [['api-versions'], ['api-versions v1'], ['-n kube-system api-versions']]);
+
 // -o go-template runs Go's text/template in kubectl: the real client runs the real one. Left out, because the client
 // here (v1.32, built with Go 1.23) predates what podlife follows for v1.36 (Go 1.24+): ranging over an integer
 // (`{{range 3}}`, Go 1.24) and comparison errors that name the two types (Go 1.25); the unit tests cover both.

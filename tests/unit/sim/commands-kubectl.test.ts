@@ -152,6 +152,22 @@ describe('kubectl api-resources', () => {
   });
 });
 
+describe('kubectl api-versions', () => {
+  it('prints the group versions discovery serves, one per line; arguments and flags of its own are refused as kubectl refuses them', () => {
+    const { ctx, sent } = recorder();
+    expect(execute('kubectl api-versions', ctx)).toEqual({ stdout: 'v1\n', stderr: '', exitCode: 0 });
+    // kubectl's global flags come before or after it
+    expect(execute('kubectl -n kube-system api-versions --request-timeout=5s', ctx).stdout).toBe('v1\n');
+    expect(execute('kubectl api-versions v1', ctx)).toEqual({
+      stdout: '', exitCode: 1, stderr: "error: unexpected arguments: [v1]\nSee 'kubectl api-versions -h' for help and examples\n",
+    });
+    expect(execute('kubectl api-versions -o json', ctx).stderr).toBe("error: unknown shorthand flag: 'o' in -o\nSee 'kubectl api-versions --help' for usage.\n");
+    // a piped filter sees its lines
+    expect(execute('kubectl api-versions | grep -c v1', ctx).stdout).toBe('1\n');
+    expect(sent).toEqual([]);
+  });
+});
+
 describe('what podlife does not model, refused clearly instead of dropped', () => {
   it('-o go-template-file and -o templatefile read a file, which a console without files (the page\'s) has none of: refused naming the inline form', () => {
     const { ctx } = recorder();

@@ -13,6 +13,7 @@ import { EVENTS_FLAGS, kubectlEvents } from './events.ts';
 import { WAIT_FLAGS, kubectlWait } from './wait.ts';
 import { EXEC_FLAGS, kubectlExec } from './exec.ts';
 import { API_RESOURCES_FLAGS, kubectlApiResources } from './apiresources.ts';
+import { API_VERSIONS_FLAGS, kubectlApiVersions } from './apiversions.ts';
 import {
   ANNOTATE_FLAGS, CORDON_FLAGS, DRAIN_FLAGS, LABEL_FLAGS, TAINT_FLAGS, kubectlAnnotate, kubectlCordon, kubectlDrain, kubectlLabel,
   kubectlTaint, kubectlUncordon,
@@ -51,13 +52,14 @@ const VERBS: Record<string, Verb> = {
   // it runs a command in a container, which may change it (touch, rm, kill 1)
   exec: { flags: EXEC_FLAGS, run: kubectlExec, mutates: true },
   'api-resources': { flags: API_RESOURCES_FLAGS, run: kubectlApiResources, mutates: false },
+  'api-versions': { flags: API_VERSIONS_FLAGS, run: kubectlApiVersions, mutates: false },
 };
 
 /** kubectl's other commands: real, but not modelled here. */
 const OTHER_COMMANDS = [
   'expose', 'set', 'explain', 'edit', 'rollout', 'scale', 'autoscale', 'certificate', 'cluster-info',
   'attach', 'port-forward', 'proxy', 'cp', 'auth',
-  'diff', 'kustomize', 'completion', 'api-versions', 'config',
+  'diff', 'kustomize', 'completion', 'config',
   'plugin', 'replace', 'alpha',
 ];
 
