@@ -355,7 +355,17 @@ function convertToAPIContainerStatuses(
     }
     statuses[i] = st;
   }
-  if (reasons.size === 0) return statuses;
+  if (reasons.size > 0) applyReasonCache(pod, rs, statuses, containers, isInitContainer, reasons);
+  // clients expect a deterministic order: init containers keep the spec's (SortStatusesOfInitContainers), the others
+  // are sorted by name (SortedContainerStatuses), so the first by name, not the first in the spec, leads the list
+  if (!isInitContainer && statuses.length > 1) statuses.sort(byName);
+  return statuses;
+}
+
+const byName = (a: ContainerStatus, b: ContainerStatus): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** A container the reason cache has a failure for, and that will be restarted, waits with that reason. */
+function applyReasonCache(pod: Pod, rs: RuntimePodStatus, statuses: ContainerStatus[], containers: Container[], isInitContainer: boolean, reasons: ReasonCache): void {
   for (let i = 0; i < containers.length; i++) {
     const c = containers[i];
     const reason = reasons.get(c.name);
@@ -369,7 +379,6 @@ function convertToAPIContainerStatuses(
     if (st.state.terminated) st.lastState = st.state;
     st.state = { waiting: { reason: reason.err, message: reason.message } };
   }
-  return statuses;
 }
 
 // upstream: kubelet_pods.go convertToAPIContainerStatuses.convertContainerStatus

@@ -2,6 +2,7 @@
 // image pull errors and their back-off, the sandbox and its namespaces, deletion clean-up in the kubelet log.
 import { describe, expect, it } from 'vitest';
 import { create, engineWith, pod, podManifest } from './helpers.ts';
+import { printPod } from '../../../src/sim/render/table.ts';
 
 const withImages = (images: string[]) => ({ nodes: [{ name: 'worker01', ip: '192.168.114.148', podCIDR: '10.244.5.0/24', images }] });
 
@@ -142,6 +143,33 @@ describe('init containers', () => {
     const order = e.trace.filter((x) => x.key === 'startContainer#3').map((x) => x.detail);
     expect(order.length).toBe(3);
     expect(e.trace.filter((x) => x.key === 'SyncPod#7').map((x) => x.detail)).toEqual(['start init container one', 'start init container two']);
+  });
+});
+
+describe('the order of container statuses (kubelet_pods.go convertToAPIContainerStatuses)', () => {
+  it('containers are listed by name, init containers in spec order; so the first by name decides STATUS', () => {
+    const e = engineWith({ ...withImages(['busybox:1.36', 'nginx:1.29']), images: { 'registry.invalid/app:v1': { error: 'not found' } } });
+    create(e, {
+      apiVersion: 'v1', kind: 'Pod', metadata: { name: 'two' },
+      spec: {
+        initContainers: [{ name: 'zeta', image: 'busybox:1.36', command: ['true'] }, { name: 'alpha', image: 'busybox:1.36', command: ['true'] }],
+        // web, first in the spec, crash-loops; app, first by name, cannot pull its image
+        containers: [{ name: 'web', image: 'busybox:1.36', command: ['sh', '-c', 'exit 1'] }, { name: 'app', image: 'registry.invalid/app:v1' }],
+      },
+    });
+    e.advanceTo(20_000);
+    let p = pod(e, 'two')!;
+    expect(p.status.initContainerStatuses!.map((s) => s.name)).toEqual(['zeta', 'alpha']);
+    expect(p.status.containerStatuses!.map((s) => s.name)).toEqual(['app', 'web']);
+    // a status shows a failed start's reason from the sync after it: wait for one where both containers wait
+    const reasons = () => p.status.containerStatuses!.map((s) => s.state.waiting?.reason);
+    while (!reasons().every((r) => r?.endsWith('BackOff')) && e.now < 120_000) {
+      e.advanceTo(e.now + 1000);
+      p = pod(e, 'two')!;
+    }
+    expect(reasons()).toEqual(['ImagePullBackOff', 'CrashLoopBackOff']);
+    // printPod walks the list from the end, so its first entry's reason is the one STATUS shows
+    expect(printPod(p, e.now)[2]).toBe('ImagePullBackOff');
   });
 });
 
