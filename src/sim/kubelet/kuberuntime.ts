@@ -300,10 +300,11 @@ export class RuntimeManager {
     const cStatus = s.ContainerStatuses.find((x) => x.Name === c.name && x.State === 'exited');
     if (!cStatus) return { inBackOff: false, msg: '' };
     const ts = cStatus.FinishedAt ?? 0;
-    // GetStableKey: upstream's HashContainer covers the name and the image only, so an in-place resize (the only
-    // other change a running pod's container can see) keeps the key; the model's hash covers the whole spec
-    // upstream: pkg/kubelet/kuberuntime/helpers.go GetStableKey; pkg/kubelet/container/helpers.go HashContainer
-    const key = `${pod.metadata.name}_${pod.metadata.namespace}_${pod.metadata.uid}_${c.name}_${c.image}`;
+    // GetBackoffKey: the pod's name, namespace and UID, the container's name, and the fields whose change should
+    // reset the back-off: its image and its resources (kubernetes#131681, v1.34), so an in-place resize, like a new
+    // image, starts the container's back-off afresh
+    // upstream: pkg/kubelet/kuberuntime/helpers.go GetBackoffKey
+    const key = `${pod.metadata.name}_${pod.metadata.namespace}_${pod.metadata.uid}_${c.name}_${c.image}_${c.resources ? JSON.stringify(c.resources) : ''}`;
     if (this.crashLoopBackOff.isInBackOffSince(key, ts)) {
       recordContainerEvent(this.#env, pod, c, 'Warning', 'BackOff', `Back-off restarting failed container ${c.name} in pod ${formatPod(pod)}`);
       const backoff = this.crashLoopBackOff.get(key);

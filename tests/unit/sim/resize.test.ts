@@ -372,6 +372,25 @@ describe('the resize subresource', () => {
 // ---------------------------------------------------------------------------------------------------------------
 // The whole path: admission, SyncPod step 8, the status
 
+describe('a resize resets the crash-loop back-off (GetBackoffKey covers the resources, kubernetes#131681)', () => {
+  it('a crash-looping container resized while it backs off is started again at once, its back-off back at 10 s', () => {
+    const e = engineWith({ nodes: [{ ...NODE, images: ['busybox:1.36'] }] });
+    create(e, podManifest('web', { image: 'busybox:1.36', command: ['sh', '-c', 'exit 1'], resources: guaranteed }));
+    e.advanceTo(100_000);
+    const backOffs = () => e.trace.filter((t) => t.key === 'doBackOff#1').map((t) => t.detail.split(' ')[1]);
+    expect(backOffs().at(-1)).toBe('1m20s');
+    const before = e.trace.length;
+    expect(resize(e, [{ name: 'web', resources: { requests: { cpu: '800m' }, limits: { cpu: '800m' } } }]).ok).toBe(true);
+    e.advanceTo(105_000);
+    // the next sync finds no back-off under the new key: the container starts in the same sync, and its exit
+    // waits 10 s, not 2m40s
+    const after = e.trace.slice(before);
+    expect(after.filter((t) => t.key === 'startContainer#3')).toHaveLength(1);
+    expect(after.find((t) => t.key === 'doBackOff#2')!.detail).toBe('restart web: next back-off 10s');
+    expect(podAt(e, 'web')!.status.containerStatuses![0].restartCount).toBe(5);
+  });
+});
+
 describe('an in-place resize through the engine', () => {
   const crictlContainer = (e: Engine) => e.state().runtimes[0].containers.filter((c) => c.name === 'web');
 
