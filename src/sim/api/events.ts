@@ -63,8 +63,11 @@ interface ObjectState {
   /** The events' source: one object shared by every event of this state (events are never modified once stored). */
   source: KubeEvent['source'];
   reasons: ReasonState | undefined;
-  /** getSpamKey without the object: type. */
-  buckets: Record<string, Bucket>;
+  /**
+   * The spam filter's token bucket. getSpamKey is the source and the object alone (no type, reason or field path):
+   * every event the component records about the object, Normal or Warning, takes from this one bucket.
+   */
+  bucket: Bucket | undefined;
 }
 interface Bucket {
   tokens: number;
@@ -104,7 +107,7 @@ export class EventRecorder {
     }
     const state: ObjectState = {
       next: states, component: input.component, host, kind: o.kind, namespace: o.namespace, name: o.name, apiVersion: o.apiVersion,
-      source: host ? { component: input.component, host } : { component: input.component }, reasons: undefined, buckets: {},
+      source: host ? { component: input.component, host } : { component: input.component }, reasons: undefined, bucket: undefined,
     };
     this.#objects.set(o.uid, state);
     return state;
@@ -168,8 +171,8 @@ export class EventRecorder {
     else agg.observed = append(agg.observed, ev);
 
     // upstream: events_cache.go (*EventSourceObjectSpamFilter).Filter, getSpamKey
-    let b = state.buckets[input.type];
-    if (!b) state.buckets[input.type] = b = { tokens: SPAM_BURST, last: now };
+    let b = state.bucket;
+    if (!b) state.bucket = b = { tokens: SPAM_BURST, last: now };
     b.tokens = Math.min(SPAM_BURST, b.tokens + ((now - b.last) / 1000) * SPAM_QPS);
     b.last = now;
     if (b.tokens < 1) return undefined;

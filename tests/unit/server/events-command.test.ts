@@ -26,7 +26,8 @@ describe.skipIf(!kubectlAvailable)('kubectl events, the real kubectl against pod
   it('prints the events in time order with their counts, in the events command\'s own columns', async () => {
     const { expected } = await atRealTime(loadScenario('crash-loop'), 503_000, 'kubectl events');
     expect(expected.stdout).toMatch(/^LAST SEEN +TYPE +REASON +OBJECT +MESSAGE\n/);
-    expect(expected.stdout).toMatch(/\n26s \(x11 over 8m19s\) +Warning +BackOff +Pod\/crash-test +Back-off restarting failed container/);
+    // the last BackOff written: the kubelet's spam filter has dropped every event of the pod since (chapter 8)
+    expect(expected.stdout).toMatch(/\n6m56s \(x5 over 8m19s\) +Warning +BackOff +Pod\/crash-test +Back-off restarting failed container/);
   });
 });
 

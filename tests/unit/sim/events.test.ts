@@ -51,7 +51,7 @@ describe('EventCorrelator', () => {
     expect(last!.message).toBe('(combined from similar events): Successfully pulled image "busybox" in 12s');
     expect(last!.count).toBe(3); // the 10th, 11th and 12th distinct messages
   });
-  it('the spam filter lets 25 events per object and type through, then one every 5 minutes, counting all', () => {
+  it('the spam filter lets 25 events per source and object through, then one every 5 minutes, counting all', () => {
     const { ctx, rec } = recorder();
     const results: (KubeEvent | undefined)[] = [];
     for (let i = 0; i < 30; i++) {
@@ -62,6 +62,19 @@ describe('EventCorrelator', () => {
     ctx.loop.runUntil(300_000 + 3000);
     const after = rec.record(input('same'))!;
     expect(after.count).toBe(31); // the dropped ones were still counted
+  });
+  it('getSpamKey is the source and the object: Normal and Warning events, of any container, share one bucket', () => {
+    const { ctx, rec } = recorder();
+    for (let i = 0; i < 25; i++) {
+      ctx.loop.runUntil(i * 100);
+      expect(rec.record(input(`pull ${i % 3}`, { type: 'Normal', reason: 'Pulling' }))).toBeDefined();
+    }
+    // another type, reason and container: the same bucket, now empty
+    const other = { kind: 'Pod', namespace: 'default', name: 'web', uid: 'u-1', apiVersion: 'v1', fieldPath: 'spec.containers{sidecar}' };
+    expect(rec.record(input('Back-off restarting failed container sidecar', { involved: other }))).toBeUndefined();
+    // another object, or another source about the same object: buckets of their own
+    expect(rec.record(input('Back-off restarting failed container web', { involved: { ...other, name: 'db', uid: 'u-2' } }))).toBeDefined();
+    expect(rec.record(input('Back-off restarting failed container web', { host: 'worker02' }))).toBeDefined();
   });
   it('event names carry the hex of UnixNano exactly, beyond 2^53 nanoseconds', () => {
     const exact = (ms: number, extra: number): string => (BigInt(ms) * 1_000_000n + BigInt(extra)).toString(16);
