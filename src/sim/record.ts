@@ -3,6 +3,25 @@ import { runnable, runScenario } from './run.ts';
 import { REPLAY_VERSION, type Replay } from './replay.ts';
 import { scenarioToEngineConfig, type Scenario } from './scenario.ts';
 import type { ClusterAction, Engine } from './types.ts';
+import { canonicalQuantity } from './api/quantity-sum.ts';
+
+/** The resource lists whose quantities the decoding stores in canonical form (schema.ts: a container's resources). */
+const QUANTITY_LISTS = new Set(['limits', 'requests']);
+
+/** Whether an action's object or patch has a quantity that is not written as the API server stores it. */
+function hasNonCanonicalQuantity(action: ClusterAction): boolean {
+  const body = action.type === 'create' ? action.obj : action.type === 'patch' ? action.patch : undefined;
+  const differs = (v: unknown): boolean => (typeof v === 'string' || typeof v === 'number') && (canonicalQuantity(v) ?? v) !== v;
+  const visit = (v: unknown): boolean => {
+    if (typeof v !== 'object' || v === null) return false;
+    for (const [k, x] of Object.entries(v)) {
+      if (QUANTITY_LISTS.has(k) && typeof x === 'object' && x !== null && !Array.isArray(x) && Object.values(x).some(differs)) return true;
+      if (visit(x)) return true;
+    }
+    return false;
+  };
+  return visit(body);
+}
 
 /**
  * Record a replay: run the scenario with the runner, exactly as `podlife simulate` does, noting every call it
@@ -32,6 +51,8 @@ export function recordReplay(scenario: Scenario, seed: number): Replay {
           // dropped (a warning each): a replay needs the validation module, which decodes
           if (!r.ok && (r.status.reason === 'Invalid' || r.status.reason === 'BadRequest')) invalid = true;
           if (r.ok && r.warnings?.length) invalid = true;
+          // or taken with a quantity the decoding stores in its canonical form ("0.5" as "500m")
+          if (r.ok && hasNonCanonicalQuantity(action)) invalid = true;
           return r;
         }) as Engine['apply'],
         state: () => engine.state(),

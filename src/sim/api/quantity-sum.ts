@@ -47,3 +47,56 @@ export function formatQuantity(q: SumQuantity): string {
   if (format === 'DecimalExponent') return exp === 0 ? `${mantissa}` : `${mantissa}e${exp}`;
   return mantissa + ({ '-3': 'm', 0: '', 3: 'k', 6: 'M', 9: 'G', 12: 'T', 15: 'P', 18: 'E' } as Record<number, string>)[exp];
 }
+
+const BINARY_EXP: Record<string, bigint> = { Ki: 10n, Mi: 20n, Gi: 30n, Ti: 40n, Pi: 50n, Ei: 60n };
+const DECIMAL_EXP: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+const DECIMAL_SUFFIX: Record<number, string> = { [-9]: 'n', [-6]: 'u', [-3]: 'm', 0: '', 3: 'k', 6: 'M', 9: 'G', 12: 'T', 15: 'P', 18: 'E' };
+const BINARY_SUFFIX = ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'];
+const NANO = 1_000_000_000n;
+
+/**
+ * The form the API server stores a quantity in: it parses the text (a JSON number as its digits) and writes it back
+ * with Quantity.String(), so "0.5" is stored as "500m", "1000m" as "1", "1.5Gi" as "1536Mi", "2000" as "2k" and
+ * "0.1m" as "100u". A value finer than a nano-unit is rounded up to one, as ParseQuantity does. Undefined when the
+ * text does not parse.
+ */
+// upstream: apimachinery/pkg/api/resource/quantity.go ParseQuantity, (*Quantity).UnmarshalJSON, CanonicalizeBytes
+export function canonicalQuantity(q: string | number): string | undefined {
+  const text = String(q);
+  const m = /^([+-]?)(\d*)(?:\.(\d*))?(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]|[eE][-+]?\d+)?$/.exec(text);
+  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return undefined;
+  const [, sign, whole, fraction = '', suffix = ''] = m;
+  // the value in nano-units: digits × 10^exp10 × 2^exp2, exactly, then rounded up
+  let nano = BigInt(`${whole}${fraction}` || '0');
+  let exp10 = 9 - fraction.length;
+  let format: SumQuantity['format'] = 'DecimalSI';
+  if (suffix in BINARY_EXP) {
+    nano <<= BINARY_EXP[suffix];
+    format = 'BinarySI';
+  } else if (/^[eE][-+]?\d+$/.test(suffix)) {
+    exp10 += parseInt(suffix.slice(1), 10);
+    format = 'DecimalExponent';
+  } else exp10 += DECIMAL_EXP[suffix];
+  if (exp10 >= 0) nano *= 10n ** BigInt(exp10);
+  else {
+    const d = 10n ** BigInt(-exp10);
+    nano = (nano + d - 1n) / d;
+  }
+  if (nano === 0n) return '0';
+  const minus = sign === '-' ? '-' : '';
+  // BinarySI below 1024, or not a whole number: written as DecimalSI so as not to lose precision
+  if (format === 'BinarySI' && nano >= 1024n * NANO && nano % NANO === 0n) {
+    let n = nano / NANO;
+    let i = 0;
+    while (n % 1024n === 0n && i < 6) (n /= 1024n), i++;
+    return `${minus}${n}${BINARY_SUFFIX[i]}`;
+  }
+  // base 1000: the largest exponent (a multiple of 3) that leaves a whole mantissa
+  let exp = -9;
+  while (nano % 1000n === 0n && exp < 18) {
+    nano /= 1000n;
+    exp += 3;
+  }
+  if (format === 'DecimalExponent') return `${minus}${nano}${exp === 0 ? '' : `e${exp}`}`;
+  return `${minus}${nano}${DECIMAL_SUFFIX[exp]}`;
+}

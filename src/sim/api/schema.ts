@@ -5,6 +5,7 @@
 // upstream: staging/src/k8s.io/apimachinery/pkg/runtime/serializer/json (strict decoding), encoding/json errors
 
 import { QUANTITY_REGEXP, parseQuantity } from './quantity.ts';
+import { canonicalQuantity } from './quantity-sum.ts';
 import { goJsonType } from './patch-body.ts';
 import type { ApiStatus, FieldValidation, PatchType } from '../types.ts';
 import { badRequestStatus, invalidStatus } from './fielderrors.ts';
@@ -131,6 +132,8 @@ interface DecodeState {
   /** Where each unknown field is: the keys from the root, for dropping it. */
   unknownAt: (string | number)[][];
   typeError: DecodeProblem | undefined;
+  /** Quantities not in the form the API server stores them in: where each is (keys from the root), and that form. */
+  quantities: [(string | number)[], string][];
 }
 
 function mismatch(st: DecodeState, v: unknown, n: Node, struct: string): void {
@@ -160,10 +163,15 @@ function walk(st: DecodeState, v: unknown, n: Node, struct: string): void {
         st.typeError = { message: `json: cannot unmarshal ${goJsonType(v)} into Go struct field ${struct}.${st.at.json(true)} of type intstr.IntOrString`, path: st.at.json() };
       }
       return;
-    case 'quantity':
-      if (typeof v === 'number' || (typeof v === 'string' && parseQuantity(v) !== undefined)) return;
+    case 'quantity': {
+      if (typeof v === 'number' || (typeof v === 'string' && parseQuantity(v) !== undefined)) {
+        const canonical = canonicalQuantity(v);
+        if (canonical !== undefined && canonical !== v) st.quantities.push([[...st.at.keys], canonical]);
+        return;
+      }
       st.typeError = { message: `quantities must match the regular expression '${QUANTITY_REGEXP}'`, path: st.at.json() };
       return;
+    }
     case 'array':
     case 'map':
     case 'object': {
@@ -211,12 +219,14 @@ export interface DecodedFields {
   typeError: DecodeProblem | undefined;
   unknown: string[];
   unknownAt: (string | number)[][];
+  /** Quantities to store in canonical form (see canonicalQuantity): where, and the form. */
+  quantities: [(string | number)[], string][];
 }
 
 export function decodeFields(raw: unknown, schema: Schema, kind: string): DecodedFields {
-  const st: DecodeState = { at: new DecodePath(), unknown: [], unknownAt: [], typeError: undefined };
+  const st: DecodeState = { at: new DecodePath(), unknown: [], unknownAt: [], typeError: undefined, quantities: [] };
   walk(st, raw, schema, kind);
-  return { typeError: st.typeError, unknown: st.unknown, unknownAt: st.unknownAt };
+  return { typeError: st.typeError, unknown: st.unknown, unknownAt: st.unknownAt, quantities: st.quantities };
 }
 
 /**
@@ -224,7 +234,15 @@ export function decodeFields(raw: unknown, schema: Schema, kind: string): Decode
  * Copy on write: `raw` and the objects it shares are left as they were.
  */
 export function withoutUnknown<T>(raw: T, unknownAt: (string | number)[][]): T {
-  if (unknownAt.length === 0) return raw;
+  return rewritten(raw, unknownAt.map((keys) => [keys, undefined]));
+}
+
+/**
+ * `raw` with the value at each path replaced (undefined: the field deleted). Copy on write: `raw` and the objects it
+ * shares are left as they were.
+ */
+function rewritten<T>(raw: T, changes: [(string | number)[], unknown][]): T {
+  if (changes.length === 0) return raw;
   const copied = new Set<unknown>();
   const copy = (v: any): any => {
     const c = Array.isArray(v) ? [...v] : { ...v };
@@ -232,13 +250,14 @@ export function withoutUnknown<T>(raw: T, unknownAt: (string | number)[][]): T {
     return c;
   };
   const root = copy(raw);
-  for (const keys of unknownAt) {
+  for (const [keys, value] of changes) {
     let at: any = root;
     for (let i = 0; i < keys.length - 1; i++) {
       const next = at[keys[i]];
       at = copied.has(next) ? next : (at[keys[i]] = copy(next));
     }
-    delete at[keys[keys.length - 1]];
+    if (value === undefined) delete at[keys[keys.length - 1]];
+    else at[keys[keys.length - 1]] = value;
   }
   return root;
 }
@@ -258,7 +277,9 @@ function decodedJson<T>(raw: T, kind: string, directive: FieldValidation, d: Dec
   if (d.typeError) return undecodable(kind, d.typeError.message);
   const problem = directive === 'Strict' ? strictError(unknown) : undefined;
   if (problem) return undecodable(kind, problem.message);
-  return { ok: true, object: withoutUnknown(raw, d.unknownAt), warnings: directive === 'Warn' ? unknown.map(unknownField) : [] };
+  // a quantity is stored as Quantity.String() writes it; an unknown field's quantities were never decoded
+  const changes: [(string | number)[], unknown][] = [...d.quantities, ...d.unknownAt.map((keys): [(string | number)[], undefined] => [keys, undefined])];
+  return { ok: true, object: rewritten(raw, changes), warnings: directive === 'Warn' ? unknown.map(unknownField) : [] };
 }
 
 /**
