@@ -37,6 +37,7 @@ const KUBELET_START = -40_000;
 // upstream: pkg/kubelet/active_deadline.go reason, message
 const DEADLINE_REASON = 'DeadlineExceeded';
 const DEADLINE_MESSAGE = 'Pod was active on the node longer than the specified deadline';
+const DEADLINE = { reason: DEADLINE_REASON, message: DEADLINE_MESSAGE };
 const NO_REASONS: ReasonCache = new Map();
 const API_SOURCE = q('api');
 /** #syncPod's answer for a pod whose status is terminal. */
@@ -528,12 +529,13 @@ export class Kubelet {
     const reasons = w.reasons ?? NO_REASONS;
     const st = this.rm.resized.size ? this.rm.resized.get(pod.metadata.uid) : undefined;
     // a resized pod's statuses show its allocation and what the runtime applied
+    // upstream: kubelet_pods.go generateAPIPodStatus, podSyncHandler.ShouldEvict (the active deadline handler)
+    const evict = this.#pastActiveDeadline(pod, old) ? DEADLINE : undefined;
     let status = st
-      ? generateAPIPodStatus(this.rm.resize!.updatePodFromAllocation(pod, st.allocated), rs, old, terminal, reasons, this.#statusInputs, st.actuated)
-      : generateAPIPodStatus(pod, rs, old, terminal, reasons, this.#statusInputs);
+      ? generateAPIPodStatus(this.rm.resize!.updatePodFromAllocation(pod, st.allocated), rs, old, terminal, reasons, this.#statusInputs, st.actuated, evict)
+      : generateAPIPodStatus(pod, rs, old, terminal, reasons, this.#statusInputs, undefined, evict);
     if (st) status = this.rm.resize!.resizeStatus(status, st, terminal);
-    if (!this.#pastActiveDeadline(pod, old)) return status;
-    return { ...status, phase: 'Failed', reason: DEADLINE_REASON, message: DEADLINE_MESSAGE };
+    return status;
   }
 
   /** The pod has been active on the node longer than spec.activeDeadlineSeconds. */

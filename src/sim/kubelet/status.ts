@@ -486,7 +486,7 @@ const oneIP = (ip: string, old: PodIP[] | undefined): PodIP[] => (old?.length ==
 // upstream: pkg/kubelet/kubelet_pods.go generateAPIPodStatus
 export function generateAPIPodStatus(
   pod: Pod, rs: RuntimePodStatus, oldStatus: PodStatus, podIsTerminal: boolean, reasons: ReasonCache, inputs: StatusInputs,
-  applied?: AppliedResources,
+  applied?: AppliedResources, evict?: { reason: string; message: string },
 ): PodStatus {
   const hasInit = (pod.spec.initContainers ?? []).length > 0;
   const s: PodStatus = { phase: 'Pending' };
@@ -508,7 +508,6 @@ export function generateAPIPodStatus(
     if (oldStatus.phase === 'Failed' || oldStatus.phase === 'Succeeded') phase = oldStatus.phase;
     else if (apiTerminal) phase = api.phase;
   }
-  if (apiTerminal) phase = api.phase;
   s.phase = phase;
   if (phase === oldStatus.phase) {
     const reason = oldStatus.reason || api.reason;
@@ -516,6 +515,16 @@ export function generateAPIPodStatus(
     if (reason) s.reason = reason;
     if (message) s.message = message;
   }
+  // a pod sync handler that asks for the pod's eviction (the active deadline) overrides phase, reason and message,
+  // before the conditions are made from the phase: an evicted pod is not Ready
+  if (evict) {
+    s.phase = 'Failed';
+    s.reason = evict.reason;
+    s.message = evict.message;
+  }
+  // pods are not allowed to transition out of terminal phases: the API server's terminal phase stands
+  if (apiTerminal) s.phase = api.phase;
+  phase = s.phase;
   s.containerStatuses = containerStatuses;
   if (initStatuses) s.initContainerStatuses = initStatuses;
   applyProbeState(pod, s, inputs);
@@ -578,12 +587,13 @@ export function terminatePodStatus(pod: Pod, old: PodStatus): PodStatus {
   if (old.containerStatuses && hasPodInitialized(pod, old)) {
     status.containerStatuses = markTerminated(old.containerStatuses, old.containerStatuses.length);
   }
-  // all but the final suffix of waiting init containers (those never started) are marked failed
+  // all but the final suffix of init containers with no evidence of a start (waiting, and no last termination) are
+  // marked failed; the first one always is (initializedContainers returns at least one)
   const inits = old.initContainerStatuses;
   if (inits) {
     let end = inits.length;
-    while (end > 0 && inits[end - 1].state.waiting) end--;
-    status.initContainerStatuses = markTerminated(inits, end);
+    while (end > 0 && inits[end - 1].state.waiting && !inits[end - 1].lastState.terminated) end--;
+    status.initContainerStatuses = markTerminated(inits, Math.max(end, Math.min(1, inits.length)));
   }
   if (status.phase === 'Pending' || status.phase === 'Running') status.phase = 'Failed';
   return status;

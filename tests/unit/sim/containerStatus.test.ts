@@ -4,7 +4,7 @@
 //           resolveRecursiveReadOnly
 import { describe, expect, it } from 'vitest';
 import type { Container, ContainerStatus, Pod, PodStatus, ResourceRequirements } from '../../../src/sim/types.ts';
-import { generateAPIPodStatus, type StatusInputs } from '../../../src/sim/kubelet/status.ts';
+import { generateAPIPodStatus, terminatePodStatus, type StatusInputs } from '../../../src/sim/kubelet/status.ts';
 import type { RuntimeContainerStatus, RuntimePodStatus } from '../../../src/sim/kubelet/podstatus.ts';
 import { create, engineWith, pod as podAt, podManifest } from './helpers.ts';
 import { pod as fixturePod, ts } from './fixtures.ts';
@@ -137,5 +137,35 @@ describe('through the engine', () => {
     expect(cs.volumeMounts).toEqual([{ name: expect.stringMatching(/^kube-api-access-[a-z0-9]{5}$/), mountPath: SA_PATH, readOnly: true, recursiveReadOnly: 'Disabled' }]);
     // the key order of v1.ContainerStatus, as the status is built
     expect(Object.keys(cs)).toEqual(['name', 'state', 'lastState', 'ready', 'restartCount', 'image', 'imageID', 'containerID', 'started', 'resources', 'volumeMounts']);
+  });
+});
+
+// status_manager_test.go TestTerminatePod: TerminatePod gives every container it cannot account for an unknown
+// termination; of the init containers, all but the final suffix with no evidence of a start (initializedContainers)
+describe('TerminatePod (pkg/kubelet/status/status_manager.go)', () => {
+  const unknown = { terminated: { reason: 'ContainerStatusUnknown', message: 'The container could not be located when the pod was terminated', exitCode: 137 } };
+  const cs = (name: string, state: ContainerStatus['state'] = {}, lastState: ContainerStatus['lastState'] = {}): ContainerStatus =>
+    ({ name, state, lastState, ready: false, restartCount: 0, image: 'busybox', imageID: '' });
+  const withInits = (inits: ContainerStatus[]): [Pod, PodStatus] => {
+    const p = fixturePod('init');
+    p.spec.initContainers = inits.map((s) => ({ name: s.name, image: 'busybox' }) as Container);
+    const status: PodStatus = { ...p.status, phase: 'Pending', initContainerStatuses: inits };
+    return [p, status];
+  };
+  it('an init container waiting after a last termination had started: it and every one before it are marked', () => {
+    const [p, old] = withInits([
+      cs('init-test-1'),
+      cs('init-test-2', { terminated: { reason: 'InitTest', exitCode: 0 } }),
+      cs('init-test-3', { waiting: { reason: 'InitTest' } }),
+      cs('init-test-4', { waiting: { reason: 'InitTest' } }, { terminated: { reason: 'InitTest', exitCode: 0 } }),
+    ]);
+    const inits = terminatePodStatus(p, old).initContainerStatuses!.map((s) => s.state);
+    expect(inits).toEqual([unknown, { terminated: { reason: 'InitTest', exitCode: 0 } }, unknown, unknown]);
+  });
+  it('a waiting suffix that never started is left waiting, yet the first init container is always marked', () => {
+    let [p, old] = withInits([cs('a', { terminated: { reason: 'Completed', exitCode: 0 } }), cs('b', { waiting: { reason: 'PodInitializing' } })]);
+    expect(terminatePodStatus(p, old).initContainerStatuses!.map((s) => s.state)).toEqual([{ terminated: { reason: 'Completed', exitCode: 0 } }, { waiting: { reason: 'PodInitializing' } }]);
+    [p, old] = withInits([cs('a', { waiting: { reason: 'ImagePullBackOff' } }), cs('b', { waiting: { reason: 'PodInitializing' } })]);
+    expect(terminatePodStatus(p, old).initContainerStatuses!.map((s) => s.state)).toEqual([unknown, { waiting: { reason: 'PodInitializing' } }]);
   });
 });

@@ -302,6 +302,16 @@ describe('activeDeadlineSeconds (pkg/kubelet/active_deadline.go)', () => {
     expect(e.state().events.find((x) => x.reason === 'DeadlineExceeded')).toMatchObject({ type: 'Normal', message: 'Pod was active on the node longer than the specified deadline' });
     expect(e.state().runtimes[0].sandboxes[0].state).toBe('SANDBOX_NOTREADY');
   });
+  it('the eviction comes before the conditions (generateAPIPodStatus): the first Failed status is not Ready', () => {
+    const e = engineWith(withImages(['nginx:1.29']));
+    create(e, podManifest('deadline', { image: 'nginx:1.29' }, { activeDeadlineSeconds: 20 }));
+    let t = 15_000;
+    e.advanceTo(t);
+    while (pod(e, 'deadline')!.status.phase !== 'Failed' && t < 60_000) e.advanceTo((t += 100));
+    const ready = (type: string) => pod(e, 'deadline')!.status.conditions!.find((c) => c.type === type);
+    expect(ready('Ready')).toMatchObject({ status: 'False', reason: 'PodFailed' });
+    expect(ready('ContainersReady')).toMatchObject({ status: 'False', reason: 'PodFailed' });
+  });
 });
 
 describe('PodReadyToStartContainers (kubelet.go OnPodSandboxReady, SyncPod step 5, v1.36)', () => {
