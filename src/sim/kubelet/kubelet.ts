@@ -38,6 +38,7 @@ const KUBELET_START = -40_000;
 const DEADLINE_REASON = 'DeadlineExceeded';
 const DEADLINE_MESSAGE = 'Pod was active on the node longer than the specified deadline';
 const DEADLINE = { reason: DEADLINE_REASON, message: DEADLINE_MESSAGE };
+const isTerminalPhase = (phase: string | undefined): boolean => phase === 'Succeeded' || phase === 'Failed';
 const NO_REASONS: ReasonCache = new Map();
 const API_SOURCE = q('api');
 /** #syncPod's answer for a pod whose status is terminal. */
@@ -66,6 +67,8 @@ interface PodWorker {
   status: PodStatus | undefined;
   /** The status object last written to the API server (the status manager's apiStatusVersions). */
   written: PodStatus | undefined;
+  /** A terminal status written with the API's phase instead, while the pod could have running containers. */
+  heldBack: PodStatus | undefined;
   /** The reason cache's entry of the pod: its containers' last start failures. */
   reasons: ReasonCache | undefined;
 }
@@ -314,7 +317,7 @@ export class Kubelet {
       this.rm.seen.set(uid, this.#ctx.now);
       const w: PodWorker = {
         uid, pod, working: false, pending: false, state: 'syncing', grace: 0, deleted: false, removedFromApi: false, requeueToken: 0, observedRunning: false,
-        status: undefined, written: undefined, reasons: undefined, timing: this.#ctx.timingRng(`pod/${pod.metadata.namespace}/${pod.metadata.name}`),
+        status: undefined, written: undefined, heldBack: undefined, reasons: undefined, timing: this.#ctx.timingRng(`pod/${pod.metadata.namespace}/${pod.metadata.name}`),
       };
       this.#workers.set(uid, w);
       this.#ctx.emit('kubelet', 'PodAdded', podObject(pod), this.#added);
@@ -761,9 +764,25 @@ export class Kubelet {
     const cur = this.#api.getPod(ns, name);
     if (!cur || cur.metadata.uid !== uid) return;
     const cached = w.status;
-    if (cached && cached !== w.written) {
-      w.written = cached;
-      this.#api.updatePodStatus(ns, name, uid, cached);
+    if (cached && cached !== w.written && cached !== w.heldBack) {
+      // mergePodStatus: a pod is not reported terminal while it could still have running containers (its worker has
+      // not finished terminating it): its phase, reason and message stay the API's until then, and the status is
+      // written again once the worker is done (SyncTerminatedPod's final write)
+      // upstream: pkg/kubelet/status/status_manager.go mergePodStatus, podWorkers.CouldHaveRunningContainers
+      const api = cur.status;
+      if (isTerminalPhase(cached.phase) && !isTerminalPhase(api.phase) && (w.state === 'syncing' || w.state === 'terminating')) {
+        w.heldBack = cached;
+        const held = copyFields({} as PodStatus, cached);
+        held.phase = api.phase;
+        if (api.reason === undefined) delete held.reason;
+        else held.reason = api.reason;
+        if (api.message === undefined) delete held.message;
+        else held.message = api.message;
+        this.#api.updatePodStatus(ns, name, uid, held);
+      } else {
+        w.written = cached;
+        this.#api.updatePodStatus(ns, name, uid, cached);
+      }
     }
     // upstream: status_manager.go canBeDeleted → Delete with grace 0 and a UID precondition
     if (final && cur.metadata.deletionTimestamp) {

@@ -312,6 +312,21 @@ describe('activeDeadlineSeconds (pkg/kubelet/active_deadline.go)', () => {
     expect(ready('Ready')).toMatchObject({ status: 'False', reason: 'PodFailed' });
     expect(ready('ContainersReady')).toMatchObject({ status: 'False', reason: 'PodFailed' });
   });
+  it('the API server sees Failed only once the containers are stopped (mergePodStatus holds a terminal phase back)', () => {
+    const e = engineWith(withImages(['busybox:1.36']));
+    // sh as PID 1 ignores SIGTERM: the kill takes the whole 30 s grace period
+    create(e, podManifest('deadline', { image: 'busybox:1.36', command: ['sh', '-c', 'sleep 3600'] }, { activeDeadlineSeconds: 20 }));
+    e.advanceTo(30_000);
+    let p = pod(e, 'deadline')!;
+    expect(p.status.containerStatuses![0].state.running).toBeDefined();
+    expect(p.status.phase).toBe('Running');
+    expect(p.status.reason).toBeUndefined();
+    expect(p.status.conditions!.find((c) => c.type === 'Ready')).toMatchObject({ status: 'False', reason: 'PodFailed' });
+    e.advanceTo(60_000);
+    p = pod(e, 'deadline')!;
+    expect(p.status).toMatchObject({ phase: 'Failed', reason: 'DeadlineExceeded' });
+    expect(p.status.containerStatuses![0].state.terminated).toMatchObject({ exitCode: 137 });
+  });
 });
 
 describe('PodReadyToStartContainers (kubelet.go OnPodSandboxReady, SyncPod step 5, v1.36)', () => {
