@@ -3,11 +3,13 @@
 // kubectl's do (every line without a tab flushes the alignment).
 // upstream: k8s.io/kubectl/pkg/describe/describe.go describePod, describeContainers,
 // describeContainerState, describeStatus, describeVolumes, DescribeEvents, printLabelsMultiline,
-// printAnnotationsMultiline, printTolerationsMultilineWithIndent (v0.36.2)
+// printAnnotationsMultiline, printTolerationsMultilineWithIndent, describeTopologySpreadConstraints (v0.36.2)
 
 import type { Namespace } from '../api/namespaces.ts';
 import type { Service } from '../api/services.ts';
 import type { Container, ContainerState, ContainerStatus, KubeEvent, Pod, Probe } from '../types.ts';
+import { canonicalQuantity } from '../api/quantity-sum.ts';
+import { intValue, milliCPU, parseQuantity } from '../api/quantity.ts';
 import { parseRfc3339 } from './clock.ts';
 import { rfc1123z } from './localtime.ts';
 import { KUBECTL_DESCRIBE, TabWriter } from './tabwriter.ts';
@@ -51,6 +53,9 @@ export function describePod(pod: Pod, o: DescribeOptions): string {
   w.write(0, `Name:\t${md.name}\n`);
   w.write(0, `Namespace:\t${md.namespace ?? 'default'}\n`);
   if (spec.priority !== undefined) w.write(0, `Priority:\t${spec.priority}\n`);
+  const extra = spec as PodSpecExtra;
+  if (extra.priorityClassName) w.write(0, `Priority Class Name:\t${extra.priorityClassName}\n`);
+  if (extra.runtimeClassName) w.write(0, `Runtime Class Name:\t${extra.runtimeClassName}\n`);
   if (spec.serviceAccountName) w.write(0, `Service Account:\t${spec.serviceAccountName}\n`);
   w.write(0, spec.nodeName ? `Node:\t${spec.nodeName}/${status.hostIP ?? ''}\n` : 'Node:\t<none>\n');
   if (status.startTime) w.write(0, `Start Time:\t${time(status.startTime)}\n`);
@@ -64,6 +69,11 @@ export function describePod(pod: Pod, o: DescribeOptions): string {
   }
   if (status.reason) w.write(0, `Reason:\t${status.reason}\n`);
   if (status.message) w.write(0, `Message:\t${status.message}\n`);
+  const seccomp = (spec.securityContext as SecurityContext | undefined)?.seccompProfile;
+  if (seccomp) {
+    w.write(0, `SeccompProfile:\t${seccomp.type ?? ''}\n`);
+    if (seccomp.type === 'Localhost') w.write(0, `LocalhostProfile:\t${seccomp.localhostProfile ?? ''}\n`);
+  }
   w.write(0, `IP:\t${status.podIP ?? ''}\n`);
   if (!status.podIPs || status.podIPs.length === 0) {
     w.write(0, 'IPs:\t<none>\n');
@@ -76,11 +86,11 @@ export function describePod(pod: Pod, o: DescribeOptions): string {
   if (status.nominatedNodeName) w.write(0, `NominatedNodeName:\t${status.nominatedNodeName}\n`);
 
   if ((spec.initContainers ?? []).length > 0) {
-    describeContainers(w, 'Init Containers', spec.initContainers ?? [], status.initContainerStatuses ?? [], time);
+    describeContainers(w, 'Init Containers', spec.initContainers ?? [], status.initContainerStatuses ?? [], time, pod);
   }
-  describeContainers(w, 'Containers', spec.containers, status.containerStatuses ?? [], time);
+  describeContainers(w, 'Containers', spec.containers, status.containerStatuses ?? [], time, pod);
   if (spec.ephemeralContainers?.length) {
-    describeContainers(w, 'Ephemeral Containers', spec.ephemeralContainers, status.ephemeralContainerStatuses ?? [], time);
+    describeContainers(w, 'Ephemeral Containers', spec.ephemeralContainers, status.ephemeralContainerStatuses ?? [], time, pod);
   }
 
   if ((spec.readinessGates ?? []).length > 0) {
@@ -98,6 +108,7 @@ export function describePod(pod: Pod, o: DescribeOptions): string {
   w.write(0, `QoS Class:\t${status.qosClass ?? podQOS(pod)}\n`);
   printLabelsMultiline(w, 'Node-Selectors', spec.nodeSelector);
   printTolerations(w, spec.tolerations ?? []);
+  describeTopologySpreadConstraints(w, extra.topologySpreadConstraints ?? []);
   if (o.showEvents !== false) describeEvents(w, podEvents(pod, o.events ?? []), o.now);
   return w.finish();
 }
@@ -218,6 +229,7 @@ function describeContainers(
   containers: Container[],
   statuses: ContainerStatus[],
   time: (ts: string) => string,
+  pod: Pod,
 ): void {
   const byName = new Map(statuses.map((s) => [s.name, s]));
   w.write(0, `${label}:${containers.length === 0 ? ' <none>' : ''}\n`);
@@ -228,9 +240,18 @@ function describeContainers(
     w.write(2, `Image:\t${c.image}\n`);
     if (status) w.write(2, `Image ID:\t${status.imageID ?? ''}\n`);
     const ports = (c.ports ?? []).map((p) => `${p.containerPort}/${p.protocol}${p.name ? ` (${p.name})` : ''}`).join(', ');
-    const hostPorts = (c.ports ?? []).map((p) => `0/${p.protocol}${p.name ? ` (${p.name})` : ''}`).join(', ');
+    // describeContainerHostPorts: the host port, 0 when unset
+    const hostPorts = (c.ports ?? [])
+      .map((p) => `${(p as ContainerPortExtra).hostPort ?? 0}/${p.protocol}${p.name ? ` (${p.name})` : ''}`)
+      .join(', ');
     w.write(2, ports.includes(',') ? `Ports:\t${ports}\n` : `Port:\t${ports || '<none>'}\n`);
     w.write(2, hostPorts.includes(',') ? `Host Ports:\t${hostPorts}\n` : `Host Port:\t${hostPorts || '<none>'}\n`);
+    // describeContainerBasicInfo: the container's seccomp profile
+    const seccomp = (c.securityContext as SecurityContext | undefined)?.seccompProfile;
+    if (seccomp) {
+      w.write(2, `SeccompProfile:\t${seccomp.type ?? ''}\n`);
+      if (seccomp.type === 'Localhost') w.write(3, `LocalhostProfile:\t${seccomp.localhostProfile ?? ''}\n`);
+    }
     if ((c.command ?? []).length > 0) {
       w.write(2, 'Command:\n');
       for (const x of c.command ?? []) for (const s of x.split('\n')) w.write(3, `${s}\n`);
@@ -249,15 +270,125 @@ function describeContainers(
     if (c.livenessProbe) w.write(2, `Liveness:\t${describeProbe(c.livenessProbe)}\n`);
     if (c.readinessProbe) w.write(2, `Readiness:\t${describeProbe(c.readinessProbe)}\n`);
     if (c.startupProbe) w.write(2, `Startup:\t${describeProbe(c.startupProbe)}\n`);
-    const env = c.env ?? [];
-    w.write(2, `Environment:${env.length === 0 ? '\t<none>' : ''}\n`);
-    for (const e of env) {
-      (e.value ?? '').split('\n').forEach((s, i) => w.write(3, i === 0 ? `${e.name}:\t${s}\n` : `\t${s}\n`));
-    }
-    const mounts = [...(c.volumeMounts ?? [])].sort((a, b) => (a.mountPath < b.mountPath ? -1 : a.mountPath > b.mountPath ? 1 : 0));
-    w.write(2, `Mounts:${mounts.length === 0 ? '\t<none>' : ''}\n`);
-    for (const m of mounts) w.write(3, `${m.mountPath} from ${m.name} (${m.readOnly ? 'ro' : 'rw'})\n`);
+    const envFrom = (c as ContainerExtra).envFrom ?? [];
+    if (envFrom.length > 0) describeContainerEnvFrom(w, envFrom);
+    describeContainerEnvVars(w, c, pod);
+    describeContainerVolumes(w, c);
   }
+}
+
+/** upstream: describe.go describeContainerEnvVars (a valueFrom of no known kind prints nothing) */
+function describeContainerEnvVars(w: PrefixWriter, c: Container, pod: Pod): void {
+  const env = (c.env ?? []) as EnvVarExtra[];
+  w.write(2, `Environment:${env.length === 0 ? '\t<none>' : ''}\n`);
+  for (const e of env) {
+    const from = e.valueFrom;
+    if (!from) {
+      (e.value ?? '').split('\n').forEach((s, i) => w.write(3, i === 0 ? `${e.name}:\t${s}\n` : `\t${s}\n`));
+    } else if (from.fieldRef) {
+      const value = envValueRetriever(pod, from.fieldRef);
+      w.write(3, `${e.name}:\t${value} (${from.fieldRef.apiVersion ?? ''}:${from.fieldRef.fieldPath})\n`);
+    } else if (from.resourceFieldRef) {
+      const resource = from.resourceFieldRef.resource;
+      let value = extractContainerResourceValue(from.resourceFieldRef, c);
+      if (value === '0' && (resource === 'limits.cpu' || resource === 'limits.memory')) value = 'node allocatable';
+      w.write(3, `${e.name}:\t${value} (${resource})\n`);
+    } else if (from.secretKeyRef) {
+      const r = from.secretKeyRef;
+      w.write(3, `${e.name}:\t<set to the key '${r.key}' in secret '${r.name ?? ''}'>\tOptional: ${r.optional === true}\n`);
+    } else if (from.configMapKeyRef) {
+      const r = from.configMapKeyRef;
+      w.write(3, `${e.name}:\t<set to the key '${r.key}' of config map '${r.name ?? ''}'>\tOptional: ${r.optional === true}\n`);
+    }
+  }
+}
+
+/** upstream: describe.go describeContainerEnvFrom */
+function describeContainerEnvFrom(w: PrefixWriter, envFrom: EnvFromSource[]): void {
+  w.write(2, 'Environment Variables from:\n');
+  for (const e of envFrom) {
+    let from = '';
+    let name = '';
+    let optional = false;
+    if (e.configMapRef) {
+      from = 'ConfigMap';
+      name = e.configMapRef.name ?? '';
+      optional = e.configMapRef.optional === true;
+    } else if (e.secretRef) {
+      from = 'Secret';
+      name = e.secretRef.name ?? '';
+      optional = e.secretRef.optional === true;
+    }
+    if (!e.prefix) w.write(3, `${name}\t${from}\tOptional: ${optional}\n`);
+    else w.write(3, `${name}\t${from} with prefix '${e.prefix}'\tOptional: ${optional}\n`);
+  }
+}
+
+/**
+ * upstream: describe.go EnvValueRetriever. kubectl converts the field path with its own scheme, which registers no
+ * field label conversion for pods: runtime.DefaultMetaV1FieldSelectorConversion knows metadata.name and
+ * metadata.namespace only, so every other field path (spec.nodeName, status.podIP, metadata.labels[...]) prints empty.
+ */
+function envValueRetriever(pod: Pod, ref: { apiVersion?: string; fieldPath: string }): string {
+  // schema.ParseGroupVersion: more than one "/" is an error
+  if ((ref.apiVersion ?? '').split('/').length > 2) return '';
+  if (ref.fieldPath === 'metadata.name') return pod.metadata.name;
+  if (ref.fieldPath === 'metadata.namespace') return pod.metadata.namespace ?? '';
+  return '';
+}
+
+/**
+ * upstream: kubectl/pkg/util/resource ExtractContainerResourceValue (of the container described, whatever its
+ * containerName): the ceiling of the quantity over the divisor (1 when zero); an unsupported resource is empty.
+ */
+function extractContainerResourceValue(ref: { resource: string; divisor?: string | number }, c: Container): string {
+  const divisor = ref.divisor === undefined || !parseQuantity(ref.divisor) ? '1' : ref.divisor;
+  const [kind, name] = ref.resource.split(/\.(.*)/s);
+  if ((kind !== 'limits' && kind !== 'requests') || !['cpu', 'memory', 'ephemeral-storage'].includes(name)) return '';
+  // an unset resource is a zero quantity
+  const q = (kind === 'limits' ? c.resources?.limits : c.resources?.requests)?.[name];
+  const value = name === 'cpu' ? Math.ceil(milliCPU(q) / milliCPU(divisor)) : Math.ceil(intValue(q) / intValue(divisor));
+  return String(value);
+}
+
+/** upstream: describe.go describeContainerVolumes (subPathExpr is not shown) */
+function describeContainerVolumes(w: PrefixWriter, c: Container): void {
+  const byPath = <T>(key: (x: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+  const mounts = ([...(c.volumeMounts ?? [])] as VolumeMountExtra[]).sort(byPath((m) => m.mountPath));
+  const none = mounts.length === 0 ? '\t<none>' : '';
+  w.write(2, `Mounts:${none}\n`);
+  for (const m of mounts) {
+    const flags = [m.readOnly ? 'ro' : 'rw'];
+    if (m.subPath) flags.push(`path=${goQuote(m.subPath)}`);
+    w.write(3, `${m.mountPath} from ${m.name} (${flags.join(',')})\n`);
+  }
+  const devices = [...((c as ContainerExtra).volumeDevices ?? [])].sort(byPath((d) => d.devicePath));
+  if (devices.length > 0) {
+    // upstream writes the mounts' "<none>" here too
+    w.write(2, `Devices:${none}\n`);
+    for (const d of devices) w.write(3, `${d.devicePath} from ${d.name}\n`);
+  }
+}
+
+/** Go's strconv.Quote (fmt %q): printable runes as they are, the rest escaped. */
+function goQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    if (ch === '"' || ch === '\\') out += `\\${ch}`;
+    else if (cp === 0x07) out += '\\a';
+    else if (cp === 0x08) out += '\\b';
+    else if (cp === 0x0c) out += '\\f';
+    else if (cp === 0x0a) out += '\\n';
+    else if (cp === 0x0d) out += '\\r';
+    else if (cp === 0x09) out += '\\t';
+    else if (cp === 0x0b) out += '\\v';
+    else if (cp < 0x20 || cp === 0x7f) out += `\\x${cp.toString(16).padStart(2, '0')}`;
+    else if (cp >= 0x80 && !/^[\p{L}\p{M}\p{N}\p{P}\p{S}\u0020]$/u.test(ch)) {
+      out += cp > 0xffff ? `\\U${cp.toString(16).padStart(8, '0')}` : `\\u${cp.toString(16).padStart(4, '0')}`;
+    } else out += ch;
+  }
+  return `${out}"`;
 }
 
 function describeStatus(w: PrefixWriter, name: string, state: ContainerState, time: (ts: string) => string): void {
@@ -305,12 +436,51 @@ export function describeProbe(p: Probe): string {
     `#success=${p.successThreshold} #failure=${p.failureThreshold}`;
   if (p.exec) return `exec [${p.exec.command.join(' ')}] ${attrs}`;
   if (p.httpGet) {
-    const scheme = (p.httpGet.scheme ?? 'HTTP').toLowerCase();
+    // url.URL{Scheme, Host: net.JoinHostPort(host, port), Path}.String()
+    const port = String(p.httpGet.port ?? '');
     const host = p.httpGet.host ?? '';
-    return `http-get ${scheme}://${host}:${p.httpGet.port}${p.httpGet.path ?? ''} ${attrs}`;
+    return `http-get ${goURL((p.httpGet.scheme ?? '').toLowerCase(), port ? joinHostPort(host, port) : host, p.httpGet.path ?? '')} ${attrs}`;
   }
-  if (p.tcpSocket) return `tcp-socket :${p.tcpSocket.port} ${attrs}`;
+  if (p.tcpSocket) return `tcp-socket ${(p.tcpSocket as { host?: string }).host ?? ''}:${p.tcpSocket.port} ${attrs}`;
+  // the API server defaults grpc.service to ""
+  const grpc = (p as { grpc?: { port: number; service?: string } }).grpc;
+  if (grpc) return `grpc <pod>:${grpc.port} ${grpc.service ?? ''} ${attrs}`;
   return `unknown ${attrs}`;
+}
+
+/** Go's net.JoinHostPort: a host with a colon (IPv6) in brackets. */
+function joinHostPort(host: string, port: string): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+}
+
+/**
+ * Go's (*url.URL).String for a URL with only a scheme, a host and a path: "//" before a host or a path, a "/" between
+ * a host and a path that does not start with one, the host and path percent-encoded as url.escape does.
+ */
+// upstream: go/src/net/url/url.go (*URL).String, EscapedPath, escape, shouldEscape
+function goURL(scheme: string, host: string, path: string): string {
+  let out = scheme ? `${scheme}:` : '';
+  if (scheme || host) {
+    if (host || path) out += '//';
+    out += urlEscape(host, 'host');
+  }
+  const escaped = urlEscape(path, 'path');
+  if (escaped && escaped[0] !== '/' && host) out += '/';
+  if (out === '' && escaped.split('/')[0].includes(':')) out += './';
+  return out + escaped;
+}
+
+function urlEscape(s: string, mode: 'host' | 'path'): string {
+  let out = '';
+  for (const b of new TextEncoder().encode(s)) {
+    const c = String.fromCharCode(b);
+    const keep =
+      /[A-Za-z0-9\-_.~]/.test(c) ||
+      (mode === 'host' && `!$&'()*+,;=:[]<>"`.includes(c)) ||
+      (mode === 'path' && '$&+,/:;=@'.includes(c));
+    out += keep ? c : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
 }
 
 interface ProjectedSource {
@@ -320,27 +490,159 @@ interface ProjectedSource {
   downwardAPI?: unknown;
 }
 
+interface DownwardAPIFile {
+  path: string;
+  fieldRef?: { fieldPath: string };
+  resourceFieldRef?: { resource: string };
+}
+
+/** The volume sources podlife's API server stores (types.ts models only projected and emptyDir). */
+interface VolumeSources {
+  hostPath?: { path: string; type?: string };
+  emptyDir?: { medium?: string; sizeLimit?: string | number };
+  secret?: { secretName?: string; optional?: boolean };
+  configMap?: { name?: string; optional?: boolean };
+  nfs?: { server: string; path: string; readOnly?: boolean };
+  persistentVolumeClaim?: { claimName: string; readOnly?: boolean };
+  downwardAPI?: { items?: DownwardAPIFile[] };
+  projected?: { sources?: ProjectedSource[] };
+}
+
+// upstream: describe.go describeVolumes and its print*VolumeSource (in describeVolumes' order)
 function describeVolumes(w: PrefixWriter, volumes: NonNullable<Pod['spec']['volumes']>): void {
   if (volumes.length === 0) return w.write(0, 'Volumes:\t<none>\n');
   w.write(0, 'Volumes:\n');
-  for (const v of volumes) {
-    w.write(1, `${v.name}:\n`);
-    if (v.projected) {
+  for (const vol of volumes) {
+    const v = vol as VolumeSources;
+    w.write(1, `${vol.name}:\n`);
+    if (v.hostPath) {
+      // printHostPathVolumeSource: "<none>" only for a nil type, and the API server defaults it to "" (HostPathUnset)
+      w.write(2, `Type:\tHostPath (bare host directory volume)\n    Path:\t${v.hostPath.path}\n    HostPathType:\t${v.hostPath.type ?? ''}\n`);
+    } else if (v.emptyDir) {
+      // printEmptyDirVolumeSource: the limit as the API server stores it, when above zero
+      const medium = v.emptyDir.medium ?? '';
+      const limit = v.emptyDir.sizeLimit;
+      const sizeLimit = limit !== undefined && (parseQuantity(limit) ?? 0) > 0 ? canonicalQuantity(limit) ?? String(limit) : '<unset>';
+      w.write(2, `Type:\tEmptyDir (a temporary directory that shares a pod's lifetime)\n    Medium:\t${medium}\n    SizeLimit:\t${sizeLimit}\n`);
+    } else if (v.secret) {
+      // printSecretVolumeSource
+      w.write(2, `Type:\tSecret (a volume populated by a Secret)\n    SecretName:\t${v.secret.secretName ?? ''}\n    Optional:\t${v.secret.optional === true}\n`);
+    } else if (v.configMap) {
+      // printConfigMapVolumeSource
+      w.write(2, `Type:\tConfigMap (a volume populated by a ConfigMap)\n    Name:\t${v.configMap.name ?? ''}\n    Optional:\t${v.configMap.optional === true}\n`);
+    } else if (v.nfs) {
+      // printNFSVolumeSource
+      w.write(2, `Type:\tNFS (an NFS mount that lasts the lifetime of a pod)\n    Server:\t${v.nfs.server}\n    Path:\t${v.nfs.path}\n    ReadOnly:\t${v.nfs.readOnly === true}\n`);
+    } else if (v.persistentVolumeClaim) {
+      // printPersistentVolumeClaimVolumeSource
+      const c = v.persistentVolumeClaim;
+      w.write(2, `Type:\tPersistentVolumeClaim (a reference to a PersistentVolumeClaim in the same namespace)\n    ClaimName:\t${c.claimName}\n    ReadOnly:\t${c.readOnly === true}\n`);
+    } else if (v.downwardAPI) {
+      // printDownwardAPIVolumeSource
+      w.write(2, 'Type:\tDownwardAPI (a volume populated by information about the pod)\n    Items:\n');
+      for (const m of v.downwardAPI.items ?? []) {
+        if (m.fieldRef) w.write(3, `${m.fieldRef.fieldPath} -> ${m.path}\n`);
+        if (m.resourceFieldRef) w.write(3, `${m.resourceFieldRef.resource} -> ${m.path}\n`);
+      }
+    } else if (v.projected) {
+      // printProjectedVolumeSource
       w.write(2, 'Type:\tProjected (a volume that contains injected data from multiple sources)\n');
-      for (const s of ((v.projected as { sources?: ProjectedSource[] }).sources ?? [])) {
+      for (const s of v.projected.sources ?? []) {
         if (s.secret) w.write(2, `SecretName:\t${s.secret.name}\n    Optional:\t${s.secret.optional === true}\n`);
         else if (s.downwardAPI) w.write(2, 'DownwardAPI:\ttrue\n');
         else if (s.configMap) w.write(2, `ConfigMapName:\t${s.configMap.name}\n    Optional:\t${s.configMap.optional === true}\n`);
         else if (s.serviceAccountToken) w.write(2, `TokenExpirationSeconds:\t${s.serviceAccountToken.expirationSeconds ?? 3600}\n`);
       }
-    } else if (v.emptyDir) {
-      const medium = (v.emptyDir as { medium?: string }).medium ?? '';
-      const sizeLimit = (v.emptyDir as { sizeLimit?: string }).sizeLimit ?? '<unset>';
-      w.write(2, `Type:\tEmptyDir (a temporary directory that shares a pod's lifetime)\n    Medium:\t${medium}\n    SizeLimit:\t${sizeLimit}\n`);
     } else {
       w.write(1, '<unknown>\n');
     }
   }
+}
+
+interface TopologySpreadConstraint {
+  maxSkew: number;
+  topologyKey: string;
+  whenUnsatisfiable: string;
+  labelSelector?: LabelSelector;
+}
+
+/** upstream: describe.go describeTopologySpreadConstraints (sorted by topology key; nothing when there are none) */
+function describeTopologySpreadConstraints(w: PrefixWriter, tscs: TopologySpreadConstraint[]): void {
+  if (tscs.length === 0) return;
+  const sorted = [...tscs].sort((a, b) => (a.topologyKey < b.topologyKey ? -1 : a.topologyKey > b.topologyKey ? 1 : 0));
+  w.write(0, 'Topology Spread Constraints:\t');
+  sorted.forEach((t, i) => {
+    if (i !== 0) w.write(0, '\t');
+    let s = `${t.topologyKey}:${t.whenUnsatisfiable} when max skew ${t.maxSkew} is exceeded`;
+    if (t.labelSelector) s += ` for selector ${formatLabelSelector(t.labelSelector)}`;
+    w.write(0, `${s}\n`);
+  });
+}
+
+interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: { key: string; operator: string; values?: string[] }[];
+}
+
+/**
+ * metav1.FormatLabelSelector: LabelSelectorAsSelector's requirements sorted by key, each as Requirement.String
+ * ("k=v", "k in (a,b)", "k notin (a)", "k", "!k") joined by commas; "<none>" when empty, "<error>" for an unknown operator.
+ */
+function formatLabelSelector(ls: LabelSelector): string {
+  const reqs: [string, string][] = Object.entries(ls.matchLabels ?? {}).map(([k, v]) => [k, `${k}=${v}`]);
+  for (const e of ls.matchExpressions ?? []) {
+    const values = [...(e.values ?? [])].sort();
+    if (e.operator === 'In') reqs.push([e.key, `${e.key} in (${values.join(',')})`]);
+    else if (e.operator === 'NotIn') reqs.push([e.key, `${e.key} notin (${values.join(',')})`]);
+    else if (e.operator === 'Exists') reqs.push([e.key, e.key]);
+    else if (e.operator === 'DoesNotExist') reqs.push([e.key, `!${e.key}`]);
+    else return '<error>';
+  }
+  reqs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return reqs.map((r) => r[1]).join(',') || '<none>';
+}
+
+// Fields the API server accepts and stores that types.ts does not model.
+interface PodSpecExtra {
+  priorityClassName?: string;
+  runtimeClassName?: string;
+  topologySpreadConstraints?: TopologySpreadConstraint[];
+}
+interface SecurityContext {
+  seccompProfile?: { type?: string; localhostProfile?: string };
+}
+interface ContainerPortExtra {
+  hostPort?: number;
+}
+interface EnvFromSource {
+  prefix?: string;
+  configMapRef?: { name?: string; optional?: boolean };
+  secretRef?: { name?: string; optional?: boolean };
+}
+interface ContainerExtra {
+  envFrom?: EnvFromSource[];
+  volumeDevices?: { name: string; devicePath: string }[];
+}
+interface KeySelector {
+  name?: string;
+  key: string;
+  optional?: boolean;
+}
+interface EnvVarExtra {
+  name: string;
+  value?: string;
+  valueFrom?: {
+    fieldRef?: { apiVersion?: string; fieldPath: string };
+    resourceFieldRef?: { containerName?: string; resource: string; divisor?: string | number };
+    secretKeyRef?: KeySelector;
+    configMapKeyRef?: KeySelector;
+  };
+}
+interface VolumeMountExtra {
+  name: string;
+  mountPath: string;
+  readOnly?: boolean;
+  subPath?: string;
 }
 
 /** upstream: k8s.io/kubectl/pkg/util/qos GetPodQOS (computed when status.qosClass is empty). */
