@@ -173,6 +173,32 @@ describe('the order of container statuses (kubelet_pods.go convertToAPIContainer
   });
 });
 
+describe('CreateContainerConfigError (makeEnvironmentVariables, startContainer step 2)', () => {
+  const withEnv = (container: Record<string, unknown>) => {
+    const e = engineWith(withImages(['busybox:1.36']));
+    create(e, podManifest('cfg', { image: 'busybox:1.36', command: ['sleep', '3600'], ...container }));
+    e.advanceTo(20_000);
+    return { e, p: pod(e, 'cfg')! };
+  };
+  it('a ConfigMap or Secret the environment names and the cluster lacks: the container waits, with the kubelet\'s NotFound', () => {
+    const { e, p } = withEnv({ env: [{ name: 'MODE', valueFrom: { configMapKeyRef: { name: 'app-config', key: 'mode' } } }] });
+    expect(p.status.phase).toBe('Pending');
+    expect(p.status.containerStatuses![0].state.waiting).toEqual({ reason: 'CreateContainerConfigError', message: 'configmap "app-config" not found' });
+    expect(e.state().events.filter((x) => x.reason === 'Failed').map((x) => [x.type, x.message])).toEqual([['Warning', 'Error: configmap "app-config" not found']]);
+    expect(e.state().runtimes[0].containers).toHaveLength(0);
+    // envFrom comes first; a Secret is named in the singular too
+    const both = withEnv({ envFrom: [{ secretRef: { name: 'db' } }], env: [{ name: 'X', valueFrom: { configMapKeyRef: { name: 'app-config', key: 'x' } } }] });
+    expect(both.p.status.containerStatuses![0].state.waiting?.message).toBe('secret "db" not found');
+  });
+  it('optional sources are skipped, and kube-root-ca.crt exists in every namespace (with the one key ca.crt)', () => {
+    expect(withEnv({ env: [{ name: 'MODE', valueFrom: { configMapKeyRef: { name: 'app-config', key: 'mode', optional: true } } }] }).p.status.phase).toBe('Running');
+    expect(withEnv({ envFrom: [{ configMapRef: { name: 'kube-root-ca.crt' } }] }).p.status.phase).toBe('Running');
+    expect(withEnv({ env: [{ name: 'CA', valueFrom: { configMapKeyRef: { name: 'kube-root-ca.crt', key: 'ca.crt' } } }] }).p.status.phase).toBe('Running');
+    expect(withEnv({ env: [{ name: 'CA', valueFrom: { configMapKeyRef: { name: 'kube-root-ca.crt', key: 'tls.crt' } } }] }).p.status.containerStatuses![0].state.waiting?.message)
+      .toBe("couldn't find key tls.crt in ConfigMap default/kube-root-ca.crt");
+  });
+});
+
 describe('image pulls', () => {
   it('one at a time on a node (serializeImagePulls): a pull waits for the ones before it, and Pulled says so', () => {
     const e = engineWith({ images: { 'registry.example/a:v1': { pull: 4000 }, 'registry.example/b:v1': { pull: 2500 } } });
