@@ -509,6 +509,34 @@ export class Kubelet {
     });
   }
 
+  /**
+   * An exited container's termination message: the last 4 KiB of the file at its terminationMessagePath, or, under
+   * FallbackToLogsOnError with a non-zero exit and no message in the file, the last 80 lines of its log, at most
+   * 2 KiB. Made once per exited container (neither changes after the exit).
+   */
+  // upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go getTerminationMessage, readLastStringFromContainerLogs,
+  //           (*kubeGenericRuntimeManager).toKubeContainerStatus; kubecontainer.MaxContainerTerminationMessageLength
+  //           (4096), MaxContainerTerminationMessageLogLines (80), MaxContainerTerminationMessageLogLength (2048)
+  readonly #messages = new WeakMap<CriContainer, string>();
+  readonly #terminationMessage = (c: CriContainer): string | undefined => {
+    let message = this.#messages.get(c);
+    if (message !== undefined) return message || undefined;
+    const path = c.annotations['io.kubernetes.container.terminationMessagePath'] ?? '';
+    const file = path ? this.#runtime.writtenFile(c.id, path) : undefined;
+    const fallback = c.annotations['io.kubernetes.container.terminationMessagePolicy'] === 'FallbackToLogsOnError' && (c.exitCode ?? 0) !== 0;
+    message = file !== undefined ? lastBytes(file, 4096) : '';
+    if (fallback && message === '') {
+      const lines: string[] = [];
+      const logs = this.#ctx.containerLogs;
+      for (let i = logs.length - 1; i >= 0 && lines.length < 80 && logs[i].t >= (c.startedAt ?? c.createdAt); i--) {
+        if (logs[i].containerId === c.id) lines.push(`${logs[i].text}\n`);
+      }
+      message = lastBytes(lines.reverse().join(''), 2048);
+    }
+    this.#messages.set(c, message);
+    return message || undefined;
+  };
+
   // ---------------------------------------------------------------------------------------------------------
   /** GetPodStatus: the pod's sandboxes and containers as the runtime has them now. */
   #runtimePodStatus(
@@ -516,7 +544,7 @@ export class Kubelet {
     sandboxes = this.#runtime.podSandboxes(uid), containers = this.#runtime.podContainers(uid),
   ): RuntimePodStatus {
     const last = this.#lastIPs.get(uid);
-    const rs = toRuntimePodStatus(uid, name, namespace, this.node.ip, sandboxes, containers, this.#imageOf, last ?? []);
+    const rs = toRuntimePodStatus(uid, name, namespace, this.node.ip, sandboxes, containers, this.#imageOf, last ?? [], this.#terminationMessage);
     if (rs.IPs.length && rs.IPs !== last) this.#lastIPs.set(uid, rs.IPs);
     return rs;
   }
@@ -1268,4 +1296,12 @@ function isStatefulPod(pod: Pod): boolean {
     return true;
   }
   return false;
+}
+
+/** The last `max` bytes of a text in UTF-8 (tail.ReadAtMost, circbuf): a character cut in two is replaced, byte by byte. */
+function lastBytes(text: string, max: number): string {
+  if (text.length * 3 <= max) return text;
+  const bytes = new TextEncoder().encode(text);
+  if (bytes.length <= max) return text;
+  return new TextDecoder().decode(bytes.subarray(bytes.length - max));
 }

@@ -77,6 +77,7 @@ const STATE: Record<CriContainer['state'], ContainerState> = {
 export function toRuntimePodStatus(
   uid: string, name: string, namespace: string, nodeIP: string,
   sandboxes: CriSandbox[], containers: CriContainer[], images: (c: CriContainer) => { image: string; imageRef: string }, lastIPs: string[],
+  messages?: (c: CriContainer) => string | undefined,
 ): RuntimePodStatus {
   const SandboxStatuses = sandboxes.map((s) => ({
     Id: s.id, State: s.state, Attempt: s.attempt, Ip: s.ip, HostNetwork: s.ip === nodeIP,
@@ -91,6 +92,7 @@ export function toRuntimePodStatus(
     SandboxStatuses,
     ContainerStatuses: containers.map((c) => {
       const img = images(c);
+      const message = c.state === 'CONTAINER_EXITED' && messages ? messages(c) : undefined;
       return {
         ID: c.id,
         Name: c.name,
@@ -104,6 +106,7 @@ export function toRuntimePodStatus(
         ImageRef: img.imageRef,
         Hash: c.annotations['io.kubernetes.container.hash'] ?? '',
         RestartCount: Number(c.annotations['io.kubernetes.container.restartCount'] ?? '0'),
+        ...(message ? { Message: message } : {}),
       };
     }),
   };

@@ -199,6 +199,32 @@ describe('CreateContainerConfigError (makeEnvironmentVariables, startContainer s
   });
 });
 
+describe('termination messages (kuberuntime_container.go getTerminationMessage, readLastStringFromContainerLogs)', () => {
+  const terminated = (name: string, container: Record<string, unknown>) => {
+    const e = engineWith(withImages(['busybox:1.36']));
+    create(e, podManifest(name, { image: 'busybox:1.36', ...container }, { restartPolicy: 'Never' }));
+    e.advanceTo(20_000);
+    return pod(e, name)!.status.containerStatuses![0].state.terminated!;
+  };
+  it('the file at terminationMessagePath, as written; under FallbackToLogsOnError, the log when the file says nothing and the exit is not 0', () => {
+    expect(terminated('file', { command: ['sh', '-c', 'echo bye > /dev/termination-log; exit 3'] })).toMatchObject({ exitCode: 3, message: 'bye\n' });
+    const fallback = { terminationMessagePolicy: 'FallbackToLogsOnError' };
+    expect(terminated('logs', { ...fallback, command: ['sh', '-c', 'echo one; echo oops >&2; exit 3'] }).message).toBe('one\noops\n');
+    expect(terminated('ok', { ...fallback, command: ['sh', '-c', 'echo fine'] }).message).toBeUndefined();
+    expect(terminated('plain', { command: ['sh', '-c', 'echo oops; exit 3'] }).message).toBeUndefined();
+    expect(terminated('path', { terminationMessagePath: '/tmp/why', command: ['sh', '-c', 'echo there > /tmp/why; exit 1'] }).message).toBe('there\n');
+  });
+  it('at most the last 80 lines of the log, and of those the last 2048 bytes', () => {
+    const seq = (n: number) => Array.from({ length: n }, (_, i) => i + 1).join(' ');
+    const fallback = { terminationMessagePolicy: 'FallbackToLogsOnError' };
+    const lines = terminated('many', { ...fallback, command: ['sh', '-c', `for i in ${seq(100)}; do echo line$i; done; exit 1`] }).message!;
+    expect(lines.split('\n').filter(Boolean)).toEqual(Array.from({ length: 80 }, (_, i) => `line${i + 21}`));
+    const long = terminated('long', { ...fallback, command: ['sh', '-c', `for i in ${seq(60)}; do echo ${'x'.repeat(60)}$i; done; exit 1`] }).message!;
+    expect(new TextEncoder().encode(long).length).toBe(2048);
+    expect(long.endsWith('x60\n')).toBe(true);
+  });
+});
+
 describe('image pulls', () => {
   it('one at a time on a node (serializeImagePulls): a pull waits for the ones before it, and Pulled says so', () => {
     const e = engineWith({ images: { 'registry.example/a:v1': { pull: 4000 }, 'registry.example/b:v1': { pull: 2500 } } });
