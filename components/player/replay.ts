@@ -18,7 +18,8 @@ export class ReplaySource implements SimSource {
    * (one with a request it rejected as invalid, which the replay says, or one that loads the patch module), the
    * containers' environment only for a run that sends a `$` or one of env, printenv and export, the shell's
    * redirections only for one that sends a `>` or `<`, the kubelet's hooks and probes only for one whose pods have
-   * a probe or a lifecycle hook, and the files the kubelet writes for a pod only for one that names a file in /etc/.
+   * a probe or a lifecycle hook, and the files the kubelet writes for a pod only for one that names a file in /etc/
+   * or a termination message.
    */
   static async load(replay: Replay): Promise<ReplaySource> {
     const patch = (f: (a: Extract<Replay['actions'][number]['action'], { type: 'patch' }>) => boolean): boolean =>
@@ -27,8 +28,8 @@ export class ReplaySource implements SimSource {
     const patching = other || patch((a) => a.kind === 'Node' || a.patchType !== 'merge' || a.subresource !== undefined);
     // a `$` anywhere in what the run sent may be a $(VAR) or a shell's $VAR: the containers' environment comes along
     const sent = replay.actions.map(({ action }) => JSON.stringify(action));
-    // (and env, printenv or export print or set it)
-    const env = sent.some((a) => /\$|\b(env|printenv|export)\b/.test(a));
+    // (and env, printenv or export print or set it; a container's env or envFrom may name a ConfigMap or a Secret)
+    const env = sent.some((a) => /\$|\b(env|envFrom|printenv|export)\b/.test(a));
     const [patches, resize, validation, envSupport, redirect, handlers, files] = await Promise.all([
       patching ? import('../../src/sim/api/patch.ts') : undefined,
       patch((a) => a.kind === 'Pod' && a.subresource === 'resize') ? import('../../src/sim/resize.ts') : undefined,
@@ -37,8 +38,9 @@ export class ReplaySource implements SimSource {
       sent.some((a) => a.includes('>') || a.includes('<')) ? import('../../src/sim/runtime/redirect.ts') : undefined,
       // a pod with a probe (livenessProbe, readinessProbe, startupProbe) or a lifecycle hook
       sent.some((a) => a.includes('Probe"') || a.includes('"lifecycle"')) ? import('../../src/sim/kubelet/handlers.ts') : undefined,
-      // a container that reads /etc/hosts, /etc/hostname or /etc/resolv.conf names it
-      sent.some((a) => a.includes('/etc/')) ? import('../../src/sim/kubelet/etcfiles.ts') : undefined,
+      // a container that reads /etc/hosts, /etc/hostname or /etc/resolv.conf names it; one that leaves a termination
+      // message writes it to /dev/termination-log, or names its terminationMessagePath or terminationMessagePolicy
+      sent.some((a) => a.includes('/etc/') || a.includes('termination')) ? import('../../src/sim/kubelet/etcfiles.ts') : undefined,
     ]);
     return new ReplaySource(replay, { patches: patches && { ...patches, resize }, validation, env: envSupport, redirect, handlers, files });
   }

@@ -5,7 +5,7 @@ import { scenarioToEngineConfig, type Scenario } from './scenario.ts';
 import type { ClusterAction, Engine } from './types.ts';
 import { canonicalQuantity } from './api/quantity-sum.ts';
 
-/** The resource lists whose quantities the decoding stores in canonical form (schema.ts: a container's resources). */
+/** The resource lists whose quantities the decoding stores in canonical form (schema.ts: a container's resources; and an emptyDir's sizeLimit). */
 const QUANTITY_LISTS = new Set(['limits', 'requests']);
 
 /** Whether an action's object or patch has a quantity that is not written as the API server stores it. */
@@ -16,6 +16,7 @@ function hasNonCanonicalQuantity(action: ClusterAction): boolean {
     if (typeof v !== 'object' || v === null) return false;
     for (const [k, x] of Object.entries(v)) {
       if (QUANTITY_LISTS.has(k) && typeof x === 'object' && x !== null && !Array.isArray(x) && Object.values(x).some(differs)) return true;
+      if (k === 'sizeLimit' && differs(x)) return true;
       if (visit(x)) return true;
     }
     return false;
@@ -51,8 +52,9 @@ export function recordReplay(scenario: Scenario, seed: number): Replay {
           // dropped (a warning each): a replay needs the validation module, which decodes
           if (!r.ok && (r.status.reason === 'Invalid' || r.status.reason === 'BadRequest')) invalid = true;
           if (r.ok && r.warnings?.length) invalid = true;
-          // or taken with a quantity the decoding stores in its canonical form ("0.5" as "500m")
-          if (r.ok && hasNonCanonicalQuantity(action)) invalid = true;
+          // or taken with what the decoding rewrites: a quantity stored in its canonical form ("0.5" as "500m"), a
+          // field few pods have that it defaults (schema.ts podRewrites)
+          if (r.ok && (hasNonCanonicalQuantity(action) || /"(grpc|hostPath|resourceFieldRef)"/.test(JSON.stringify(action)))) invalid = true;
           return r;
         }) as Engine['apply'],
         state: () => engine.state(),

@@ -132,8 +132,8 @@ interface DecodeState {
   /** Where each unknown field is: the keys from the root, for dropping it. */
   unknownAt: (string | number)[][];
   typeError: DecodeProblem | undefined;
-  /** Quantities not in the form the API server stores them in: where each is (keys from the root), and that form. */
-  quantities: [(string | number)[], string][];
+  /** What the decoding writes: quantities in the form the API server stores them in, defaults (keys from the root). */
+  quantities: [(string | number)[], unknown][];
 }
 
 function mismatch(st: DecodeState, v: unknown, n: Node, struct: string): void {
@@ -205,6 +205,36 @@ function walk(st: DecodeState, v: unknown, n: Node, struct: string): void {
   }
 }
 
+type Raw = Record<string, any>;
+const PROBES = ['livenessProbe', 'readinessProbe', 'startupProbe'];
+
+/**
+ * What decoding a pod writes beyond the schema's quantities: an emptyDir's sizeLimit in canonical form (the volumes
+ * are not in the schema: any source decodes), and the defaults of fields few pods have, which the versioned decoder
+ * applies as it decodes: a gRPC probe's service "" (+default=""), a hostPath's type "" (SetDefaults_HostPathVolumeSource),
+ * a resourceFieldRef's divisor "0" (a zero Quantity is never omitted).
+ */
+// upstream: pkg/apis/core/v1/defaults.go, zz_generated.defaults.go; apimachinery resource.Quantity MarshalJSON
+function podRewrites(raw: Raw, out: [(string | number)[], unknown][]): void {
+  const spec = raw?.spec;
+  if (!spec || typeof spec !== 'object') return;
+  (Array.isArray(spec.volumes) ? spec.volumes : []).forEach((v: Raw, i: number) => {
+    const limit = v?.emptyDir?.sizeLimit;
+    const canonical = typeof limit === 'string' || typeof limit === 'number' ? canonicalQuantity(limit) : undefined;
+    if (canonical !== undefined && canonical !== limit) out.push([['spec', 'volumes', i, 'emptyDir', 'sizeLimit'], canonical]);
+    if (v?.hostPath && v.hostPath.type === undefined) out.push([['spec', 'volumes', i, 'hostPath', 'type'], '']);
+  });
+  for (const list of ['initContainers', 'containers', 'ephemeralContainers']) {
+    (Array.isArray(spec[list]) ? spec[list] : []).forEach((c: Raw, i: number) => {
+      for (const probe of PROBES) if (c?.[probe]?.grpc && c[probe].grpc.service === undefined) out.push([['spec', list, i, probe, 'grpc', 'service'], '']);
+      (Array.isArray(c?.env) ? c.env : []).forEach((e: Raw, j: number) => {
+        const ref = e?.valueFrom?.resourceFieldRef;
+        if (ref && ref.divisor === undefined) out.push([['spec', list, i, 'env', j, 'valueFrom', 'resourceFieldRef', 'divisor'], '0']);
+      });
+    });
+  }
+}
+
 /** The strict decoder's error for unknown fields (each one is a warning of its own under fieldValidation=Warn). */
 function strictError(unknown: string[]): DecodeProblem | undefined {
   if (unknown.length === 0) return undefined;
@@ -219,13 +249,14 @@ export interface DecodedFields {
   typeError: DecodeProblem | undefined;
   unknown: string[];
   unknownAt: (string | number)[][];
-  /** Quantities to store in canonical form (see canonicalQuantity): where, and the form. */
-  quantities: [(string | number)[], string][];
+  /** What the decoding writes into the object: quantities in canonical form (canonicalQuantity) and defaults (podRewrites). */
+  quantities: [(string | number)[], unknown][];
 }
 
 export function decodeFields(raw: unknown, schema: Schema, kind: string): DecodedFields {
   const st: DecodeState = { at: new DecodePath(), unknown: [], unknownAt: [], typeError: undefined, quantities: [] };
   walk(st, raw, schema, kind);
+  if (schema === pod && !st.typeError) podRewrites(raw as Raw, st.quantities);
   return { typeError: st.typeError, unknown: st.unknown, unknownAt: st.unknownAt, quantities: st.quantities };
 }
 

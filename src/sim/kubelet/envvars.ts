@@ -156,3 +156,38 @@ export const envBuiltin: EnvBuiltin = (bin, args, shell) => {
   for (const name of args) if (env.has(name)) shell.out(env.get(name)!);
   return args.every((name) => env.has(name)) ? 0 : 1;
 };
+
+/** The sources of environment variables a container may name (types.ts models only a fieldRef). */
+interface EnvSources {
+  envFrom?: { configMapRef?: { name?: string; optional?: boolean }; secretRef?: { name?: string; optional?: boolean } }[];
+  env?: { valueFrom?: { configMapKeyRef?: { name?: string; key: string; optional?: boolean }; secretKeyRef?: { name?: string; key: string; optional?: boolean } } }[];
+}
+
+/** The one ConfigMap the model's cluster has: kube-root-ca.crt, in every namespace (what the projected token volume reads). */
+const ROOT_CA = { name: 'kube-root-ca.crt', keys: ['ca.crt'] };
+
+/**
+ * Why the container's environment cannot be made, if it cannot: a ConfigMap or Secret it names (envFrom first, then
+ * env) that does not exist, and is not optional. The model's cluster has no Secret and no ConfigMap but
+ * kube-root-ca.crt, so such a container waits with CreateContainerConfigError, as on a cluster that lacks them.
+ * The messages are the kubelet's configmap and secret managers' NotFound (singular resource names).
+ */
+// upstream: pkg/kubelet/kubelet_pods.go makeEnvironmentVariables; pkg/kubelet/configmap/configmap_manager.go,
+//           pkg/kubelet/secret/secret_manager.go (corev1.Resource("configmap"), corev1.Resource("secret"))
+export function missingConfigSource(pod: Pod, c: Container): string | undefined {
+  const { envFrom, env } = c as EnvSources;
+  for (const e of envFrom ?? []) {
+    if (e.configMapRef && !e.configMapRef.optional && e.configMapRef.name !== ROOT_CA.name) return `configmap "${e.configMapRef.name ?? ''}" not found`;
+    if (e.secretRef && !e.secretRef.optional) return `secret "${e.secretRef.name ?? ''}" not found`;
+  }
+  for (const v of env ?? []) {
+    const cm = v.valueFrom?.configMapKeyRef;
+    if (cm && !cm.optional) {
+      if (cm.name !== ROOT_CA.name) return `configmap "${cm.name ?? ''}" not found`;
+      if (!ROOT_CA.keys.includes(cm.key)) return `couldn't find key ${cm.key} in ConfigMap ${pod.metadata.namespace}/${cm.name}`;
+    }
+    const secret = v.valueFrom?.secretKeyRef;
+    if (secret && !secret.optional) return `secret "${secret.name ?? ''}" not found`;
+  }
+  return undefined;
+}

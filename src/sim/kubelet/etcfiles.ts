@@ -4,7 +4,7 @@
 // upstream: pkg/kubelet/kubelet_pods.go managedHostsHeader, hostsEntriesFromHostAliases; pkg/kubelet/network/dns
 // (GetPodDNS); containerd internal/cri/server/sandbox_run.go (parseDNSOptions, the hostname file)
 
-import type { Pod } from '../types.ts';
+import type { ContainerLogLine, CriContainer, Pod } from '../types.ts';
 
 /** The paths of the files below, whichever of them a pod's DNS policy and network give it. */
 export const MANAGED_FILES = ['/etc/hosts', '/etc/hostname', '/etc/resolv.conf'];
@@ -53,4 +53,41 @@ export function managedFiles(pod: Pod, podIPs: string[] = (pod.status.podIPs ?? 
   if (options.length) resolv += `options ${options.join(' ')}\n`;
   files.set('/etc/resolv.conf', resolv);
   return files;
+}
+
+/**
+ * The termination message of an exited container, made once (neither source changes after the exit): the last 4 KiB
+ * of the file the kubelet mounted at its terminationMessagePath, or, under FallbackToLogsOnError with a non-zero exit
+ * and nothing in the file, the last 80 lines of its log, at most 2 KiB. Undefined when there is none.
+ */
+// upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go getTerminationMessage, readLastStringFromContainerLogs,
+//           (*kubeGenericRuntimeManager).toKubeContainerStatus; kubecontainer.MaxContainerTerminationMessageLength
+//           (4096), MaxContainerTerminationMessageLogLines (80), MaxContainerTerminationMessageLogLength (2048)
+export function terminationMessages(
+  runtime: { fileData(id: string): Map<string, string> | undefined }, logs: readonly ContainerLogLine[],
+): (c: CriContainer) => string | undefined {
+  const made = new WeakMap<CriContainer, string>();
+  const make = (c: CriContainer): string => {
+    const file = runtime.fileData(c.id)?.get(c.annotations['io.kubernetes.container.terminationMessagePath'] ?? '');
+    const message = file !== undefined ? lastBytes(file, 4096) : '';
+    if (message !== '' || c.annotations['io.kubernetes.container.terminationMessagePolicy'] !== 'FallbackToLogsOnError' || (c.exitCode ?? 0) === 0) return message;
+    const lines: string[] = [];
+    for (let i = logs.length - 1; i >= 0 && lines.length < 80 && logs[i].t >= (c.startedAt ?? c.createdAt); i--) {
+      if (logs[i].containerId === c.id) lines.push(`${logs[i].text}\n`);
+    }
+    return lastBytes(lines.reverse().join(''), 2048);
+  };
+  return (c) => {
+    let message = made.get(c);
+    if (message === undefined) made.set(c, (message = make(c)));
+    return message || undefined;
+  };
+}
+
+/** The last `max` bytes of a text in UTF-8 (tail.ReadAtMost, circbuf): a character cut in two is replaced, byte by byte. */
+function lastBytes(text: string, max: number): string {
+  if (text.length * 3 <= max) return text;
+  const bytes = new TextEncoder().encode(text);
+  if (bytes.length <= max) return text;
+  return new TextDecoder().decode(bytes.subarray(bytes.length - max));
 }

@@ -123,7 +123,7 @@ type PlegEventType = 'ContainerStarted' | 'ContainerDied' | 'ContainerChanged' |
  * A container's environment and the kubelet's $(VAR) expansion (kubelet/envvars.ts), passed in: every engine has it but
  * the player's replay of a run whose pods use no `$`.
  */
-export type EnvSupport = Pick<typeof envModule, 'expandCommand' | 'processEnv' | 'envBuiltin' | 'arith'>;
+export type EnvSupport = Pick<typeof envModule, 'expandCommand' | 'processEnv' | 'envBuiltin' | 'arith' | 'missingConfigSource'>;
 
 export class Kubelet {
   readonly env: NodeEnv;
@@ -163,6 +163,7 @@ export class Kubelet {
     this.#ctx = ctx;
     this.#api = api;
     this.#runtime = runtime;
+    this.#terminationMessage = ctx.files?.terminationMessages(runtime, ctx.containerLogs);
     this.node = node;
     this.#added = `SyncLoop ADD: the pod is bound to ${node.name}`;
     const timing = ctx.timingRng(`node/${node.name}`);
@@ -509,33 +510,8 @@ export class Kubelet {
     });
   }
 
-  /**
-   * An exited container's termination message: the last 4 KiB of the file at its terminationMessagePath, or, under
-   * FallbackToLogsOnError with a non-zero exit and no message in the file, the last 80 lines of its log, at most
-   * 2 KiB. Made once per exited container (neither changes after the exit).
-   */
-  // upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go getTerminationMessage, readLastStringFromContainerLogs,
-  //           (*kubeGenericRuntimeManager).toKubeContainerStatus; kubecontainer.MaxContainerTerminationMessageLength
-  //           (4096), MaxContainerTerminationMessageLogLines (80), MaxContainerTerminationMessageLogLength (2048)
-  readonly #messages = new WeakMap<CriContainer, string>();
-  readonly #terminationMessage = (c: CriContainer): string | undefined => {
-    let message = this.#messages.get(c);
-    if (message !== undefined) return message || undefined;
-    const path = c.annotations['io.kubernetes.container.terminationMessagePath'] ?? '';
-    const file = path ? this.#runtime.writtenFile(c.id, path) : undefined;
-    const fallback = c.annotations['io.kubernetes.container.terminationMessagePolicy'] === 'FallbackToLogsOnError' && (c.exitCode ?? 0) !== 0;
-    message = file !== undefined ? lastBytes(file, 4096) : '';
-    if (fallback && message === '') {
-      const lines: string[] = [];
-      const logs = this.#ctx.containerLogs;
-      for (let i = logs.length - 1; i >= 0 && lines.length < 80 && logs[i].t >= (c.startedAt ?? c.createdAt); i--) {
-        if (logs[i].containerId === c.id) lines.push(`${logs[i].text}\n`);
-      }
-      message = lastBytes(lines.reverse().join(''), 2048);
-    }
-    this.#messages.set(c, message);
-    return message || undefined;
-  };
+  /** An exited container's termination message, when the engine has the files module (the kubelet mounts the file). */
+  readonly #terminationMessage: ((c: CriContainer) => string | undefined) | undefined;
 
   // ---------------------------------------------------------------------------------------------------------
   /** GetPodStatus: the pod's sandboxes and containers as the runtime has them now. */
@@ -1296,12 +1272,4 @@ function isStatefulPod(pod: Pod): boolean {
     return true;
   }
   return false;
-}
-
-/** The last `max` bytes of a text in UTF-8 (tail.ReadAtMost, circbuf): a character cut in two is replaced, byte by byte. */
-function lastBytes(text: string, max: number): string {
-  if (text.length * 3 <= max) return text;
-  const bytes = new TextEncoder().encode(text);
-  if (bytes.length <= max) return text;
-  return new TextDecoder().decode(bytes.subarray(bytes.length - max));
 }

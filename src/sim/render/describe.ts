@@ -8,7 +8,6 @@
 import type { Namespace } from '../api/namespaces.ts';
 import type { Service } from '../api/services.ts';
 import type { Container, ContainerState, ContainerStatus, KubeEvent, Pod, Probe } from '../types.ts';
-import { canonicalQuantity } from '../api/quantity-sum.ts';
 import { intValue, milliCPU, parseQuantity } from '../api/quantity.ts';
 import { parseRfc3339 } from './clock.ts';
 import { rfc1123z } from './localtime.ts';
@@ -519,10 +518,11 @@ function describeVolumes(w: PrefixWriter, volumes: NonNullable<Pod['spec']['volu
       // printHostPathVolumeSource: "<none>" only for a nil type, and the API server defaults it to "" (HostPathUnset)
       w.write(2, `Type:\tHostPath (bare host directory volume)\n    Path:\t${v.hostPath.path}\n    HostPathType:\t${v.hostPath.type ?? ''}\n`);
     } else if (v.emptyDir) {
-      // printEmptyDirVolumeSource: the limit as the API server stores it, when above zero
+      // printEmptyDirVolumeSource: the limit when above zero (as stored: the model's decoding writes only a
+      // container's resources in canonical form)
       const medium = v.emptyDir.medium ?? '';
       const limit = v.emptyDir.sizeLimit;
-      const sizeLimit = limit !== undefined && (parseQuantity(limit) ?? 0) > 0 ? canonicalQuantity(limit) ?? String(limit) : '<unset>';
+      const sizeLimit = limit !== undefined && (parseQuantity(limit) ?? 0) > 0 ? String(limit) : '<unset>';
       w.write(2, `Type:\tEmptyDir (a temporary directory that shares a pod's lifetime)\n    Medium:\t${medium}\n    SizeLimit:\t${sizeLimit}\n`);
     } else if (v.secret) {
       // printSecretVolumeSource

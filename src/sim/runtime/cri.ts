@@ -135,11 +135,6 @@ class ContainerRecord implements ProcessHost {
     return (this.#data ??= new Map());
   }
 
-  /** A file its commands wrote, if they wrote it (its content stays after the process exits). */
-  written(path: string): string | undefined {
-    return this.#data?.get(path);
-  }
-
   log(stream: 'stdout' | 'stderr', text: string): void {
     this.#ctx.containerLog(this.id, stream, text);
   }
@@ -469,15 +464,7 @@ export class ContainerRuntime {
     return rec?.proc ? rec.fs : undefined;
   }
 
-  /**
-   * A file the container's commands wrote, read from the host after it may have exited (the kubelet reads the
-   * termination message file through its mount); undefined when it was never written.
-   */
-  writtenFile(id: string, path: string): string | undefined {
-    return this.#records.get(id)?.written(path);
-  }
-
-  /** What a running container's commands wrote into its files, by path. */
+  /** What a container's commands wrote into its files, by path (kept after it exits, until it is removed). */
   fileData(id: string): Map<string, string> | undefined {
     const rec = this.#records.get(id);
     return rec?.proc ? rec.data : undefined;

@@ -165,3 +165,23 @@ describe('reading a replay', () => {
     expect(() => readReplay({ version: 1, seed: 1 }, 'x.replay.json')).toThrow('needs seed, config, actions and end');
   });
 });
+
+// The modules a replay loads for what its run sent: the environment's (a ConfigMap the env names), the files' (a
+// termination message), the decoding (a quantity written in canonical form, a default few pods need): without any of
+// them, the page's replay would part from the runner's run.
+describe('a replay loads what its pods need, and so matches the runner', () => {
+  const pod = (name: string, container: string, spec = '') =>
+    `  - at: 0s\n    apply: |\n      apiVersion: v1\n      kind: Pod\n      metadata: {name: ${name}}\n      spec:\n        restartPolicy: Never\n${spec}        containers:\n        - ${container}\n`;
+  const cases: [string, string][] = [
+    ['a ConfigMap the environment names', pod('cfg', '{name: c, image: busybox, command: [sleep, "60"], env: [{name: M, valueFrom: {configMapKeyRef: {name: app, key: m}}}]}')],
+    ['a termination message', pod('msg', '{name: c, image: busybox, terminationMessagePolicy: FallbackToLogsOnError, command: [sh, -c, "echo oops; exit 2"]}')],
+    ['a quantity and a default the decoding writes', pod('dec', '{name: c, image: busybox, command: [sleep, "60"], resources: {requests: {cpu: "0.5"}}}', '        volumes: [{name: h, hostPath: {path: /tmp}}]\n')],
+  ];
+  it.each(cases)('%s', async (_, timeline) => {
+    const scenario = parseScenario(`title: t\ntimeline:\n${timeline}  - at: 30s\n    run: kubectl get pods\n`, 't.yaml');
+    const run = runScenario(runnable(scenario), { seed: 1 });
+    const source = await ReplaySource.load(readReplay(JSON.parse(JSON.stringify(recordReplay(scenario, 1))), 't.replay.json'));
+    expect(JSON.stringify(source.trace)).toBe(JSON.stringify(run.trace));
+    expect(JSON.stringify(source.stateAt(run.engine.now))).toBe(JSON.stringify(run.engine.stateAt(run.engine.now)));
+  });
+});

@@ -76,6 +76,18 @@ describe('create: defaulting and admission', () => {
     expect(p.status.qosClass).toBe('Guaranteed');
     expect(create(e, podManifest('b', { image: 'nginx:1.29', resources: { requests: { cpu: '100m' } } })).status.qosClass).toBe('Burstable');
   });
+
+  it('a gRPC probe\'s service, a hostPath\'s type and a resourceFieldRef\'s divisor, as a real pod reads back', () => {
+    const p = create(engineWith(), podManifest('g', {
+      image: 'nginx:1.29',
+      readinessProbe: { grpc: { port: 9090 } },
+      env: [{ name: 'CPU', valueFrom: { resourceFieldRef: { resource: 'limits.cpu' } } }],
+    }, { volumes: [{ name: 'hp', hostPath: { path: '/tmp' } }] }));
+    const c = p.spec.containers[0] as unknown as { readinessProbe: { grpc: unknown }; env: { valueFrom: { resourceFieldRef: unknown } }[] };
+    expect(c.readinessProbe.grpc).toEqual({ port: 9090, service: '' });
+    expect(c.env[0].valueFrom.resourceFieldRef).toEqual({ resource: 'limits.cpu', divisor: '0' });
+    expect(p.spec.volumes![0]).toEqual({ name: 'hp', hostPath: { path: '/tmp', type: '' } });
+  });
 });
 
 describe('create: validation (422 Invalid) and conflicts', () => {
