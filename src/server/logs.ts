@@ -37,7 +37,7 @@ export function serveLog(res: ServerResponse, state: ClusterState, namespace: st
   const tail = nonNegativeInt(query, 'tailLines');
   if (tail !== undefined) flags.set('tail', tail);
   const since = nonNegativeInt(query, 'sinceSeconds');
-  if (since !== undefined) flags.set('since', `${since}s`);
+  if (since !== undefined) flags.set('since', since * 1000); // a duration flag's value, in milliseconds
   const limit = nonNegativeInt(query, 'limitBytes');
   if (limit !== undefined && limit > 0) flags.set('limit-bytes', limit);
   const sinceTime = query.get('sinceTime');

@@ -6,10 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { execute } from '../../../src/sim/commands/execute.ts';
 import { shown } from '../../../src/sim/commands/shell.ts';
 import type { ApplyResult, ClusterAction, Pod } from '../../../src/sim/types.ts';
-import { nginxTestState, pod } from './fixtures.ts';
+import { nginxTestState, pod as fixturePod } from './fixtures.ts';
+import { NODE, create, engineWith, pod, podManifest } from './helpers.ts';
 
 /** A recording API endpoint: every request kubectl sends, answered as the API server would. */
-function recorder(answer: (a: ClusterAction) => ApplyResult = (a) => ({ ok: true, object: pod(a.type === 'create' ? String((a.obj as Pod).metadata.name) : 'nginx-test') })) {
+function recorder(answer: (a: ClusterAction) => ApplyResult = (a) => ({ ok: true, object: fixturePod(a.type === 'create' ? String((a.obj as Pod).metadata.name) : 'nginx-test') })) {
   const sent: ClusterAction[] = [];
   const state = nginxTestState(89_000);
   return { sent, ctx: { state, apply: (a: ClusterAction) => (sent.push(a), answer(a)) } };
@@ -280,7 +281,7 @@ describe('kubectl patch', () => {
     expect(sent).toEqual([{ type: 'patch', kind: 'Pod', namespace: 'default', name: 'nginx-test', patchType: 'merge', patch: { metadata: { finalizers: [] } } }]);
   });
   it('"(no change)" when the API server changed nothing', () => {
-    const { ctx } = recorder(() => ({ ok: true, object: pod('nginx-test'), unchanged: true }));
+    const { ctx } = recorder(() => ({ ok: true, object: fixturePod('nginx-test'), unchanged: true }));
     expect(execute(`kubectl patch pod nginx-test -p '{}' --type=merge`, ctx).stdout).toBe('pod/nginx-test patched (no change)\n');
   });
   it('sends --subresource resize to the resize subresource; another subresource is not found', () => {
@@ -308,7 +309,7 @@ describe('kubectl label, annotate, cordon, uncordon and taint: the patches kubec
   const answering = () => {
     const state = nginxTestState(89_000);
     const node = state.nodes[0];
-    const r = recorder((a) => (a.type === 'patch' && a.kind === 'Node' ? { ok: true, object: node } : { ok: true, object: pod('nginx-test') }) as ApplyResult);
+    const r = recorder((a) => (a.type === 'patch' && a.kind === 'Node' ? { ok: true, object: node } : { ok: true, object: fixturePod('nginx-test') }) as ApplyResult);
     return { ...r, node };
   };
   it('label: a JSON merge patch of the labels that change; null removes one', () => {
@@ -374,5 +375,53 @@ describe('read-only consoles', () => {
   it('say clearly that a recorded moment cannot be changed', () => {
     const r = execute('kubectl delete pod nginx-test', { state: nginxTestState() });
     expect(r).toEqual({ stdout: '', stderr: 'error: podlife: this console shows a recorded moment and cannot change the cluster\n', exitCode: 1 });
+  });
+});
+
+describe('kubectl logs and flags, as kubectl v1.36 writes them', () => {
+  const multi = () => {
+    const e = engineWith({ nodes: [{ ...NODE, images: ['busybox:1.36'] }] });
+    create(e, {
+      apiVersion: 'v1', kind: 'Pod', metadata: { name: 'multi' },
+      spec: {
+        initContainers: [{ name: 'init1', image: 'busybox:1.36', command: ['sh', '-c', 'echo init'] }],
+        containers: [{ name: 'web', image: 'busybox:1.36', command: ['sh', '-c', 'echo a; echo b; sleep 3600'] }, { name: 'side', image: 'busybox:1.36', command: ['sleep', '3600'] }],
+      },
+    });
+    e.advanceTo(30_000);
+    return e;
+  };
+  it('the container kubectl chose is said on stderr before the logs stream (podcmd.FindOrDefaultContainerByName)', () => {
+    const r = execute('kubectl logs multi --tail=2', { state: multi().state() });
+    expect(shown(r)).toBe('Defaulted container "web" out of: web, side, init1 (init)\na\nb\n');
+    expect(r.stdout).toBe('a\nb\n');
+  });
+  it('a previous container the kubelet has since removed: GetContainerLogs cannot find it', () => {
+    const e = engineWith({ nodes: [{ ...NODE, images: ['busybox:1.36'] }] });
+    create(e, podManifest('crash', { image: 'busybox:1.36', command: ['sh', '-c', 'exit 1'] }));
+    let t = 0;
+    // the first moment the previous instance is gone from the runtime (garbage collection keeps one dead container)
+    for (; t < 600_000; t += 1000) {
+      e.advanceTo(t);
+      const last = pod(e, 'crash')!.status.containerStatuses?.[0]?.lastState.terminated?.containerID;
+      if (last && !e.state().runtimes[0].containers.some((c) => `containerd://${c.id}` === last)) break;
+    }
+    const last = pod(e, 'crash')!.status.containerStatuses![0].lastState.terminated!.containerID;
+    expect(execute('kubectl logs crash --previous', { state: e.state() })).toEqual({
+      stdout: '', exitCode: 1, stderr: `Error from server (BadRequest): unable to retrieve container logs for ${last}\n`,
+    });
+  });
+  it('--labels names the pair it cannot read; Duration flags are checked as flags, before anything is sent', () => {
+    const { ctx, sent } = recorder();
+    expect(execute('kubectl run bb --image=busybox --labels=a=b,foo', ctx).stderr).toBe('error: unexpected label spec: foo\n');
+    expect(execute('kubectl run bb --image=busybox --labels==v', ctx).stderr).toBe('error: unexpected empty label key\n');
+    expect(execute('kubectl logs nginx-test --since=5x', ctx).stderr).toBe(
+      'error: invalid argument "5x" for "--since" flag: time: unknown unit "x" in duration "5x"\nSee \'kubectl logs --help\' for usage.\n',
+    );
+    expect(execute('kubectl delete pod nginx-test --timeout=5x', ctx)).toEqual({
+      stdout: '', exitCode: 1,
+      stderr: 'error: invalid argument "5x" for "--timeout" flag: time: unknown unit "x" in duration "5x"\nSee \'kubectl delete --help\' for usage.\n',
+    });
+    expect(sent).toEqual([]);
   });
 });

@@ -79,12 +79,13 @@ export function dryRun(p: ParsedArgs): 'none' | 'client' | 'server' {
   return dryRunStrategy(p).mode;
 }
 
-/** generate.ParseLabels: "a=b,c=d". */
+/** generate.ParseLabels: "a=b,c=d"; the first pair that is not KEY=VALUE, or has no key, is the error. */
 function parseLabels(spec: string): Record<string, string> {
   const labels: Record<string, string> = {};
   for (const pair of spec.split(',')) {
     const kv = pair.split('=');
-    if (kv.length !== 2) throw new KubectlError(`invalid label spec: ${spec}`);
+    if (kv.length !== 2) throw new KubectlError(`unexpected label spec: ${pair}`);
+    if (kv[0] === '') throw new KubectlError('unexpected empty label key');
     labels[kv[0]] = kv[1];
   }
   return labels;
@@ -246,7 +247,7 @@ export const APPLY_FLAGS: FlagSpec[] = [
   { name: 'overwrite', type: 'bool' },
   { name: 'force', type: 'bool' },
   { name: 'grace-period', type: 'int' },
-  { name: 'timeout', type: 'string' },
+  { name: 'timeout', type: 'duration' },
   { name: 'wait', type: 'bool' },
   { name: 'prune', type: 'bool' },
   { name: 'all', type: 'bool' },
@@ -462,7 +463,7 @@ export const DELETE_FLAGS: FlagSpec[] = [
   { name: 'cascade', type: 'string', noOptDefault: 'background' },
   { name: 'now', type: 'bool' },
   { name: 'grace-period', type: 'int' },
-  { name: 'timeout', type: 'string' },
+  { name: 'timeout', type: 'duration' },
   { name: 'ignore-not-found', type: 'bool' },
   { name: 'wait', type: 'bool' },
   { name: 'output', shorthand: 'o', type: 'string' },

@@ -9,10 +9,9 @@ import type { Service } from '../../api/services.ts';
 import { describeNode } from '../../render/describe-node.ts';
 import { logStamps } from '../../render/localtime.ts';
 import { leaseRenewTime } from '../../kubelet/lease.ts';
-import { parseGoDuration } from '../../render/duration.ts';
 import { parseRFC3339 } from '../gotime.ts';
-import { type FlagSpec, type ParsedArgs, bool, int, str } from '../flags.ts';
-import type { CommandResult } from '../shell.ts';
+import { type FlagSpec, type ParsedArgs, bool, duration, int, str } from '../flags.ts';
+import { type CommandResult, fromWrites } from '../shell.ts';
 import { type ExecContext, nowOf, offsetOf } from '../context.ts';
 import { FILENAME_FLAGS, KubectlError, allContainerNames, checkNames, defaultContainer, hasContainer, podArgument, clusterScoped, errorText, namespaceOf, notFound, out, podsIn, typeGroups } from './common.ts';
 import { listOf } from './get.ts';
@@ -90,7 +89,7 @@ export const LOGS_FLAGS: FlagSpec[] = [
   { name: 'tail', type: 'int' },
   { name: 'timestamps', type: 'bool' },
   { name: 'follow', shorthand: 'f', type: 'bool' },
-  { name: 'since', type: 'string' },
+  { name: 'since', type: 'duration' },
   { name: 'since-time', type: 'string' },
   { name: 'all-containers', type: 'bool' },
   { name: 'all-pods', type: 'bool' },
@@ -122,9 +121,8 @@ export function kubectlLogs(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (allContainers && asked) throw new KubectlError(`--all-containers=true should not be specified with container name ${asked}`);
   const limitBytes = int(p, 'limit-bytes', 0);
   if (limitBytes < 0) throw new KubectlError('--limit-bytes must be greater than 0');
-  const since = str(p, 'since');
-  const sinceMs = since ? parseGoDuration(since) : undefined;
-  if (sinceMs && !sinceMs.ok) throw new KubectlError(`invalid argument ${JSON.stringify(since)} for "--since" flag: ${sinceMs.error}`);
+  // a Duration flag: a bad value is pflag's error, with the usage hint
+  const sinceMs = p.flags.has('since') ? { ok: true as const, ms: duration(p, 'since', 0) } : undefined;
   // --since-time: parsed as kubectl parses it (RFC 3339, with or without a fraction), sent in whole seconds
   // (metav1.Time's query form); the kubelet keeps the lines stamped at or after it
   const sinceTime = str(p, 'since-time');
@@ -179,6 +177,9 @@ export function kubectlLogs(p: ParsedArgs, ctx: ExecContext): CommandResult {
     throw new KubectlError(`you are attempting to follow ${streams.length} log streams, but maximum allowed concurrency is ${max}, use --max-log-requests to increase the limit`);
   }
   let text = '';
+  // what kubectl says about the containers it chose is written as it builds the requests, before any log streams
+  // upstream: podcmd.FindOrDefaultContainerByName (its warning to ErrOut), then logs.go parallelConsumeRequest
+  const done = (tail: string, code = 0): CommandResult => fromWrites([[2, stderr], [1, text], [2, tail]], code);
   // -f: the streams whose container is running now, followed into the cluster's future below
   const followed: Followed[] = [];
   for (const { pod, container } of streams) {
@@ -195,16 +196,17 @@ export function kubectlLogs(p: ParsedArgs, ctx: ExecContext): CommandResult {
     } catch (e) {
       if (!(e instanceof KubectlError)) throw e;
       // the first stream that fails ends the command (what came before stays printed); --ignore-errors goes on
-      if (!bool(p, 'ignore-errors')) return out(text, stderr + errorText(e), 1);
+      if (!bool(p, 'ignore-errors')) return done(errorText(e), 1);
       // written where the logs go (logs.go consumeWithRetry's internalErrOut is the output)
       text += `error: ${e.message.replace(/^Error from server \(BadRequest\): /, '')}\n`;
     }
   }
-  if (followed.length === 0) return out(text, stderr);
+  if (followed.length === 0) return done('');
   const future = ctx.future?.();
-  if (!future) return out(text, stderr + noFuture('following (-f)', 'the log so far is above'));
+  if (!future) return done(noFuture('following (-f)', 'the log so far is above'));
   const f = followLogs(ctx, future, followed, 'kubectl');
-  return out(text + f.lines.map((l) => l.text).join(''), stderr + f.note);
+  text += f.lines.map((l) => l.text).join('');
+  return done(f.note);
 }
 
 /** One container's log as the kubelet serves it: its current (or --previous) instance, --since, --tail, --timestamps. */
@@ -213,6 +215,11 @@ function logsOf(ctx: ExecContext, pod: Pod, container: string, o: { previous: bo
   const status = containerStatusOf(pod, container);
   const id = containerIdForLogs(pod.metadata.name, container, status, o.previous);
   const raw = id.replace(/^\w+:\/\//, '');
+  // GetContainerLogs asks the runtime for the container first: one the kubelet has removed since (its garbage
+  // collection of exited containers) has no logs left
+  // upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go (*kubeGenericRuntimeManager).GetContainerLogs
+  const runtime = ctx.state.runtimes.find((r) => r.node === pod.spec.nodeName);
+  if (runtime && !runtime.containers.some((c) => c.id === raw)) throw badRequest(`unable to retrieve container logs for ${id}`);
   const all = ctx.state.containerLogs.filter((l) => l.containerId === raw && l.t <= ctx.state.t);
   // The container runtime's log file stamps each line in UTC with nanoseconds.
   const stamps = o.timestamps ? logStamps(all, raw, ctx.state.epoch) : [];
