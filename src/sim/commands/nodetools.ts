@@ -164,7 +164,8 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
         for (const id of p.args) {
           const c = findById(rt.containers, id);
           if (!c) {
-            return fatal(`get container status: rpc error: code = NotFound desc = an error occurred when try to find container ${JSON.stringify(id)}: not found`);
+            // the action wraps containerStatus's error: `get the status of containers: %w`
+            return fatal(`get the status of containers: get container status: rpc error: code = NotFound desc = an error occurred when try to find container ${JSON.stringify(id)}: not found`);
           }
           statuses.push(crictlInspect(rt, c, clock));
         }
@@ -179,7 +180,8 @@ export function crictl(argv: string[], ctx: ExecContext): CommandResult {
         for (const id of p.args) {
           const s = findById(rt.sandboxes, id);
           if (!s) {
-            return fatal(`get pod sandbox status: rpc error: code = NotFound desc = an error occurred when try to find sandbox ${JSON.stringify(id)}: not found`);
+            // the action wraps podSandboxStatus's error: `get the status of pod sandboxes: %w`
+            return fatal(`get the status of pod sandboxes: get pod sandbox status: rpc error: code = NotFound desc = an error occurred when try to find sandbox ${JSON.stringify(id)}: not found`);
           }
           statuses.push(crictlInspectp(s, clock));
         }

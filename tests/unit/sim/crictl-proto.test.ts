@@ -164,7 +164,7 @@ describe('crictl inspect / inspectp with several IDs, -q and -o yaml', () => {
   it('an ID that is not found prints only the error, not the statuses read before it', () => {
     expect(sh(state, `crictl inspect ${rt.containers[0].id} nope`)).toEqual({
       stdout: '', exitCode: 1,
-      stderr: 'FATA[0000] get container status: rpc error: code = NotFound desc = an error occurred when try to find container "nope": not found\n',
+      stderr: 'FATA[0000] get the status of containers: get container status: rpc error: code = NotFound desc = an error occurred when try to find container "nope": not found\n',
     });
     expect(sh(state, `crictl inspectp ${rt.sandboxes[0].id} nope`).stdout).toBe('');
   });

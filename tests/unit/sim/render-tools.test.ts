@@ -86,7 +86,10 @@ describe('crictl', () => {
     expect(out.status.finishedAt).toBe('0001-01-01T00:00:00Z');
     expect(out.info.runtimeSpec.linux.namespaces[1]).toEqual({ path: '/proc/2568950/ns/ipc', type: 'ipc' });
     expect(run('crictl inspect nope').stderr).toBe(
-      'FATA[0000] get container status: rpc error: code = NotFound desc = an error occurred when try to find container "nope": not found\n',
+      'FATA[0000] get the status of containers: get container status: rpc error: code = NotFound desc = an error occurred when try to find container "nope": not found\n',
+    );
+    expect(run('crictl inspectp nope').stderr).toBe(
+      'FATA[0000] get the status of pod sandboxes: get pod sandbox status: rpc error: code = NotFound desc = an error occurred when try to find sandbox "nope": not found\n',
     );
     expect(run('crictl frob')).toEqual({ stdout: '', stderr: "No help topic for 'frob'\n", exitCode: 3 });
     // a real crictl command the model does not run is named as such, not answered as if it did not exist
