@@ -3,7 +3,7 @@
 // upstream: staging/src/k8s.io/apimachinery/pkg/api/resource/quantity.go (Add, String, CanonicalizeBytes)
 
 import type { Quantity } from '../types.ts';
-import { formatBinarySI, milliCPU } from './quantity.ts';
+import { milliCPU } from './quantity.ts';
 
 /**
  * A quantity that can be added up and printed as resource.Quantity does: an exact value in thousandths (MilliValue,
@@ -29,23 +29,8 @@ export function addQuantity(a: SumQuantity | undefined, b: SumQuantity): SumQuan
 }
 
 /** Quantity.String(): the canonical form ("1500m", "2", "256Mi", "100M", "167108864"). */
-// upstream: apimachinery/pkg/api/resource/quantity.go (*Quantity).CanonicalizeBytes
 export function formatQuantity(q: SumQuantity): string {
-  const { milli } = q;
-  if (milli === 0) return '0';
-  let format = q.format;
-  // BinarySI below 1024, or not a whole number: printed as DecimalSI so as not to lose precision
-  if (format === 'BinarySI' && (Math.abs(milli) < 1024_000 || milli % 1000 !== 0)) format = 'DecimalSI';
-  if (format === 'BinarySI') return formatBinarySI(milli / 1000);
-  // base 1000: the largest exponent (a multiple of 3) that leaves a whole mantissa
-  let mantissa = milli;
-  let exp = -3;
-  while (mantissa % 1000 === 0 && exp < 18) {
-    mantissa /= 1000;
-    exp += 3;
-  }
-  if (format === 'DecimalExponent') return exp === 0 ? `${mantissa}` : `${mantissa}e${exp}`;
-  return mantissa + ({ '-3': 'm', 0: '', 3: 'k', 6: 'M', 9: 'G', 12: 'T', 15: 'P', 18: 'E' } as Record<number, string>)[exp];
+  return formatNano(BigInt(q.milli) * 1_000_000n, q.format);
 }
 
 const BINARY_EXP: Record<string, bigint> = { Ki: 10n, Mi: 20n, Gi: 30n, Ti: 40n, Pi: 50n, Ei: 60n };
@@ -82,8 +67,15 @@ export function canonicalQuantity(q: string | number): string | undefined {
     const d = 10n ** BigInt(-exp10);
     nano = (nano + d - 1n) / d;
   }
-  if (nano === 0n) return '0';
-  const minus = sign === '-' ? '-' : '';
+  return formatNano(sign === '-' ? -nano : nano, format);
+}
+
+/** A value in nano-units written as Quantity.String() writes it in this format. */
+// upstream: apimachinery/pkg/api/resource/quantity.go (*Quantity).CanonicalizeBytes
+function formatNano(value: bigint, format: SumQuantity['format']): string {
+  if (value === 0n) return '0';
+  const minus = value < 0n ? '-' : '';
+  let nano = value < 0n ? -value : value;
   // BinarySI below 1024, or not a whole number: written as DecimalSI so as not to lose precision
   if (format === 'BinarySI' && nano >= 1024n * NANO && nano % NANO === 0n) {
     let n = nano / NANO;
