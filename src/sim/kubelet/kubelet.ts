@@ -768,21 +768,23 @@ export class Kubelet {
     const cur = this.#api.getPod(ns, name);
     if (!cur || cur.metadata.uid !== uid) return;
     const cached = w.status;
-    if (cached && cached !== w.written && cached !== w.heldBack) {
+    if (cached && cached !== w.written) {
       // mergePodStatus: a pod is not reported terminal while it could still have running containers (its worker has
-      // not finished terminating it): its phase, reason and message stay the API's until then, and the status is
-      // written again once the worker is done (SyncTerminatedPod's final write)
+      // not finished terminating it): its phase, reason and message stay the API's until then (written once per
+      // status), and the status itself is written once the worker is done (SyncTerminatedPod's final write)
       // upstream: pkg/kubelet/status/status_manager.go mergePodStatus, podWorkers.CouldHaveRunningContainers
       const api = cur.status;
       if (isTerminalPhase(cached.phase) && !isTerminalPhase(api.phase) && (w.state === 'syncing' || w.state === 'terminating')) {
-        w.heldBack = cached;
-        const held = copyFields({} as PodStatus, cached);
-        held.phase = api.phase;
-        if (api.reason === undefined) delete held.reason;
-        else held.reason = api.reason;
-        if (api.message === undefined) delete held.message;
-        else held.message = api.message;
-        this.#api.updatePodStatus(ns, name, uid, held);
+        if (cached !== w.heldBack) {
+          w.heldBack = cached;
+          const held = copyFields({} as PodStatus, cached);
+          held.phase = api.phase;
+          if (api.reason === undefined) delete held.reason;
+          else held.reason = api.reason;
+          if (api.message === undefined) delete held.message;
+          else held.message = api.message;
+          this.#api.updatePodStatus(ns, name, uid, held);
+        }
       } else {
         w.written = cached;
         this.#api.updatePodStatus(ns, name, uid, cached);
