@@ -3,25 +3,15 @@ import { runnable, runScenario } from './run.ts';
 import { REPLAY_VERSION, type Replay } from './replay.ts';
 import { scenarioToEngineConfig, type Scenario } from './scenario.ts';
 import type { ClusterAction, Engine } from './types.ts';
-import { canonicalQuantity } from './api/quantity-sum.ts';
+import { decodingRewrites } from './api/schema.ts';
 
-/** The resource lists whose quantities the decoding stores in canonical form (schema.ts: a container's resources; and an emptyDir's sizeLimit). */
-const QUANTITY_LISTS = new Set(['limits', 'requests']);
-
-/** Whether an action's object or patch has a quantity that is not written as the API server stores it. */
-function hasNonCanonicalQuantity(action: ClusterAction): boolean {
-  const body = action.type === 'create' ? action.obj : action.type === 'patch' ? action.patch : undefined;
-  const differs = (v: unknown): boolean => (typeof v === 'string' || typeof v === 'number') && (canonicalQuantity(v) ?? v) !== v;
-  const visit = (v: unknown): boolean => {
-    if (typeof v !== 'object' || v === null) return false;
-    for (const [k, x] of Object.entries(v)) {
-      if (QUANTITY_LISTS.has(k) && typeof x === 'object' && x !== null && !Array.isArray(x) && Object.values(x).some(differs)) return true;
-      if (k === 'sizeLimit' && differs(x)) return true;
-      if (visit(x)) return true;
-    }
-    return false;
-  };
-  return visit(body);
+/**
+ * Whether the API server's decoding rewrites what an action sends (a pod, or a merge patch of one): a quantity it
+ * stores in canonical form, a default it applies (schema.ts). A JSON or strategic patch loads the decoding anyway.
+ */
+function rewritten(action: ClusterAction): boolean {
+  if (action.type === 'create') return decodingRewrites(action.obj);
+  return action.type === 'patch' && action.kind === 'Pod' && decodingRewrites(action.patch);
 }
 
 /**
@@ -54,7 +44,7 @@ export function recordReplay(scenario: Scenario, seed: number): Replay {
           if (r.ok && r.warnings?.length) invalid = true;
           // or taken with what the decoding rewrites: a quantity stored in its canonical form ("0.5" as "500m"), a
           // field few pods have that it defaults (schema.ts podRewrites)
-          if (r.ok && (hasNonCanonicalQuantity(action) || /"(grpc|hostPath|resourceFieldRef)"/.test(JSON.stringify(action)))) invalid = true;
+          if (r.ok && rewritten(action)) invalid = true;
           return r;
         }) as Engine['apply'],
         state: () => engine.state(),

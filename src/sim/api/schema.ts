@@ -235,6 +235,11 @@ function podRewrites(raw: Raw, out: [(string | number)[], unknown][]): void {
   }
 }
 
+/** Whether decoding this pod (or the pod-shaped body of a merge patch) writes into it: see podRewrites and canonicalQuantity. */
+export function decodingRewrites(raw: unknown): boolean {
+  return decodeFields(raw, pod, 'Pod').quantities.length > 0;
+}
+
 /** The strict decoder's error for unknown fields (each one is a warning of its own under fieldValidation=Warn). */
 function strictError(unknown: string[]): DecodeProblem | undefined {
   if (unknown.length === 0) return undefined;

@@ -583,7 +583,7 @@ export class Kubelet {
     }
     const status = this.#generate(w, pod, rs, false);
     this.#setPodStatus(w, status);
-    if (status.phase === 'Succeeded' || status.phase === 'Failed') return TERMINAL;
+    if (isTerminalPhase(status.phase)) return TERMINAL;
     this.#watchActiveDeadline(w, w.status ?? status);
     this.#observeStartup(w, status);
     this.#addProbes(pod);
@@ -700,7 +700,7 @@ export class Kubelet {
     const prev = w.status;
     const old = prev ?? pod.status;
     // pods are not allowed to transition out of terminal phases
-    if ((old.phase === 'Succeeded' || old.phase === 'Failed') && status.phase !== old.phase) {
+    if (isTerminalPhase(old.phase) && status.phase !== old.phase) {
       this.env.klog('E', 'status_manager.go:727', 'Pod attempted illegal phase transition', [['pod', kobj(pod)], ['originalStatusPhase', q(old.phase)], ['apiStatusPhase', q(status.phase)]]);
       status = { ...status, phase: old.phase };
     }

@@ -92,8 +92,7 @@ export function toRuntimePodStatus(
     SandboxStatuses,
     ContainerStatuses: containers.map((c) => {
       const img = images(c);
-      const message = c.state === 'CONTAINER_EXITED' && messages ? messages(c) : undefined;
-      return {
+      const s: RuntimeContainerStatus = {
         ID: c.id,
         Name: c.name,
         State: STATE[c.state],
@@ -106,8 +105,11 @@ export function toRuntimePodStatus(
         ImageRef: img.imageRef,
         Hash: c.annotations['io.kubernetes.container.hash'] ?? '',
         RestartCount: Number(c.annotations['io.kubernetes.container.restartCount'] ?? '0'),
-        ...(message ? { Message: message } : {}),
       };
+      // an exited container's termination message, when there is one (made once per container)
+      const message = c.state === 'CONTAINER_EXITED' && messages ? messages(c) : undefined;
+      if (message) s.Message = message;
+      return s;
     }),
   };
 }

@@ -10,6 +10,7 @@ import type { Service } from '../api/services.ts';
 import type { Container, ContainerState, ContainerStatus, KubeEvent, Pod, Probe } from '../types.ts';
 import { intValue, milliCPU, parseQuantity } from '../api/quantity.ts';
 import { parseRfc3339 } from './clock.ts';
+import { goQuote } from './gostrconv.ts';
 import { rfc1123z } from './localtime.ts';
 import { KUBECTL_DESCRIBE, TabWriter } from './tabwriter.ts';
 import { eventInterval, translateTimestampSince } from './table.ts';
@@ -367,27 +368,6 @@ function describeContainerVolumes(w: PrefixWriter, c: Container): void {
     w.write(2, `Devices:${none}\n`);
     for (const d of devices) w.write(3, `${d.devicePath} from ${d.name}\n`);
   }
-}
-
-/** Go's strconv.Quote (fmt %q): printable runes as they are, the rest escaped. */
-function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0)!;
-    if (ch === '"' || ch === '\\') out += `\\${ch}`;
-    else if (cp === 0x07) out += '\\a';
-    else if (cp === 0x08) out += '\\b';
-    else if (cp === 0x0c) out += '\\f';
-    else if (cp === 0x0a) out += '\\n';
-    else if (cp === 0x0d) out += '\\r';
-    else if (cp === 0x09) out += '\\t';
-    else if (cp === 0x0b) out += '\\v';
-    else if (cp < 0x20 || cp === 0x7f) out += `\\x${cp.toString(16).padStart(2, '0')}`;
-    else if (cp >= 0x80 && !/^[\p{L}\p{M}\p{N}\p{P}\p{S}\u0020]$/u.test(ch)) {
-      out += cp > 0xffff ? `\\U${cp.toString(16).padStart(8, '0')}` : `\\u${cp.toString(16).padStart(4, '0')}`;
-    } else out += ch;
-  }
-  return `${out}"`;
 }
 
 function describeStatus(w: PrefixWriter, name: string, state: ContainerState, time: (ts: string) => string): void {

@@ -2,17 +2,24 @@
 // error contexts (gotemplate.ts), and the quoted strings of a JSONPath or a template (strconv.Unquote's escapes).
 // upstream: go/src/strconv/quote.go (appendEscapedRune, UnquoteChar)
 
-/** strconv.Quote for the strings the model prints: named escapes, other control characters and DEL as \xNN. */
+/**
+ * strconv.Quote for the strings the model prints: named escapes, other control characters and DEL as \xNN, and a
+ * rune beyond ASCII that is not printable (strconv.IsPrint: no letter, mark, number, punctuation or symbol) as \uNNNN
+ * or \UNNNNNNNN.
+ */
 export function goQuote(s: string): string {
   let out = '"';
   for (const c of s) {
     const cp = c.codePointAt(0)!;
     if (c === '"' || c === '\\') out += `\\${c}`;
     else if (cp < 0x20 || cp === 0x7f) out += NAMED[c] ?? `\\x${cp.toString(16).padStart(2, '0')}`;
+    else if (cp >= 0x80 && !PRINTABLE.test(c)) out += cp > 0xffff ? `\\U${cp.toString(16).padStart(8, '0')}` : `\\u${cp.toString(16).padStart(4, '0')}`;
     else out += c;
   }
   return `${out}"`;
 }
+
+const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
 
 const NAMED: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v' };
 
