@@ -6,39 +6,38 @@
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [k: string]: JsonValue };
 
-function goQuote(s: string, escapeHtml: boolean): string {
+const SHORT_ESCAPES: Record<string, string> = { '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * A JSON string. Both escape `"`, `\` and control characters, the five with a short form as \b, \f, \n, \r, \t
+ * (Go since 1.22; before, \b and \f were \u0008, \u000c). Go's (`go`) also escapes `<`, `>`, `&` (its HTML
+ * escaping, always on for Marshal) and U+2028, U+2029; jq's escapes DEL (`escapeDel`), protojson's does not.
+ */
+function quote(s: string, go: boolean, escapeDel: boolean): string {
   let out = '"';
   for (const c of s) {
     const cp = c.codePointAt(0)!;
-    if (c === '"') out += '\\"';
-    else if (c === '\\') out += '\\\\';
-    else if (c === '\n') out += '\\n';
-    else if (c === '\r') out += '\\r';
-    else if (c === '\t') out += '\\t';
-    else if (cp < 0x20) out += `\\u00${cp.toString(16).padStart(2, '0')}`;
-    else if (escapeHtml && (c === '<' || c === '>' || c === '&')) out += `\\u00${cp.toString(16)}`;
-    else if (cp === 0x2028 || cp === 0x2029) out += `\\u${cp.toString(16)}`;
-    else out += c;
+    if (c === '"' || c === '\\') out += `\\${c}`;
+    else if (cp < 0x20 || (escapeDel && cp === 0x7f) || (go && (c === '<' || c === '>' || c === '&' || cp === 0x2028 || cp === 0x2029))) {
+      out += SHORT_ESCAPES[c] ?? `\\u${cp.toString(16).padStart(4, '0')}`;
+    } else out += c;
   }
   return `${out}"`;
-}
-
-function number(n: number): string {
-  return Number.isFinite(n) ? String(n) : 'null';
 }
 
 const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Go's json.Marshal (indent "") or json.MarshalIndent(v, "", indent) of an unstructured value.
- * Undefined object members are dropped, as they would not exist in the map.
+ * JSON with `indent` per level ('' for the compact form): Go's encoding/json (`go`: map keys sorted unless
+ * `sortKeys` is false, numbers as ECMAScript prints them, non-finite ones null) or jq's (keys in input order,
+ * jqNumber).
  */
-export function goJson(value: unknown, indent = '', sortKeys = true): string {
+function writeJson(value: unknown, indent: string, go: boolean, sortKeys: boolean, escapeDel: boolean): string {
   const walk = (v: unknown, depth: number): string => {
     if (v === null || v === undefined) return 'null';
     if (typeof v === 'boolean') return v ? 'true' : 'false';
-    if (typeof v === 'number') return number(v);
-    if (typeof v === 'string') return goQuote(v, true);
+    if (typeof v === 'number') return go ? (Number.isFinite(v) ? String(v) : 'null') : jqNumber(v);
+    if (typeof v === 'string') return quote(v, go, escapeDel);
     const nl = indent ? `\n${indent.repeat(depth + 1)}` : '';
     const close = indent ? `\n${indent.repeat(depth)}` : '';
     if (Array.isArray(v)) {
@@ -50,9 +49,17 @@ export function goJson(value: unknown, indent = '', sortKeys = true): string {
     // a map's keys are sorted (encoding/json); a typed object keeps its struct order (sortKeys false)
     if (sortKeys) entries.sort(([a], [b]) => byteOrder(a, b));
     const sep = indent ? ': ' : ':';
-    return `{${entries.map(([k, x]) => `${nl}${goQuote(k, true)}${sep}${walk(x, depth + 1)}`).join(',')}${close}}`;
+    return `{${entries.map(([k, x]) => `${nl}${quote(k, go, escapeDel)}${sep}${walk(x, depth + 1)}`).join(',')}${close}}`;
   };
   return walk(value, 0);
+}
+
+/**
+ * Go's json.Marshal (indent "") or json.MarshalIndent(v, "", indent) of an unstructured value.
+ * Undefined object members are dropped, as they would not exist in the map.
+ */
+export function goJson(value: unknown, indent = '', sortKeys = true): string {
+  return writeJson(value, indent, true, sortKeys, false);
 }
 
 /**
@@ -82,38 +89,7 @@ export function jqNumber(n: number): string {
  * protojson's layout is the same except that it leaves DEL (0x7f) as it is (`escapeDel` false; crictl-proto.ts).
  */
 export function jqJson(value: unknown, compact = false, indent = '  ', escapeDel = true): string {
-  const quote = (s: string) => {
-    let out = '"';
-    for (const c of s) {
-      const cp = c.codePointAt(0)!;
-      if (c === '"') out += '\\"';
-      else if (c === '\\') out += '\\\\';
-      else if (c === '\n') out += '\\n';
-      else if (c === '\r') out += '\\r';
-      else if (c === '\t') out += '\\t';
-      else if (c === '\b') out += '\\b';
-      else if (c === '\f') out += '\\f';
-      else if (cp < 0x20 || (escapeDel && cp === 0x7f)) out += `\\u${cp.toString(16).padStart(4, '0')}`;
-      else out += c;
-    }
-    return `${out}"`;
-  };
-  const walk = (v: unknown, depth: number): string => {
-    if (v === null || v === undefined) return 'null';
-    if (typeof v === 'boolean') return v ? 'true' : 'false';
-    if (typeof v === 'number') return jqNumber(v);
-    if (typeof v === 'string') return quote(v);
-    const nl = compact ? '' : `\n${indent.repeat(depth + 1)}`;
-    const close = compact ? '' : `\n${indent.repeat(depth)}`;
-    if (Array.isArray(v)) {
-      if (v.length === 0) return '[]';
-      return `[${v.map((x) => `${nl}${walk(x, depth + 1)}`).join(',')}${close}]`;
-    }
-    const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined);
-    if (entries.length === 0) return '{}';
-    return `{${entries.map(([k, x]) => `${nl}${quote(k)}${compact ? ':' : ': '}${walk(x, depth + 1)}`).join(',')}${close}}`;
-  };
-  return walk(value, 0);
+  return writeJson(value, compact ? '' : indent, false, false, escapeDel);
 }
 
 /** A deep copy with undefined members removed and keys sorted (what a Go map round trip gives). */

@@ -10,6 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execute } from '../../../src/sim/commands/execute.ts';
+import { goJson } from '../../../src/sim/render/json.ts';
 import type { ClusterState, Pod } from '../../../src/sim/types.ts';
 import { nginxTestState, pod, running, ts } from './fixtures.ts';
 
@@ -188,6 +189,19 @@ describe.skipIf(!available)('printers match the real kubectl', () => {
       .replace(/\nEvents:[\s\S]*$/, '\n');
     const ours = podlife(`kubectl describe pod ${name}`).replace(/\nEvents:[\s\S]*$/, '\n');
     expect(ours).toBe(real);
+  });
+});
+
+describe.skipIf(!available)('JSON strings as kubectl writes them (encoding/json)', () => {
+  // Go 1.22 writes \b and \f in their short form (before: \u0008, \u000c); <, >, & and U+2028/9 are escaped; DEL is not
+  it('escapes control characters, HTML and line separators as the real kubectl does', async () => {
+    const value = 'a\bb\fc\u0001d\te<f>&g\u2028h\u2029i\u007fj"k\\l\nm\rn';
+    const real = await new Promise<string>((resolve, reject) => {
+      execFile(KUBECTL, ['create', 'configmap', 'x', `--from-literal=k=${value}`, '--dry-run=client', '-o', 'json'], { env: { ...process.env, KUBECONFIG: '/dev/null' } }, (err, stdout) =>
+        err ? reject(err) : resolve(stdout));
+    });
+    const line = real.split('\n').find((l) => l.trimStart().startsWith('"k": '))!;
+    expect(goJson({ k: value })).toBe(`{${line.trim().replace('": ', '":')}}`);
   });
 });
 
