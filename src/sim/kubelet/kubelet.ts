@@ -157,6 +157,8 @@ export class Kubelet {
   readonly #housekeepingPhase: number;
   /** The PodAdded detail, one string for every pod of this node. */
   readonly #added: string;
+  /** The allocation manager's resize handling (kubelet/resize.ts), with the resize support. */
+  readonly #allocation: resizeModule.AllocationManager | undefined;
 
   /** `resize`: the in-place resize support (kubelet/resize.ts), when the engine has it; `env`: the containers' environment. */
   constructor(ctx: SimContext, api: ApiServer, runtime: ContainerRuntime, node: NodeConfig, resize?: typeof resizeModule, env?: EnvSupport) {
@@ -180,7 +182,10 @@ export class Kubelet {
     };
     this.rm = new RuntimeManager(this.env);
     this.rm.resize = resize;
-    if (resize) this.#resizeTick = ctx.now + resize.RETRY_INITIAL;
+    this.#allocation = resize && new resize.AllocationManager({
+      env: this.env, resized: this.rm.resized, activePods: () => this.#activePods(), node: () => this.#node(),
+      sync: (pod) => this.#updatePod(this.#workers.get(pod.metadata.uid)!),
+    });
     this.#statusInputs = { readiness: this.#readiness, startup: this.rm.probeResults.startup, hostIP: node.ip, rfc3339: (t) => ctx.rfc3339(t) };
     this.rm.onPodSandboxReady = (pod) => this.#onPodSandboxReady(pod);
     this.rm.requestPodReinspect = (uid) => {
@@ -335,52 +340,9 @@ export class Kubelet {
       this.#updatePod(w);
     } else if (pod.metadata.generation !== known.metadata.generation || pod.metadata.deletionGracePeriodSeconds !== known.metadata.deletionGracePeriodSeconds) {
       if (this.env.verbosity >= 2) this.env.klog('I', 'kubelet.go:2469', 'SyncLoop UPDATE', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
-      if (this.rm.resize && w.state === 'syncing' && pod.metadata.generation !== known.metadata.generation) this.#handlePodResourcesResize(w, prev);
+      if (this.#allocation && w.state === 'syncing' && pod.metadata.generation !== known.metadata.generation) this.#allocation.handlePodResourcesResize(pod, prev);
       this.#updatePod(w);
     }
-  }
-
-  /**
-   * A new generation of a running pod: admit a change of its container resources (allocate it, then
-   * PodResizeInProgress until the runtime applied it) or leave it pending (PodResizePending; a Deferred one is
-   * tried again when a pod terminates).
-   */
-  // upstream: pkg/kubelet/kubelet.go HandlePodUpdates → allocation_manager.go handlePodResourcesResize
-  #handlePodResourcesResize(w: PodWorker, prev: Pod): void {
-    const resized = this.rm.resized;
-    const allocated = resized.get(w.uid)?.allocated ?? prev;
-    const ev = this.rm.resize!.handlePodResourcesResize(this.env, resized, w.pod, allocated, this.#activePods().filter((p) => p !== w.pod), this.#node());
-    if (ev) this.#ctx.emit('kubelet', ev[0], podObject(w.pod), ev[1]);
-    if (resized.get(w.uid)?.pending?.reason === 'Deferred') this.#scheduleResizeRetry();
-  }
-
-  /**
-   * Retry the Deferred resizes: when a pod terminated, and on the allocation manager's ticker (every retry resets
-   * it to 3 min). A pod whose resize is now allocated, or whose pending condition changed, syncs.
-   */
-  // upstream: allocation_manager.go Run, RetryPendingResizes (TriggerReasonPodTerminated, periodic_retry)
-  #retryPendingResizes(trigger: string): void {
-    const r = this.rm.resize!;
-    this.#resizeTick = this.#ctx.now + r.RETRY_PERIOD;
-    for (const [pod, detail, sync] of r.retryPendingResizes(this.env, this.rm.resized, this.#activePods(), this.#node())) {
-      this.#ctx.emit('kubelet', 'ResizeRetried', podObject(pod), `${trigger}: ${detail}`);
-      if (sync) this.#updatePod(this.#workers.get(pod.metadata.uid)!);
-    }
-    for (const st of this.rm.resized.values()) if (st.pending?.reason === 'Deferred') return this.#scheduleResizeRetry();
-  }
-
-  /** The ticker's next tick (ticks that found nothing pending reset it too) and the one retry scheduled at it. */
-  #resizeTick = 0;
-  #resizeRetryAt = -1;
-  #scheduleResizeRetry(): void {
-    let at = this.#resizeTick;
-    while (at < this.#ctx.now) at += this.rm.resize!.RETRY_PERIOD;
-    this.#resizeTick = at;
-    if (this.#resizeRetryAt === at) return;
-    this.#resizeRetryAt = at;
-    this.#ctx.loop.at(at, () => {
-      if (this.#resizeTick === at) this.#retryPendingResizes('periodic_retry');
-    });
   }
 
   /** GetActivePods: the pods admitted here and not yet terminated. */
@@ -625,7 +587,7 @@ export class Kubelet {
     const after = this.#runtimePodStatus(w.uid, w.pod.metadata.name, w.pod.metadata.namespace!);
     this.#setPodStatus(w, this.#generate(w, w.pod, after, true));
     w.state = 'terminated';
-    if (this.rm.resized.size) this.#retryPendingResizes('pod_terminated');
+    if (this.rm.resized.size) this.#allocation!.retryPendingResizes('pod_terminated');
     return this.#syncDone(w, true, undefined, undefined);
   }
 

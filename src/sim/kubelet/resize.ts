@@ -11,7 +11,7 @@ import { intValue, milliCPU } from '../api/quantity.ts';
 import { allocatable, podRequests } from '../scheduler/framework.ts';
 import type { PodActions } from './podactions.ts';
 import { findContainerStatusByName, type RuntimeContainerStatus, type RuntimePodStatus } from './podstatus.ts';
-import { recordPodEvent, type NodeEnv } from './env.ts';
+import { podObject, recordPodEvent, type NodeEnv } from './env.ts';
 import { isKubeletCondition } from './status.ts';
 
 /**
@@ -336,4 +336,66 @@ export function resizeStatus(status: PodStatus, st: PodResize, terminal: boolean
   while (i < conditions.length && !isKubeletCondition(conditions[i].type)) i++;
   for (const c of [st.inProgress, st.pending]) if (c) conditions.splice(i, 0, c);
   return { ...status, conditions };
+}
+
+/** What the allocation manager needs of its kubelet. */
+export interface AllocationHost {
+  env: NodeEnv;
+  /** The runtime manager's resized pods. */
+  resized: Map<string, PodResize>;
+  /** GetActivePods: the pods admitted and not yet terminated. */
+  activePods(): Pod[];
+  node(): Node;
+  /** Sync the pod: its worker's UpdatePod. */
+  sync(pod: Pod): void;
+}
+
+/**
+ * The allocation manager of one kubelet, for resizes: it admits a new generation's resources (allocated, then
+ * PodResizeInProgress until the runtime applied them, or left pending: PodResizePending), and tries the Deferred
+ * resizes again when a pod terminated and on its ticker (every retry resets the ticker to 3 min).
+ */
+// upstream: allocation_manager.go handlePodResourcesResize, Run, RetryPendingResizes (TriggerReasonPodTerminated,
+//           periodic_retry)
+export class AllocationManager {
+  readonly #h: AllocationHost;
+  /** The ticker's next tick (ticks that found nothing pending reset it too) and the one retry scheduled at it. */
+  #tick: number;
+  #retryAt = -1;
+
+  constructor(host: AllocationHost) {
+    this.#h = host;
+    this.#tick = host.env.ctx.now + RETRY_INITIAL;
+  }
+
+  /** A new generation of a running pod (`prev`: the one before). */
+  handlePodResourcesResize(pod: Pod, prev: Pod): void {
+    const { env, resized } = this.#h;
+    const uid = pod.metadata.uid;
+    const ev = handlePodResourcesResize(env, resized, pod, resized.get(uid)?.allocated ?? prev, this.#h.activePods().filter((p) => p !== pod), this.#h.node());
+    if (ev) env.ctx.emit('kubelet', ev[0], podObject(pod), ev[1]);
+    if (resized.get(uid)?.pending?.reason === 'Deferred') this.#schedule();
+  }
+
+  retryPendingResizes(trigger: string): void {
+    const { env, resized } = this.#h;
+    this.#tick = env.ctx.now + RETRY_PERIOD;
+    for (const [pod, detail, sync] of retryPendingResizes(env, resized, this.#h.activePods(), this.#h.node())) {
+      env.ctx.emit('kubelet', 'ResizeRetried', podObject(pod), `${trigger}: ${detail}`);
+      if (sync) this.#h.sync(pod);
+    }
+    for (const st of resized.values()) if (st.pending?.reason === 'Deferred') return this.#schedule();
+  }
+
+  #schedule(): void {
+    const ctx = this.#h.env.ctx;
+    let at = this.#tick;
+    while (at < ctx.now) at += RETRY_PERIOD;
+    this.#tick = at;
+    if (this.#retryAt === at) return;
+    this.#retryAt = at;
+    ctx.loop.at(at, () => {
+      if (this.#tick === at) this.retryPendingResizes('periodic_retry');
+    });
+  }
 }
