@@ -28,8 +28,9 @@ export class ReplaySource implements SimSource {
     const patching = other || patch((a) => a.kind === 'Node' || a.patchType !== 'merge' || a.subresource !== undefined);
     // a `$` anywhere in what the run sent may be a $(VAR) or a shell's $VAR: the containers' environment comes along
     const sent = replay.actions.map(({ action }) => JSON.stringify(action));
-    // (and env, printenv or export print or set it; a container's env or envFrom may name a ConfigMap or a Secret)
-    const env = sent.some((a) => /\$|\b(env|envFrom|printenv|export)\b/.test(a));
+    // (and env, printenv or export print or set it; a container's env or envFrom, or a volume, may name a ConfigMap or
+    // a Secret)
+    const env = sent.some((a) => /\$|\b(env|envFrom|printenv|export|configMap|secret)\b/.test(a));
     const [patches, resize, validation, envSupport, redirect, handlers, files] = await Promise.all([
       patching ? import('../../src/sim/api/patch.ts') : undefined,
       patch((a) => a.kind === 'Pod' && a.subresource === 'resize') ? import('../../src/sim/resize.ts') : undefined,

@@ -454,6 +454,8 @@ export interface KubeletLogLine {
   v?: number;
   /** PID of the kubelet process, as journalctl and klog print it. */
   pid?: number;
+  /** A klog.Errorf-style line (unstructured): `msg` printed as it is, not quoted, and no key/value pairs. */
+  plain?: boolean;
 }
 
 export interface ContainerLogLine {

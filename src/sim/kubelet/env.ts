@@ -99,3 +99,34 @@ export function containerSpec(pod: Pod, name: string): Container | undefined {
     pod.spec.ephemeralContainers?.find((c) => c.name === name)
   );
 }
+
+/**
+ * When the kubelet process started, in virtual time: its first node status post (the Ready heartbeat, from which
+ * the lease's renewals count). Go's monotonic readings in its log (m=+...) are seconds since then.
+ */
+export const KUBELET_START = -40_000;
+
+/**
+ * Go's time.Time String() of virtual time t: "2026-08-04 03:00:01 +0000 UTC" for a time from the API (whole
+ * seconds, no monotonic reading), "2026-08-04 03:00:01.02 +0000 UTC m=+41.020000000" for one from time.Now().
+ */
+// upstream: go/src/time/format.go (Time).String
+export function goTime(epoch: number, t: number, monotonic: boolean): string {
+  const whole = Math.trunc(epoch + t); // what Date keeps of a fractional time
+  const sec = Math.floor(whole / 1000);
+  // the text of a whole second is formatted once (the pods of a run share a few seconds)
+  let text = goSeconds.get(sec);
+  if (text === undefined) {
+    if (goSeconds.size >= 4096) goSeconds.clear();
+    const [date, rest] = new Date(sec * 1000).toISOString().split('T');
+    text = `${date} ${rest.replace(/\.\d+Z$/, '')}`;
+    goSeconds.set(sec, text);
+  }
+  const frac = whole - sec * 1000;
+  if (!monotonic) return `${text} +0000 UTC`;
+  // time.Time.String: " m=+<seconds>.<9 digits>" after the wall time, for a time read from time.Now()
+  const m = whole - epoch - KUBELET_START;
+  const wall = frac === 0 ? text : `${text}.${String(frac).padStart(3, '0').replace(/0+$/, '')}`;
+  return `${wall} +0000 UTC m=+${Math.floor(m / 1000)}.${String(m % 1000).padStart(3, '0')}000000`;
+}
+const goSeconds = new Map<number, string>();

@@ -11,6 +11,9 @@ import type { EnvBuiltin } from '../runtime/process.ts';
 
 // the shell's $((...)): a `$` in what a run sends brings this module, and the arithmetic with it
 export { arith } from '../runtime/arith.ts';
+// the volume manager's ConfigMap and Secret volumes: the same objects the environment reads
+export { VolumeManager } from './volumes.ts';
+import { ROOT_CA } from './volumes.ts';
 
 /** The PATH of the images the model knows (the Debian and Alpine base images' default). */
 const IMAGE_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -162,9 +165,6 @@ interface EnvSources {
   envFrom?: { configMapRef?: { name?: string; optional?: boolean }; secretRef?: { name?: string; optional?: boolean } }[];
   env?: { valueFrom?: { configMapKeyRef?: { name?: string; key: string; optional?: boolean }; secretKeyRef?: { name?: string; key: string; optional?: boolean } } }[];
 }
-
-/** The one ConfigMap the model's cluster has: kube-root-ca.crt, in every namespace (what the projected token volume reads). */
-const ROOT_CA = { name: 'kube-root-ca.crt', keys: ['ca.crt'] };
 
 /**
  * Why the container's environment cannot be made, if it cannot: a ConfigMap or Secret it names (envFrom first, then

@@ -6,6 +6,7 @@
 //           pkg/kubelet/status/status_manager.go; pkg/kubelet/prober/worker.go
 
 import type * as envModule from './envvars.ts';
+import type { VolumeManager } from './volumes.ts';
 import type { Container, CriContainer, Node, Pod, PodCondition, PodStatus } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
 import type { Rng } from '../core/rng.ts';
@@ -23,17 +24,12 @@ import { toRuntimePodStatus, type RuntimePodStatus } from './podstatus.ts';
 import type * as resizeModule from './resize.ts';
 import type { ProbeResult } from './podactions.ts';
 import type { NodeEnv } from './env.ts';
-import { containerSpec, handlersOf, kobj, kstr, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
+import { containerSpec, goTime, handlersOf, KUBELET_START, kobj, kstr, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
 import { deepEqual } from '../core/structural.ts';
 import { UNSCHEDULABLE_TAINT } from '../scheduler/framework.ts';
 
 type WorkerState = 'syncing' | 'terminating' | 'terminated' | 'finished';
 
-/**
- * When the kubelet process started, in virtual time: its first node status post (the Ready heartbeat, from which
- * the lease's renewals count). Go's monotonic readings in its log (m=+...) are seconds since then.
- */
-const KUBELET_START = -40_000;
 // upstream: pkg/kubelet/active_deadline.go reason, message
 const DEADLINE_REASON = 'DeadlineExceeded';
 const DEADLINE_MESSAGE = 'Pod was active on the node longer than the specified deadline';
@@ -45,7 +41,7 @@ const API_SOURCE = q('api');
 const TERMINAL = 0;
 
 
-interface PodWorker {
+export interface PodWorker {
   uid: string;
   pod: Pod;
   working: boolean;
@@ -71,6 +67,8 @@ interface PodWorker {
   heldBack: PodStatus | undefined;
   /** The reason cache's entry of the pod: its containers' last start failures. */
   reasons: ReasonCache | undefined;
+  /** Cancels the sync in progress (its context), for a wait that watches it: WaitForAttachAndMount. */
+  cancel?: () => void;
 }
 
 /**
@@ -123,7 +121,7 @@ type PlegEventType = 'ContainerStarted' | 'ContainerDied' | 'ContainerChanged' |
  * A container's environment and the kubelet's $(VAR) expansion (kubelet/envvars.ts), passed in: every engine has it but
  * the player's replay of a run whose pods use no `$`.
  */
-export type EnvSupport = Pick<typeof envModule, 'expandCommand' | 'processEnv' | 'envBuiltin' | 'arith' | 'missingConfigSource'>;
+export type EnvSupport = Pick<typeof envModule, 'expandCommand' | 'processEnv' | 'envBuiltin' | 'arith' | 'missingConfigSource' | 'VolumeManager'>;
 
 export class Kubelet {
   readonly env: NodeEnv;
@@ -159,6 +157,8 @@ export class Kubelet {
   readonly #added: string;
   /** The allocation manager's resize handling (kubelet/resize.ts), with the resize support. */
   readonly #allocation: resizeModule.AllocationManager | undefined;
+  /** The volume manager's part for ConfigMap and Secret volumes (kubelet/volumes.ts), with the environment module. */
+  readonly #volumes: VolumeManager | undefined;
 
   /** `resize`: the in-place resize support (kubelet/resize.ts), when the engine has it; `env`: the containers' environment. */
   constructor(ctx: SimContext, api: ApiServer, runtime: ContainerRuntime, node: NodeConfig, resize?: typeof resizeModule, env?: EnvSupport) {
@@ -181,6 +181,7 @@ export class Kubelet {
       },
     };
     this.rm = new RuntimeManager(this.env);
+    this.#volumes = env && new env.VolumeManager(this.env, this.#phase);
     this.rm.resize = resize;
     this.#allocation = resize && new resize.AllocationManager({
       env: this.env, resized: this.rm.resized, activePods: () => this.#activePods(), node: () => this.#node(),
@@ -375,6 +376,7 @@ export class Kubelet {
       w.deleted = true;
       w.state = 'terminating';
       w.grace = this.#effectiveGrace(w, w.pod);
+      w.cancel?.();
     } else if (w.state === 'terminating' && (w.pod.metadata.deletionTimestamp || w.removedFromApi)) {
       w.grace = this.#effectiveGrace(w, w.pod);
     }
@@ -534,7 +536,7 @@ export class Kubelet {
    * terminal; else SyncPod's results, or the goroutine that yields them.
    */
   // upstream: pkg/kubelet/kubelet.go (*Kubelet).SyncPod (v1.36.2 L2019)
-  #syncPod(w: PodWorker, rs: RuntimePodStatus): typeof TERMINAL | SyncResult[] | Proc<SyncResult[]> {
+  #syncPod(w: PodWorker, rs: RuntimePodStatus): typeof TERMINAL | SyncResult[] | Proc<SyncResult[] | string> {
     // a resized pod: the resources the kubelet allocated, and whether the resize in progress is done
     let pod = w.pod;
     const st = this.rm.resized.size ? this.rm.resized.get(w.uid) : undefined;
@@ -548,12 +550,17 @@ export class Kubelet {
     if (isTerminalPhase(status.phase)) return TERMINAL;
     this.#watchActiveDeadline(w, w.status ?? status);
     this.#observeStartup(w, status);
+    // WaitForAttachAndMount: a pod whose volumes did not mount waits, and its sync fails (the worker's
+    // cancellation ends the wait early)
+    const mount = this.#volumes?.wait(w);
+    if (mount) return mount;
     this.#addProbes(pod);
     return this.rm.SyncPod(pod, rs);
   }
 
   /** The end of SyncPod: its start failures go to the reason cache, its errors to the worker. */
-  #syncPodDone(w: PodWorker, results: SyncResult[]): boolean {
+  #syncPodDone(w: PodWorker, results: SyncResult[] | string): boolean {
+    if (typeof results === 'string') return this.#syncDone(w, false, results, undefined);
     // upstream: pkg/kubelet/util/... ReasonCache.Update
     let reasons = w.reasons;
     let backoffUntil: number | undefined;
@@ -1177,30 +1184,6 @@ function statusUpdated(phase: PodStatus['phase'], was: PodStatus['phase']): stri
 }
 const statusDetails = new Map<PodStatus['phase'], Map<PodStatus['phase'], string>>();
 
-/**
- * Go's time.Time String() of virtual time t: "2026-08-04 03:00:01 +0000 UTC" for a time from the API (whole
- * seconds, no monotonic reading), "2026-08-04 03:00:01.02 +0000 UTC m=+41.020000000" for one from time.Now().
- */
-// upstream: go/src/time/format.go (Time).String
-function goTime(epoch: number, t: number, monotonic: boolean): string {
-  const whole = Math.trunc(epoch + t); // what Date keeps of a fractional time
-  const sec = Math.floor(whole / 1000);
-  // the text of a whole second is formatted once (the pods of a run share a few seconds)
-  let text = goSeconds.get(sec);
-  if (text === undefined) {
-    if (goSeconds.size >= 4096) goSeconds.clear();
-    const [date, rest] = new Date(sec * 1000).toISOString().split('T');
-    text = `${date} ${rest.replace(/\.\d+Z$/, '')}`;
-    goSeconds.set(sec, text);
-  }
-  const frac = whole - sec * 1000;
-  if (!monotonic) return `${text} +0000 UTC`;
-  // time.Time.String: " m=+<seconds>.<9 digits>" after the wall time, for a time read from time.Now()
-  const m = whole - epoch - KUBELET_START;
-  const wall = frac === 0 ? text : `${text}.${String(frac).padStart(3, '0').replace(/0+$/, '')}`;
-  return `${wall} +0000 UTC m=+${Math.floor(m / 1000)}.${String(m % 1000).padStart(3, '0')}000000`;
-}
-const goSeconds = new Map<number, string>();
 
 /** Go's Duration.Seconds(): whole seconds plus the nanoseconds over 1e9, which can differ from ms / 1000 in the last digit. */
 function durationSeconds(ms: number): number {

@@ -64,8 +64,9 @@ export function goTimeString(wallMs: number, offsetMinutes: number, extraNanos =
   return `${local} ${zone(offsetMinutes, false)} ${goZoneName(offsetMinutes)}`;
 }
 
-// a time.Time value the engine logged in UTC, its monotonic reading kept (the zero time stays UTC, as in Go)
-const GO_TIME_UTC = /"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(\.\d+)? \+0000 UTC( m=[+-]\d+\.\d{9})?"/g;
+// a time.Time value the engine logged in UTC, its monotonic reading kept (the zero time stays UTC, as in Go): a
+// quoted value, or one within the text of an unstructured line
+const GO_TIME_UTC = /("?)(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(\.\d+)? \+0000 UTC( m=[+-]\d+\.\d{9})?\1/g;
 
 /**
  * A klog value holding time.Time values, in the kubelet's local zone: Go's time.Now(), and metav1.Time decoded from
@@ -74,10 +75,10 @@ const GO_TIME_UTC = /"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(\.\d+)? \+0000 UTC( m=[+-
 // upstream: go/src/time/format.go (Time).String; k8s.io/apimachinery/pkg/apis/meta/v1/time.go UnmarshalJSON
 export function localGoTimes(value: string, offsetMinutes: number): string {
   if (offsetMinutes === 0 || !value.includes(' +0000 UTC')) return value;
-  return value.replace(GO_TIME_UTC, (all, wall: string, frac: string | undefined, mono: string | undefined) => {
+  return value.replace(GO_TIME_UTC, (all, quote: string, wall: string, frac: string | undefined, mono: string | undefined) => {
     if (wall.startsWith('0001-01-01')) return all;
     const t = new Date(Date.parse(`${wall.replace(' ', 'T')}Z`) + offsetMinutes * 60_000).toISOString();
-    return `"${t.slice(0, 10)} ${t.slice(11, 19)}${frac ?? ''} ${zone(offsetMinutes, false)} ${goZoneName(offsetMinutes)}${mono ?? ''}"`;
+    return `${quote}${t.slice(0, 10)} ${t.slice(11, 19)}${frac ?? ''} ${zone(offsetMinutes, false)} ${goZoneName(offsetMinutes)}${mono ?? ''}${quote}`;
   });
 }
 
@@ -86,7 +87,7 @@ export function klogLine(line: KubeletLogLine, micros: number, o: JournalOptions
   const wallMs = Math.floor(micros / 1000);
   const header = klogHeader(line.severity, o.epoch + wallMs, o.utcOffsetMinutes, (((o.epoch + wallMs) % 1000) * 1000) + (micros % 1000), o.kubeletPid, line.source);
   const kv = line.kv.map(([k, v]) => ` ${k}=${localGoTimes(v, o.utcOffsetMinutes)}`).join('');
-  return `${header} ${goQuote(line.msg)}${kv}`;
+  return `${header} ${line.plain ? localGoTimes(line.msg, o.utcOffsetMinutes) : goQuote(line.msg)}${kv}`;
 }
 
 /**
