@@ -16,10 +16,11 @@ export class ReplaySource implements SimSource {
    * a node, or sends an action beyond create, delete and patch: crictl stopp), the
    * resize support only for a run that resizes a pod, the API server's validation only for a run that needs it
    * (one with a request it rejected as invalid, which the replay says, or one that loads the patch module), the
-   * containers' environment only for a run that sends a `$` or one of env, printenv and export, the shell's
+   * containers' environment (and the volumes' ConfigMaps and Secrets) only for a run that sends a `$`, one of env,
+   * printenv and export, or a configMap or secret, the shell's
    * redirections only for one that sends a `>` or `<`, the kubelet's hooks and probes only for one whose pods have
-   * a probe or a lifecycle hook, and the files the kubelet writes for a pod only for one that names a file in /etc/
-   * or a termination message.
+   * a probe or a lifecycle hook, the files the kubelet writes for a pod only for one that names a file in /etc/
+   * or a termination message, and which programs an image has only for one whose pods name a command or args.
    */
   static async load(replay: Replay): Promise<ReplaySource> {
     const patch = (f: (a: Extract<Replay['actions'][number]['action'], { type: 'patch' }>) => boolean): boolean =>
@@ -31,7 +32,7 @@ export class ReplaySource implements SimSource {
     // (and env, printenv or export print or set it; a container's env or envFrom, or a volume, may name a ConfigMap or
     // a Secret)
     const env = sent.some((a) => /\$|\b(env|envFrom|printenv|export|configMap|secret)\b/.test(a));
-    const [patches, resize, validation, envSupport, redirect, handlers, files] = await Promise.all([
+    const [patches, resize, validation, envSupport, redirect, handlers, files, binaries] = await Promise.all([
       patching ? import('../../src/sim/api/patch.ts') : undefined,
       patch((a) => a.kind === 'Pod' && a.subresource === 'resize') ? import('../../src/sim/resize.ts') : undefined,
       patching || replay.validate ? import('../../src/sim/api/validation.ts') : undefined,
@@ -42,8 +43,10 @@ export class ReplaySource implements SimSource {
       // a container that reads /etc/hosts, /etc/hostname or /etc/resolv.conf names it; one that leaves a termination
       // message writes it to /dev/termination-log, or names its terminationMessagePath or terminationMessagePolicy
       sent.some((a) => a.includes('/etc/') || a.includes('termination')) ? import('../../src/sim/kubelet/etcfiles.ts') : undefined,
+      // a container whose command or args replace its image's may name a program the image lacks
+      sent.some((a) => a.includes('"command"') || a.includes('"args"')) ? import('../../src/sim/runtime/binaries.ts') : undefined,
     ]);
-    return new ReplaySource(replay, { patches: patches && { ...patches, resize }, validation, env: envSupport, redirect, handlers, files });
+    return new ReplaySource(replay, { patches: patches && { ...patches, resize }, validation, env: envSupport, redirect, handlers, files, binaries });
   }
 
   private constructor(replay: Replay, modules: EngineModules) {

@@ -6,7 +6,7 @@
 import type { ApplyResult, ClusterAction, NodePatchAction, ClusterState, CriContainer, CriImage, CriSandbox, Engine, KubeEvent, Node, NodeRuntime, Pod, TraceEvent } from './types.ts';
 import { EventLoop } from './core/loop.ts';
 import { History, type Collection } from './core/history.ts';
-import { SimContext } from './core/context.ts';
+import { SimContext, type BinariesModule } from './core/context.ts';
 import { DEFAULT_TIMINGS, type Timings } from './core/timings.ts';
 import { ApiServer, type Patches, type Validation } from './api/apiserver.ts';
 import { parseImageRef } from './api/imageref.ts';
@@ -50,7 +50,7 @@ class SimEngine implements Engine {
   #cache: { key: string; state: ClusterState } | undefined;
   readonly #patches: Patches | undefined;
 
-  constructor(config: EngineConfig, opts: EngineOptions, { patches, validation, env, redirect, handlers, files }: EngineModules) {
+  constructor(config: EngineConfig, opts: EngineOptions, { patches, validation, env, redirect, handlers, files, binaries }: EngineModules) {
     const timings: Timings = { ...DEFAULT_TIMINGS, ...(config.timings ?? {}) };
     const images: Record<string, ImageBehaviour> = {};
     for (const [ref, b] of Object.entries(config.images ?? {})) images[parseImageRef(ref).normalized] = b;
@@ -61,6 +61,7 @@ class SimEngine implements Engine {
     this.#ctx.arith = env?.arith;
     this.#ctx.handlers = handlers;
     this.#ctx.files = files;
+    this.#ctx.binaries = binaries;
     this.#api = new ApiServer(this.#ctx, patches, validation);
     this.#patches = patches;
     // nodes change only through patches, so the controllers that react to a node update come with them. The node
@@ -223,6 +224,8 @@ export interface EngineModules {
   handlers?: HandlersModule;
   /** kubelet/etcfiles.ts: without it, a container reads no /etc/hosts, /etc/hostname or /etc/resolv.conf. */
   files?: FilesModule;
+  /** runtime/binaries.ts: without it, every command a container names starts, even one its image lacks. */
+  binaries?: BinariesModule;
 }
 
 /** A live simulated cluster. Same config, seed and calls → byte-identical trace and states. */

@@ -399,7 +399,9 @@ export interface CriContainer {
   startedAt?: VirtualTime;
   finishedAt?: VirtualTime;
   exitCode?: number;
-  reason?: string; // "Completed" | "Error" | "OOMKilled"
+  reason?: string; // "Completed" | "Error" | "OOMKilled" | "StartError"
+  /** The runtime's own message: why a container that never ran could not start. */
+  message?: string;
   pid?: number;
   namespaces: NamespaceRef[];
   logPath: string;

@@ -11,6 +11,9 @@ import type { RedirectModule } from '../runtime/shell.ts';
 import type { ArithFn, EnvBuiltin } from '../runtime/process.ts';
 import type { FilesModule, HandlersModule } from '../kubelet/env.ts';
 
+/** Which commands the images the model knows have (runtime/binaries.ts). */
+export type BinariesModule = typeof import('../runtime/binaries.ts');
+
 export class SimContext {
   readonly trace: TraceEvent[] = [];
   readonly kubeletLogs: KubeletLogLine[] = [];
@@ -30,6 +33,8 @@ export class SimContext {
   arith: ArithFn | undefined = undefined;
   /** The files the kubelet and containerd write for a pod (kubelet/etcfiles.ts), unless a page's replay left them out. */
   files: FilesModule | undefined = undefined;
+  /** Which commands the images the model knows have (runtime/binaries.ts), unless a page's replay left it out. */
+  binaries: BinariesModule | undefined = undefined;
   /** The kubelet's hooks and probes (kubelet/handlers.ts), unless a page's replay left them out. */
   handlers: HandlersModule | undefined = undefined;
 

@@ -107,7 +107,7 @@ export function toRuntimePodStatus(
         RestartCount: Number(c.annotations['io.kubernetes.container.restartCount'] ?? '0'),
       };
       // an exited container's termination message, when there is one (made once per container)
-      const message = c.state === 'CONTAINER_EXITED' && messages ? messages(c) : undefined;
+      const message = c.state === 'CONTAINER_EXITED' ? c.message ?? messages?.(c) : undefined;
       if (message) s.Message = message;
       return s;
     }),

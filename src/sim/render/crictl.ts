@@ -167,7 +167,8 @@ function imageOf(rt: NodeRuntime, c: CriContainer): CriImage | undefined {
 /** `crictl inspect <id>`: containerd's verbose ContainerStatus, as {info, status}. */
 export function crictlInspect(rt: NodeRuntime, c: CriContainer, clock: CrictlClock): { info: object; status: object } {
   const sandbox = rt.sandboxes.find((s) => s.id === c.sandboxId);
-  const local = (t: number, stamp: string) => rfc3339NanoLocal(clock.epoch + t, clock.utcOffsetMinutes, stampNanos(`${c.id}/${stamp}`));
+  // the Unix epoch itself (the start time of a container that never started) has no nanoseconds
+  const local = (t: number, stamp: string) => rfc3339NanoLocal(clock.epoch + t, clock.utcOffsetMinutes, clock.epoch + t === 0 ? 0 : stampNanos(`${c.id}/${stamp}`));
   const image = imageOf(rt, c);
   const status = {
     annotations: c.annotations,
@@ -180,7 +181,7 @@ export function crictlInspect(rt: NodeRuntime, c: CriContainer, clock: CrictlClo
     imageRef: image?.repoDigests[0] ?? c.imageId,
     labels: c.labels,
     logPath: c.logPath,
-    message: '',
+    message: c.message ?? '',
     metadata: { attempt: c.attempt, name: c.name },
     mounts: [],
     reason: c.reason ?? '',

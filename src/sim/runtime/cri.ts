@@ -417,6 +417,12 @@ export class ContainerRuntime {
     const rec = this.#records.get(id);
     if (!c || !rec || c.state !== 'CONTAINER_CREATED') return { error: `container ${id} is not in created state` };
     const cfg = rec.cfg;
+    // runc's init looks the command up first: one the image lacks never runs (exit code 128, reason StartError)
+    const error = this.#ctx.binaries?.startError(parseImageRef(cfg.imageRef).repository, cfg.argv[0]);
+    if (error) {
+      this.#putContainer({ ...c, state: 'CONTAINER_EXITED', startedAt: -this.#ctx.epoch, finishedAt: this.#ctx.now, exitCode: 128, reason: 'StartError', message: error });
+      return { error };
+    }
     let program: Program;
     const ctx = cfg.stdin ? this.#programsStdin : this.programs;
     if (cfg.script !== undefined) program = { kind: 'shell', stmts: parseShell(cfg.script, ctx.redirect) };

@@ -176,6 +176,8 @@ describe('a replay loads what its pods need, and so matches the runner', () => {
     ['a ConfigMap the environment names', pod('cfg', '{name: c, image: busybox, command: [sleep, "60"], env: [{name: M, valueFrom: {configMapKeyRef: {name: app, key: m}}}]}')],
     ['a termination message', pod('msg', '{name: c, image: busybox, terminationMessagePolicy: FallbackToLogsOnError, command: [sh, -c, "echo oops; exit 2"]}')],
     ['a quantity and a default the decoding writes', pod('dec', '{name: c, image: busybox, command: [sleep, "60"], resources: {requests: {cpu: "0.5"}}}', '        volumes: [{name: h, hostPath: {path: /tmp}}]\n')],
+    ['a ConfigMap a volume names', pod('vol', '{name: c, image: busybox, command: [sleep, "60"], volumeMounts: [{name: v, mountPath: /v}]}', '        volumes: [{name: v, configMap: {name: app}}]\n')],
+    ['a command the image lacks', pod('typo', '{name: c, image: busybox, args: [/bin/bash]}')],
   ];
   it.each(cases)('%s', async (_, timeline) => {
     const scenario = parseScenario(`title: t\ntimeline:\n${timeline}  - at: 30s\n    run: kubectl get pods\n`, 't.yaml');

@@ -1,0 +1,98 @@
+// A command the image does not have (runtime/binaries.ts): runc's init cannot find it, the container never runs,
+// containerd's StartContainer fails, and the kubelet reports RunContainerError, then backs off as for a crash.
+import { describe, expect, it } from 'vitest';
+import { startError } from '../../../src/sim/runtime/binaries.ts';
+import { parseScenario } from '../../../src/sim/scenario.ts';
+import { runCommandAt, runnable } from '../../../src/sim/run.ts';
+import { containerStarts, create, engineWith, pod, podManifest } from './helpers.ts';
+
+const PREFIX = 'failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: ';
+
+describe('startError: what runc finds in the busybox image', () => {
+  it.each([
+    // exec.LookPath along $PATH for a bare name: every applet is linked into /bin
+    ['busybox', 'sleep', undefined],
+    ['busybox', 'nslookup', undefined],
+    ['busybox', 'getconf', undefined],
+    ['busybox', 'foo', 'exec: "foo": executable file not found in $PATH: unknown'],
+    // the image has no bash: `bash` is not an applet of the default configuration
+    ['busybox', 'bash', 'exec: "bash": executable file not found in $PATH: unknown'],
+    // a path is stat'ed: /bin has the applets, /usr/bin only env
+    ['busybox', '/bin/sh', undefined],
+    ['busybox', '/usr/bin/env', undefined],
+    ['busybox', '/bin/bash', 'exec: "/bin/bash": stat /bin/bash: no such file or directory: unknown'],
+    ['busybox', '/usr/bin/top', 'exec: "/usr/bin/top": stat /usr/bin/top: no such file or directory: unknown'],
+    ['busybox', './app', 'exec: "./app": stat ./app: no such file or directory: unknown'],
+    ['m.daocloud.io/docker.io/busybox', 'foo', 'exec: "foo": executable file not found in $PATH: unknown'],
+    // an image whose file system the model does not know runs what it is told
+    ['m.daocloud.io/docker.io/library/nginx', 'foo', undefined],
+    ['registry.example/app', '/app/server', undefined],
+  ])('%s, %s', (repository, argv0, want) => {
+    expect(startError(repository, argv0)).toBe(want === undefined ? undefined : PREFIX + want);
+  });
+});
+
+describe('a busybox container whose command is not in the image', () => {
+  const e = engineWith({ nodes: [{ name: 'worker01', ip: '192.168.114.148', podCIDR: '10.244.5.0/24', capacity: { cpu: '4', memory: '8Gi', pods: 110 }, images: ['m.daocloud.io/docker.io/busybox'] }] });
+  create(e, podManifest('bad', { image: 'm.daocloud.io/docker.io/busybox', imagePullPolicy: 'IfNotPresent', command: ['foo'] }));
+  e.advanceTo(5 * 60_000);
+  const message = `${PREFIX}exec: "foo": executable file not found in $PATH: unknown`;
+
+  it('never runs: the last state is StartError, exit code 128, started at the Unix epoch, with containerd\'s message', () => {
+    const cs = pod(e, 'bad')!.status.containerStatuses![0];
+    expect(cs.lastState.terminated).toMatchObject({ exitCode: 128, reason: 'StartError', message, startedAt: '1970-01-01T00:00:00Z' });
+    expect(e.trace.filter((ev) => ev.kind === 'ProcessStarted')).toEqual([]);
+    expect(e.state().runtimes[0].containers.every((c) => c.state === 'CONTAINER_EXITED' && c.exitCode === 128)).toBe(true);
+  });
+
+  it('is reported as RunContainerError, with a Failed event carrying the message, and restarted with the crash-loop back-off', () => {
+    const failed = e.state().events.find((ev) => ev.reason === 'Failed')!;
+    expect(failed).toMatchObject({ type: 'Warning', message: `Error: ${message}` });
+    expect(failed.count).toBeGreaterThanOrEqual(5);
+    expect(e.state().events.some((ev) => ev.reason === 'BackOff')).toBe(true);
+    const errors = e.state().kubeletLogs.filter((l) => l.msg === 'Error syncing pod, skipping').map((l) => l.kv[0][1]);
+    expect(errors).toContain(JSON.stringify(`failed to "StartContainer" for "bad" with RunContainerError: ${JSON.stringify(message)}`));
+    // each attempt creates a container and tries to start it, as for a crash: the first restart at once (doBackOff
+    // finds no back-off yet, and starts one), then after 10 s, 20 s, 40 s, 80 s (the pod worker requeues at the
+    // back-off's end, jittered by up to half the wait, on the sync loop's 1 s tick)
+    const starts = containerStarts(e, 'bad');
+    const gaps = starts.slice(1).map((t, i) => t - starts[i]);
+    expect(gaps.length).toBeGreaterThanOrEqual(5);
+    expect(gaps[0]).toBeLessThan(3_000);
+    for (const [i, backoff] of [10_000, 20_000, 40_000, 80_000].entries()) {
+      expect(gaps[i + 1]).toBeGreaterThanOrEqual(backoff);
+      expect(gaps[i + 1]).toBeLessThanOrEqual(backoff * 1.5 + 1_000);
+    }
+  });
+});
+
+describe('what a user sees', () => {
+  const scenario = runnable(parseScenario([
+    'title: t',
+    'cluster:',
+    '  nodes:',
+    '    - {name: worker01, ip: 192.168.114.148, podCIDR: 10.244.5.0/24, capacity: {cpu: "4", memory: 8Gi, pods: 110}, images: [m.daocloud.io/docker.io/busybox]}',
+    'timeline:',
+    '  - at: 0s',
+    '    run: kubectl run typo --image=m.daocloud.io/docker.io/busybox --image-pull-policy=IfNotPresent -- /bin/bash -c "echo hi"',
+  ].join('\n'), 't.yaml'));
+
+  it('kubectl get shows RunContainerError; describe the StartError with its 1970 start, in the node\'s zone', () => {
+    expect(runCommandAt(scenario, 5_000, 'kubectl get pod typo --no-headers').stdout).toMatch(/^typo\s+0\/1\s+RunContainerError\s+1 \(\ds ago\)\s+5s\n$/);
+    const d = runCommandAt(scenario, 5_000, 'kubectl describe pod typo').stdout;
+    expect(d).toContain([
+      '    Last State:     Terminated',
+      '      Reason:       StartError',
+      `      Message:      ${PREFIX}exec: "/bin/bash": stat /bin/bash: no such file or directory: unknown`,
+      '      Exit Code:    128',
+      '      Started:      Thu, 01 Jan 1970 08:00:00 +0800',
+    ].join('\n'));
+  });
+
+  it('crictl inspect has containerd\'s reason and message, and the zero start time', () => {
+    const id = runCommandAt(scenario, 5_000, 'crictl ps -a -q').stdout.trim().split('\n')[0];
+    const status = JSON.parse(runCommandAt(scenario, 5_000, `crictl inspect ${id}`).stdout).status;
+    expect(status).toMatchObject({ state: 'CONTAINER_EXITED', exitCode: 128, reason: 'StartError', startedAt: '1970-01-01T08:00:00+08:00' });
+    expect(status.message).toContain('stat /bin/bash: no such file or directory');
+  });
+});
