@@ -19,7 +19,7 @@ export class ReplaySource implements SimSource {
    * containers' environment (and the volumes' ConfigMaps and Secrets) only for a run that sends a `$`, one of env,
    * printenv and export, or a configMap or secret, the shell's
    * redirections only for one that sends a `>` or `<`, the kubelet's hooks and probes only for one whose pods have
-   * a probe or a lifecycle hook, the files the kubelet writes for a pod only for one that names a file in /etc/
+   * a probe, a lifecycle hook or an active deadline, the files the kubelet writes for a pod only for one that names a file in /etc/
    * or a termination message, and which programs an image has only for one whose pods name a command or args.
    */
   static async load(replay: Replay): Promise<ReplaySource> {
@@ -38,8 +38,8 @@ export class ReplaySource implements SimSource {
       patching || replay.validate ? import('../../src/sim/api/validation.ts') : undefined,
       env ? import('../../src/sim/kubelet/envvars.ts') : undefined,
       sent.some((a) => a.includes('>') || a.includes('<')) ? import('../../src/sim/runtime/redirect.ts') : undefined,
-      // a pod with a probe (livenessProbe, readinessProbe, startupProbe) or a lifecycle hook
-      sent.some((a) => a.includes('Probe"') || a.includes('"lifecycle"')) ? import('../../src/sim/kubelet/handlers.ts') : undefined,
+      // a pod with a probe (livenessProbe, readinessProbe, startupProbe), a lifecycle hook or an active deadline
+      sent.some((a) => a.includes('Probe"') || a.includes('"lifecycle"') || a.includes('activeDeadlineSeconds')) ? import('../../src/sim/kubelet/handlers.ts') : undefined,
       // a container that reads /etc/hosts, /etc/hostname or /etc/resolv.conf names it; one that leaves a termination
       // message writes it to /dev/termination-log, or names its terminationMessagePath or terminationMessagePolicy
       sent.some((a) => a.includes('/etc/') || a.includes('termination')) ? import('../../src/sim/kubelet/etcfiles.ts') : undefined,

@@ -5,14 +5,14 @@
 //   sim.podlife.dev/probe.<container>.<liveness|readiness|startup>: "pass*3,fail" (one entry per probe run; the last repeats)
 // upstream: pkg/kubelet/lifecycle/handlers.go (*handlerRunner).Run; pkg/kubelet/prober/prober.go (*prober).runProbe
 
-import type { Container, LifecycleHandler, Pod } from '../types.ts';
+import type { Container, LifecycleHandler, Pod, PodStatus } from '../types.ts';
 import type { Proc } from '../core/loop.ts';
 import { sleepFor } from '../core/loop.ts';
 import { parseDuration } from '../core/duration.ts';
 import { Process, normaliseSignal, type Signal } from '../runtime/process.ts';
 import { execProgramFor } from '../runtime/exec-program.ts';
 import type { NodeEnv } from './env.ts';
-import { ANNOTATION_PREFIX, formatPod } from './env.ts';
+import { ANNOTATION_PREFIX, formatPod, recordPodEvent } from './env.ts';
 
 export interface HandlerResult {
   ok: boolean;
@@ -217,4 +217,37 @@ function scriptedFailure(probe: NonNullable<Container['livenessProbe']>, pod: Po
 /** Go's %v of a []string: [a b c]. */
 function goStrings(list: string[]): string {
   return `[${list.join(' ')}]`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The active deadline handler, a pod sync handler too: it is loaded with the hooks and probes, and a page's replay
+// brings them for a pod that names activeDeadlineSeconds.
+// upstream: pkg/kubelet/active_deadline.go reason, message
+const DEADLINE = { reason: 'DeadlineExceeded', message: 'Pod was active on the node longer than the specified deadline' };
+
+/** ShouldEvict: the eviction of a pod active on the node longer than spec.activeDeadlineSeconds, if it is. */
+// upstream: pkg/kubelet/active_deadline.go (*activeDeadlineHandler).ShouldEvict, pastActiveDeadline
+export function activeDeadlineEviction(env: NodeEnv, pod: Pod, status: PodStatus): typeof DEADLINE | undefined {
+  const deadline = pod.spec.activeDeadlineSeconds;
+  if (deadline === undefined || !status.startTime) return undefined;
+  return env.ctx.now - (Date.parse(status.startTime) - env.ctx.epoch) >= deadline * 1000 ? DEADLINE : undefined;
+}
+
+/**
+ * ShouldSync: when the active deadline passes (at `tick(t)`, the sync loop's next tick), record DeadlineExceeded and
+ * sync the pod, unless its worker stopped syncing or the deadline changed. One wake-up per deadline (`w.deadlineArmed`).
+ */
+// upstream: pkg/kubelet/active_deadline.go (*activeDeadlineHandler).ShouldSync
+export function watchActiveDeadline(
+  env: NodeEnv, w: { pod: Pod; state: string; deadlineArmed?: number }, status: PodStatus, tick: (t: number) => number, sync: () => void,
+): void {
+  const deadline = w.pod.spec.activeDeadlineSeconds;
+  if (deadline === undefined || !status.startTime || w.deadlineArmed === deadline) return;
+  w.deadlineArmed = deadline;
+  const ctx = env.ctx;
+  ctx.loop.at(Math.max(tick(Date.parse(status.startTime) - ctx.epoch + deadline * 1000), ctx.now), () => {
+    if (w.state !== 'syncing' || w.pod.spec.activeDeadlineSeconds !== deadline) return;
+    recordPodEvent(env, w.pod, 'Normal', DEADLINE.reason, DEADLINE.message);
+    sync();
+  });
 }

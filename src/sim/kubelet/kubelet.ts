@@ -30,10 +30,6 @@ import { UNSCHEDULABLE_TAINT } from '../scheduler/framework.ts';
 
 type WorkerState = 'syncing' | 'terminating' | 'terminated' | 'finished';
 
-// upstream: pkg/kubelet/active_deadline.go reason, message
-const DEADLINE_REASON = 'DeadlineExceeded';
-const DEADLINE_MESSAGE = 'Pod was active on the node longer than the specified deadline';
-const DEADLINE = { reason: DEADLINE_REASON, message: DEADLINE_MESSAGE };
 const isTerminalPhase = (phase: string | undefined): boolean => phase === 'Succeeded' || phase === 'Failed';
 const NO_REASONS: ReasonCache = new Map();
 const API_SOURCE = q('api');
@@ -501,34 +497,12 @@ export class Kubelet {
     const st = this.rm.resized.size ? this.rm.resized.get(pod.metadata.uid) : undefined;
     // a resized pod's statuses show its allocation and what the runtime applied
     // upstream: kubelet_pods.go generateAPIPodStatus, podSyncHandler.ShouldEvict (the active deadline handler)
-    const evict = this.#pastActiveDeadline(pod, old) ? DEADLINE : undefined;
+    const evict = pod.spec.activeDeadlineSeconds === undefined ? undefined : handlersOf(this.#ctx).activeDeadlineEviction(this.env, pod, old);
     let status = st
       ? generateAPIPodStatus(this.rm.resize!.updatePodFromAllocation(pod, st.allocated), rs, old, terminal, reasons, this.#statusInputs, st.actuated, evict)
       : generateAPIPodStatus(pod, rs, old, terminal, reasons, this.#statusInputs, undefined, evict);
     if (st) status = this.rm.resize!.resizeStatus(status, st, terminal);
     return status;
-  }
-
-  /** The pod has been active on the node longer than spec.activeDeadlineSeconds. */
-  // upstream: pkg/kubelet/active_deadline.go (*activeDeadlineHandler).pastActiveDeadline
-  #pastActiveDeadline(pod: Pod, status: PodStatus): boolean {
-    const deadline = pod.spec.activeDeadlineSeconds;
-    if (deadline === undefined || !status.startTime) return false;
-    return this.#ctx.now - (Date.parse(status.startTime) - this.#ctx.epoch) >= deadline * 1000;
-  }
-
-  /** Wake the pod worker when the active deadline passes (the sync loop's ShouldSync check, on its 1 s tick). */
-  // upstream: pkg/kubelet/active_deadline.go (*activeDeadlineHandler).ShouldSync
-  #watchActiveDeadline(w: PodWorker, status: PodStatus): void {
-    const deadline = w.pod.spec.activeDeadlineSeconds;
-    if (deadline === undefined || !status.startTime || w.deadlineArmed === deadline) return;
-    w.deadlineArmed = deadline;
-    const at = this.#tick(Date.parse(status.startTime) - this.#ctx.epoch + deadline * 1000, this.#ctx.timings.syncTick);
-    this.#ctx.loop.at(Math.max(at, this.#ctx.now), () => {
-      if (w.state !== 'syncing' || w.pod.spec.activeDeadlineSeconds !== deadline) return;
-      recordPodEvent(this.env, w.pod, 'Normal', DEADLINE_REASON, DEADLINE_MESSAGE);
-      this.#updatePod(w);
-    });
   }
 
   /**
@@ -548,7 +522,9 @@ export class Kubelet {
     const status = this.#generate(w, pod, rs, false);
     this.#setPodStatus(w, status);
     if (isTerminalPhase(status.phase)) return TERMINAL;
-    this.#watchActiveDeadline(w, w.status ?? status);
+    if (pod.spec.activeDeadlineSeconds !== undefined) {
+      handlersOf(this.#ctx).watchActiveDeadline(this.env, w, w.status ?? status, (t) => this.#tick(t, this.#ctx.timings.syncTick), () => this.#updatePod(w));
+    }
     this.#observeStartup(w, status);
     // WaitForAttachAndMount: a pod whose volumes did not mount waits, and its sync fails (the worker's
     // cancellation ends the wait early)

@@ -178,6 +178,7 @@ describe('a replay loads what its pods need, and so matches the runner', () => {
     ['a quantity and a default the decoding writes', pod('dec', '{name: c, image: busybox, command: [sleep, "60"], resources: {requests: {cpu: "0.5"}}}', '        volumes: [{name: h, hostPath: {path: /tmp}}]\n')],
     ['a ConfigMap a volume names', pod('vol', '{name: c, image: busybox, command: [sleep, "60"], volumeMounts: [{name: v, mountPath: /v}]}', '        volumes: [{name: v, configMap: {name: app}}]\n')],
     ['a command the image lacks', pod('typo', '{name: c, image: busybox, args: [/bin/bash]}')],
+    ['an active deadline', pod('deadline', '{name: c, image: busybox, command: [sleep, "60"]}', '        activeDeadlineSeconds: 5\n')],
   ];
   it.each(cases)('%s', async (_, timeline) => {
     const scenario = parseScenario(`title: t\ntimeline:\n${timeline}  - at: 30s\n    run: kubectl get pods\n`, 't.yaml');
