@@ -507,6 +507,7 @@ export class RuntimeManager {
       argv: containerArgvOf(this.envSupport, pod, c, defaults, { podIP, hostIP: this.#env.nodeIP }),
       script,
       stdin: !!c.stdin,
+      memory: c.resources?.limits?.memory as string | undefined,
       // an ephemeral container's target: its process namespace is joined (NamespaceMode_TARGET)
       target: c.targetContainerName && findContainerStatusByName(s, c.targetContainerName)?.ID,
       labels: {

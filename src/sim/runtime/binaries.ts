@@ -5,11 +5,20 @@
 // The model knows one image's file system: busybox (1.37, as docker-library builds it: `make defconfig` with
 // CONFIG_AR and CONFIG_INOTIFYD, every applet linked into /bin by `busybox --install /bin`, Debian's getconf in /bin,
 // and /usr/bin/env linking to /bin/env). Any other image runs whatever it is told to (an unknown program is a server).
+// And one program's use of memory: stress (the Kubernetes docs' memory example, image polinux/stress) allocates what
+// its --vm and --vm-bytes say; beyond the container's memory limit, the cgroup's OOM killer kills the container.
 // Loaded only when a pod names a command or args (components/player/replay.ts).
 // upstream: opencontainers/runc libcontainer/standard_init_linux.go (exec.LookPath in runc init), go/src/os/exec
 //           (Error: `exec: "name": ...`); containerd internal/cri/server/container_start.go ("failed to create
 //           containerd task"); docker-library/busybox Dockerfile.builder; busybox's applets (`//applet:` lines whose
-//           config defaults to y)
+//           config defaults to y); stress 1.0.4 (stress.c: its options, atoll_b, its info lines); the kernel's
+//           memory.oom.group, which the kubelet sets on cgroup v2 (singleProcessOOMKill false)
+
+import type { ContainerConfig } from './cri.ts';
+// types only, and the quantities (a module the resize support shares): a value imported from the engine's first load
+// would split it into more files
+import type { Program } from './process.ts';
+import { intValue } from '../api/quantity.ts';
 
 const APPLETS = new Set((
   '[ [[ acpid add-shell addgroup adduser adjtimex ar arch arp arping ascii ash awk base32 base64 basename bc '+
@@ -56,4 +65,50 @@ export function startError(repository: string, argv0: string): string | undefine
     err = `stat ${argv0}: no such file or directory`;
   }
   return `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: exec: ${JSON.stringify(argv0)}: ${err}: unknown`;
+}
+
+/** stress's sizes (atoll_b): a number with an optional b, k, m or g suffix, in powers of 1024. */
+function stressBytes(arg: string | undefined): number | undefined {
+  const m = /^(\d+)([bkmg]?)$/i.exec(arg ?? '');
+  return m ? Number(m[1]) * 1024 ** ' kmg'.indexOf(m[2].toLowerCase() || ' ') : undefined;
+}
+
+/** stress's times (atoll_s): a number with an optional s, m, h, d or y suffix, in seconds. */
+function stressSeconds(arg: string | undefined): number | undefined {
+  const m = /^(\d+)([smhdy]?)$/.exec(arg ?? '');
+  return m ? Number(m[1]) * ({ '': 1, s: 1, m: 60, h: 3600, d: 86_400, y: 31_536_000 } as Record<string, number>)[m[2]] : undefined;
+}
+
+/** How long stress's vm workers take to allocate and touch more than the limit (the model's figure). */
+const OOM_AFTER = 120;
+
+/**
+ * What a program the model knows by its use of memory runs as: stress, as PID 1. Its workers allocate --vm ×
+ * --vm-bytes (256M each by default); more than the container's memory limit, and the OOM killer kills the whole
+ * container (exit code 137, reason OOMKilled). Within it, stress runs until --timeout, or until it is killed: as
+ * PID 1 it has no handler for SIGTERM. Undefined for every other program.
+ */
+export function programFor(cfg: ContainerConfig): Program | undefined {
+  const argv = cfg.argv;
+  if (!/(^|\/)stress$/.test(argv[0] ?? '')) return undefined;
+  const count = { cpu: 0, io: 0, vm: 0, hdd: 0 };
+  let vmBytes = 256 * 1024 ** 2;
+  let timeout: number | undefined;
+  for (let i = 1; i < argv.length; i++) {
+    const [opt, inline] = argv[i].startsWith('--') && argv[i].includes('=') ? [argv[i].slice(0, argv[i].indexOf('=')), argv[i].slice(argv[i].indexOf('=') + 1)] : [argv[i], undefined];
+    const value = () => inline ?? argv[++i];
+    const key = ({ '-c': 'cpu', '--cpu': 'cpu', '-i': 'io', '--io': 'io', '-m': 'vm', '--vm': 'vm', '-d': 'hdd', '--hdd': 'hdd' } as Record<string, keyof typeof count>)[opt];
+    if (key) count[key] = Number(value()) || 0;
+    else if (opt === '--vm-bytes') vmBytes = stressBytes(value()) ?? vmBytes;
+    else if (opt === '-t' || opt === '--timeout') timeout = stressSeconds(value());
+    else if (opt === '--vm-hang' || opt === '--vm-stride' || opt === '--hdd-bytes' || opt === '--backoff') value();
+  }
+  const start = `stress: info: [1] dispatching hogs: ${count.cpu} cpu, ${count.io} io, ${count.vm} vm, ${count.hdd} hdd`;
+  const limit = cfg.resources ? Number(cfg.resources.memoryLimitInBytes) : intValue(cfg.memory);
+  const oom = limit > 0 && count.vm * vmBytes > limit;
+  if (timeout !== undefined && !oom) {
+    const done = `stress: info: [1] successful run completed in ${timeout}s`;
+    return { kind: 'shell', stmts: [{ kind: 'cmd', argv: ['echo', start] }, { kind: 'cmd', argv: ['sleep', String(timeout)] }, { kind: 'cmd', argv: ['echo', done] }] };
+  }
+  return { kind: 'service', spec: { name: 'stress', ports: [], startLogs: [{ stream: 'stdout', text: start }], stopsOn: {}, ...(oom ? { oomAfter: OOM_AFTER } : {}) } };
 }

@@ -47,6 +47,8 @@ export interface ContainerConfig {
   annotations: Record<string, string>;
   /** Set by the kubelet for the containers of a pod resized in place (others are created with the spec's). */
   resources?: CriLinuxResources;
+  /** The container's memory limit as its spec writes it (the cgroup's memory.max, for the programs that use memory). */
+  memory?: string;
 }
 
 export interface PullResult {
@@ -158,8 +160,8 @@ class ContainerRecord implements ProcessHost {
     return new Date(this.#ctx.epoch + t);
   }
 
-  exited(exitCode: number, signal?: number): void {
-    this.#rt.containerExited(this.id, exitCode, signal);
+  exited(exitCode: number, signal?: number, reason?: string): void {
+    this.#rt.containerExited(this.id, exitCode, signal, reason);
   }
 }
 
@@ -426,7 +428,7 @@ export class ContainerRuntime {
     let program: Program;
     const ctx = cfg.stdin ? this.#programsStdin : this.programs;
     if (cfg.script !== undefined) program = { kind: 'shell', stmts: parseShell(cfg.script, ctx.redirect) };
-    else program = programFor(cfg.argv, ctx);
+    else program = this.#ctx.binaries?.programFor(cfg) ?? programFor(cfg.argv, ctx);
     const proc = new Process(rec, program, ctx);
     rec.proc = proc;
     this.#putContainer({ ...c, state: 'CONTAINER_RUNNING', startedAt: this.#ctx.now, pid: this.#pid() });
@@ -442,8 +444,8 @@ export class ContainerRuntime {
     return true;
   }
 
-  /** The process of a container ended (its host's `exited`). */
-  containerExited(id: string, exitCode: number, _signal?: number): void {
+  /** The process of a container ended (its host's `exited`); `reason` is the runtime's when it knows more (OOMKilled). */
+  containerExited(id: string, exitCode: number, _signal?: number, reason?: string): void {
     const c = this.containers.get(id);
     if (!c) return;
     this.#putContainer({
@@ -451,7 +453,7 @@ export class ContainerRuntime {
       state: 'CONTAINER_EXITED',
       finishedAt: this.#ctx.now,
       exitCode,
-      reason: exitCode === 0 ? 'Completed' : 'Error',
+      reason: reason ?? (exitCode === 0 ? 'Completed' : 'Error'),
     });
     const rec = this.#records.get(id);
     const waiters = rec?.exitWaiters;

@@ -24,6 +24,8 @@ export interface ServiceSpec {
   stopsOn: Partial<Record<Signal, { ms: number; logs: string[] }>>;
   /** Paths an httpGet probe may ask for with a 2xx answer (others: 404). Empty = every path. */
   httpPaths?: string[];
+  /** Milliseconds after the start when it has used more memory than the container's limit: the OOM killer kills it. */
+  oomAfter?: number;
 }
 
 export interface ProcessHost {
@@ -42,8 +44,8 @@ export interface ProcessHost {
   env?: Map<string, string>;
   /** "2026/08/04 03:32:37": the wall clock in the format nginx logs use. */
   wallclock(t: number): Date;
-  /** Called once when the process ends. */
-  exited(exitCode: number, signal?: number): void;
+  /** Called once when the process ends (`reason`: the runtime's, when the kernel killed it: OOMKilled). */
+  exited(exitCode: number, signal?: number, reason?: string): void;
 }
 
 export type Program =
@@ -221,6 +223,8 @@ export class Process {
 
   #startService(spec: ServiceSpec): void {
     this.service = spec;
+    // the cgroup's OOM killer kills every process of the container (memory.oom.group): SIGKILL, 137
+    if (spec.oomAfter !== undefined) this.#timer(spec.oomAfter, () => this.#finish(137, 9, 'OOMKilled'));
     let stamp: string | undefined;
     for (const l of spec.startLogs) this.#host.log(l.stream, l.text.includes('{time}') ? l.text.replace('{time}', (stamp ??= this.#stamp())) : l.text);
   }
@@ -238,11 +242,11 @@ export class Process {
     });
   }
 
-  #finish(code: number, signal?: number): void {
+  #finish(code: number, signal?: number, reason?: string): void {
     if (this.#exited) return;
     this.#exited = true;
     this.#timerToken++;
-    this.#host.exited(code, signal);
+    this.#host.exited(code, signal, reason);
   }
 
   /** Deliver a signal, as the runtime's kill(2) would. */

@@ -1,7 +1,7 @@
 // A command the image does not have (runtime/binaries.ts): runc's init cannot find it, the container never runs,
 // containerd's StartContainer fails, and the kubelet reports RunContainerError, then backs off as for a crash.
 import { describe, expect, it } from 'vitest';
-import { startError } from '../../../src/sim/runtime/binaries.ts';
+import { programFor, startError } from '../../../src/sim/runtime/binaries.ts';
 import { parseScenario } from '../../../src/sim/scenario.ts';
 import { runCommandAt, runnable } from '../../../src/sim/run.ts';
 import { containerStarts, create, engineWith, pod, podManifest } from './helpers.ts';
@@ -94,5 +94,70 @@ describe('what a user sees', () => {
     const status = JSON.parse(runCommandAt(scenario, 5_000, `crictl inspect ${id}`).stdout).status;
     expect(status).toMatchObject({ state: 'CONTAINER_EXITED', exitCode: 128, reason: 'StartError', startedAt: '1970-01-01T08:00:00+08:00' });
     expect(status.message).toContain('stat /bin/bash: no such file or directory');
+  });
+});
+
+describe('stress: memory beyond the container\'s limit', () => {
+  const cfg = (argv: string[], memory?: string) => ({ argv, memory }) as unknown as Parameters<typeof programFor>[0];
+  it.each([
+    // the docs' memory-demo-2: 250M is 250 × 1024² bytes, over 100Mi
+    [['stress', '--vm', '1', '--vm-bytes', '250M', '--vm-hang', '1'], '100Mi', true, 'stress: info: [1] dispatching hogs: 0 cpu, 0 io, 1 vm, 0 hdd'],
+    // memory-demo: 150M under 200Mi
+    [['stress', '--vm', '1', '--vm-bytes', '150M', '--vm-hang', '1'], '200Mi', false, 'stress: info: [1] dispatching hogs: 0 cpu, 0 io, 1 vm, 0 hdd'],
+    // two workers of 40M each (--opt=value form) over 64Mi; 256M by default per worker
+    [['/usr/bin/stress', '-c', '2', '--vm', '2', '--vm-bytes=40M'], '64Mi', true, 'stress: info: [1] dispatching hogs: 2 cpu, 0 io, 2 vm, 0 hdd'],
+    [['stress', '-m', '1'], '200Mi', true, 'stress: info: [1] dispatching hogs: 0 cpu, 0 io, 1 vm, 0 hdd'],
+    [['stress', '-m', '1'], '300Mi', false, 'stress: info: [1] dispatching hogs: 0 cpu, 0 io, 1 vm, 0 hdd'],
+    // no limit: the node has the memory
+    [['stress', '--vm', '4', '--vm-bytes', '1g'], undefined, false, 'stress: info: [1] dispatching hogs: 0 cpu, 0 io, 4 vm, 0 hdd'],
+  ])('%j with a limit of %s: OOM %s', (argv, memory, oom, line) => {
+    const p = programFor(cfg(argv, memory));
+    expect(p).toMatchObject({ kind: 'service', spec: { name: 'stress', startLogs: [{ stream: 'stdout', text: line }], stopsOn: {} } });
+    expect(p!.kind === 'service' && p!.spec.oomAfter !== undefined).toBe(oom);
+  });
+
+  it('leaves every other program to the process model', () => {
+    expect(programFor(cfg(['sleep', '10']))).toBeUndefined();
+    expect(programFor(cfg(['stress-ng', '--vm', '1']))).toBeUndefined();
+  });
+
+  const node = { name: 'worker01', ip: '192.168.114.148', podCIDR: '10.244.5.0/24', capacity: { cpu: '4', memory: '8Gi', pods: 110 }, images: ['polinux/stress'] };
+  const stressPod = (name: string, args: string[], limit: string) =>
+    podManifest(name, { image: 'polinux/stress', imagePullPolicy: 'IfNotPresent', command: ['stress'], args, resources: { limits: { memory: limit } } });
+
+  it('is killed by the OOM killer: 137, OOMKilled, no event; restarted with the back-off; what it printed is kept', () => {
+    const e = engineWith({ nodes: [node] });
+    create(e, stressPod('hog', ['--vm', '1', '--vm-bytes', '250M'], '100Mi'));
+    create(e, stressPod('fits', ['--vm', '1', '--vm-bytes', '150M'], '200Mi'));
+    e.advanceTo(60_000);
+    const hog = pod(e, 'hog')!.status.containerStatuses![0];
+    expect(hog.lastState.terminated).toMatchObject({ exitCode: 137, reason: 'OOMKilled' });
+    expect(hog.restartCount).toBeGreaterThanOrEqual(2);
+    expect(e.state().events.filter((ev) => ev.involvedObject.name === 'hog' && ev.type === 'Warning').map((ev) => ev.reason)).toEqual(['BackOff']);
+    const fits = pod(e, 'fits')!.status;
+    expect(fits.phase).toBe('Running');
+    expect(fits.containerStatuses![0].restartCount).toBe(0);
+    const hogID = hog.lastState.terminated!.containerID!.replace('containerd://', '');
+    expect(e.state().containerLogs.filter((l) => l.containerId === hogID).map((l) => l.text)).toEqual(['stress: info: [1] dispatching hogs: 0 cpu, 0 io, 1 vm, 0 hdd']);
+  });
+
+  it('with --timeout, ends on its own and says so; as PID 1 it ignores SIGTERM, so a delete takes the grace period', () => {
+    const e = engineWith({ nodes: [node] });
+    create(e, podManifest('timed', { image: 'polinux/stress', imagePullPolicy: 'IfNotPresent', command: ['stress', '--cpu', '1', '--timeout', '20s'] }, { restartPolicy: 'Never' }));
+    create(e, stressPod('held', ['--vm', '1', '--vm-bytes', '16M'], '100Mi'));
+    e.advanceTo(30_000);
+    expect(pod(e, 'timed')!.status.containerStatuses![0].state.terminated).toMatchObject({ exitCode: 0, reason: 'Completed' });
+    const timedID = pod(e, 'timed')!.status.containerStatuses![0].containerID!.replace('containerd://', '');
+    expect(e.state().containerLogs.filter((l) => l.containerId === timedID).map((l) => l.text)).toEqual([
+      'stress: info: [1] dispatching hogs: 1 cpu, 0 io, 0 vm, 0 hdd',
+      'stress: info: [1] successful run completed in 20s',
+    ]);
+    e.apply({ type: 'delete', kind: 'Pod', namespace: 'default', name: 'held' });
+    e.advanceTo(75_000);
+    // the stop signal is ignored; SIGKILL comes when the 30 s grace period is over
+    const killed = e.trace.filter((ev) => ev.kind === 'SIGKILL' && ev.detail.startsWith('held '));
+    expect(killed).toHaveLength(1);
+    expect(killed[0].detail).toContain('137');
+    expect(killed[0].t - 30_000).toBeGreaterThanOrEqual(30_000);
   });
 });
