@@ -38,9 +38,10 @@ export function recordReplay(scenario: Scenario, seed: number): Replay {
           // A deep copy as JSON: what the page will fetch, and safe from later changes to the object.
           actions.push({ at: engine.now, action: JSON.parse(JSON.stringify(action)) as ClusterAction });
           const r = engine.apply(action);
-          // rejected as invalid, or by the decoding (a BadRequest), or taken without the unknown fields the decoding
-          // dropped (a warning each): a replay needs the validation module, which decodes
-          if (!r.ok && (r.status.reason === 'Invalid' || r.status.reason === 'BadRequest')) invalid = true;
+          // rejected as invalid, or by the decoding (a BadRequest), or by an admission plugin the validation module
+          // has (RuntimeClass: Forbidden), or taken without the unknown fields the decoding dropped (a warning each):
+          // a replay needs the validation module, which decodes
+          if (!r.ok && (r.status.reason === 'Invalid' || r.status.reason === 'BadRequest' || r.status.reason === 'Forbidden')) invalid = true;
           if (r.ok && r.warnings?.length) invalid = true;
           // or taken with what the decoding rewrites: a quantity stored in its canonical form ("0.5" as "500m"), a
           // field few pods have that it defaults (schema.ts podRewrites)

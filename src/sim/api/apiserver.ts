@@ -38,7 +38,7 @@ const podKey = (ns: string, name: string): string => podNames(ns, name).key;
  * engine has them but the player's replay of a run recorded at build time, whose every request passed them then (a
  * replay that holds a rejected request, or that patches a node, loads them).
  */
-export type Validation = Pick<typeof validationModule, 'isQualifiedName' | 'isValidLabelValue' | 'validateMeta' | 'validatePodCreate' | 'validatePodEphemeralContainersUpdate' | 'validatePodUpdate' | 'decodePodUnder' | 'decodePatchedPod' | 'decodePatchedUnder' | 'objectMeta' | 'patchBodyError'>;
+export type Validation = Pick<typeof validationModule, 'admitRuntimeClass' | 'isQualifiedName' | 'isValidLabelValue' | 'validateMeta' | 'validatePodCreate' | 'validatePodEphemeralContainersUpdate' | 'validatePodUpdate' | 'decodePodUnder' | 'decodePatchedPod' | 'decodePatchedUnder' | 'objectMeta' | 'patchBodyError'>;
 
 /** A node informer's update handler: the new object and the one it replaced. */
 export type NodeWatcher = (node: Node, old: Node) => void;
@@ -234,7 +234,7 @@ export class ApiServer {
     meta.namespace = namespace;
     if (!meta.name && meta.generateName) meta.name = `${meta.generateName}${this.#ctx.rng.nameSuffix(5)}`;
     defaultPodSpec(raw.spec, { volumeSuffix: this.#ctx.rng.nameSuffix(5) });
-    const forbidden = admitPriority(raw.spec, meta.name ?? '');
+    const forbidden = admitPriority(raw.spec, meta.name ?? '') ?? this.#validation?.admitRuntimeClass(raw.spec, meta.name ?? '');
     if (forbidden) {
       return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: forbidden, reason: 'Forbidden', details: { name: meta.name, kind: 'pods' }, code: 403 } };
     }

@@ -339,6 +339,17 @@ export function validatePodSpec(spec: Raw, errs: FieldError[]): void {
   });
 }
 
+/**
+ * The RuntimeClass admission plugin, on create: a pod that names a RuntimeClass the cluster does not have is refused
+ * (403). The model's cluster, like a kubeadm one, has none. Loaded with the validation: a recorded run that had a
+ * request refused replays with this module.
+ */
+// upstream: plugin/pkg/admission/runtimeclass/admission.go (*RuntimeClass).prepareObjects
+export function admitRuntimeClass(spec: Raw, podName: string): string | undefined {
+  const name = spec.runtimeClassName;
+  return name == null ? undefined : `pods ${JSON.stringify(podName)} is forbidden: pod rejected: RuntimeClass ${JSON.stringify(String(name))} not found`;
+}
+
 /** Everything ValidatePodCreate checks that the model covers. */
 export function validatePodCreate(pod: Raw): FieldError[] {
   const errs: FieldError[] = [];

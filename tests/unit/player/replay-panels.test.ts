@@ -179,6 +179,8 @@ describe('a replay loads what its pods need, and so matches the runner', () => {
     ['a ConfigMap a volume names', pod('vol', '{name: c, image: busybox, command: [sleep, "60"], volumeMounts: [{name: v, mountPath: /v}]}', '        volumes: [{name: v, configMap: {name: app}}]\n')],
     ['a command the image lacks', pod('typo', '{name: c, image: busybox, args: [/bin/bash]}')],
     ['an active deadline', pod('deadline', '{name: c, image: busybox, command: [sleep, "60"]}', '        activeDeadlineSeconds: 5\n')],
+    // refused by the RuntimeClass admission plugin, which comes with the validation: the replay is marked
+    ['a pod the admission refuses', `  - at: 0s\n    run: kubectl run x --image=nginx --overrides='{"spec":{"runtimeClassName":"kata"}}'\n`],
   ];
   it.each(cases)('%s', async (_, timeline) => {
     const scenario = parseScenario(`title: t\ntimeline:\n${timeline}  - at: 30s\n    run: kubectl get pods\n`, 't.yaml');

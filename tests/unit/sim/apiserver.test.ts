@@ -271,3 +271,18 @@ describe('priority admission', () => {
     expect(reject(podManifest('p', { image: 'nginx' }, { priorityClassName: 'gold' })).message).toBe('pods "p" is forbidden: no PriorityClass with name gold was found');
   });
 });
+
+describe('RuntimeClass admission', () => {
+  it('refuses a pod naming a RuntimeClass the cluster lacks (a kubeadm cluster has none), before validation (403)', () => {
+    expect(reject(podManifest('sandboxed', { image: 'nginx' }, { runtimeClassName: 'gvisor' }))).toMatchObject({
+      reason: 'Forbidden', code: 403, details: { name: 'sandboxed', kind: 'pods' },
+      message: 'pods "sandboxed" is forbidden: pod rejected: RuntimeClass "gvisor" not found',
+    });
+    // an empty name is looked up too (validation, which would refuse it, comes after the admission plugins)
+    expect(reject(podManifest('p', { image: 'nginx' }, { runtimeClassName: '' })).message).toBe('pods "p" is forbidden: pod rejected: RuntimeClass "" not found');
+    // the Priority plugin runs first
+    expect(reject(podManifest('p', { image: 'nginx' }, { runtimeClassName: 'gvisor', priorityClassName: 'gold' })).message).toBe('pods "p" is forbidden: no PriorityClass with name gold was found');
+    const e = engineWith();
+    expect(create(e, podManifest('plain', { image: 'nginx' })).spec).not.toHaveProperty('runtimeClassName');
+  });
+});
