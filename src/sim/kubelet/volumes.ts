@@ -108,11 +108,12 @@ export class VolumeManager {
   #add(w: PodWorker): string[] | null {
     const pod = w.pod;
     const active = () => w.state === 'syncing' || w.state === 'terminating';
-    const used = mountedNames(pod);
+    let used: Set<string> | undefined;
     let failed: string[] | undefined;
     for (const v of (pod.spec.volumes ?? []) as VolumeSources[]) {
-      const err = used.has(v.name) ? volumeSetUpError(v) : undefined;
-      if (err === undefined) continue;
+      // (the names of the mounted volumes are gathered only for a volume that fails: most pods have none)
+      const err = volumeSetUpError(v);
+      if (err === undefined || !(used ??= mountedNames(pod)).has(v.name)) continue;
       (failed ??= []).push(v.name);
       const first = this.#tick(this.#tick(this.#env.ctx.now + 1, this.#populator) + 1, this.#reconciler);
       this.#env.ctx.loop.at(first, () => this.#mount(pod, v, err, 0, active));

@@ -51,11 +51,12 @@ const APPLETS = new Set((
 ).split(' '));
 
 /**
- * The error StartContainer returns for a container of `repository` whose command is `argv0`, or undefined when it
- * starts (the image has it, or the model does not know the image).
+ * The error StartContainer returns for a container of the image `ref` (a normalized reference: its repository, then
+ * a tag or a digest) whose command is `argv0`, or undefined when it starts (the image has it, or the model does not
+ * know the image).
  */
-export function startError(repository: string, argv0: string): string | undefined {
-  if (repository.slice(repository.lastIndexOf('/') + 1) !== 'busybox') return undefined;
+export function startError(ref: string, argv0: string): string | undefined {
+  if (!/(^|\/)busybox[:@]/.test(ref)) return undefined;
   let err: string;
   if (!argv0.includes('/')) {
     if (APPLETS.has(argv0)) return undefined;

@@ -420,7 +420,7 @@ export class ContainerRuntime {
     if (!c || !rec || c.state !== 'CONTAINER_CREATED') return { error: `container ${id} is not in created state` };
     const cfg = rec.cfg;
     // runc's init looks the command up first: one the image lacks never runs (exit code 128, reason StartError)
-    const error = this.#ctx.binaries?.startError(parseImageRef(cfg.imageRef).repository, cfg.argv[0]);
+    const error = this.#ctx.binaries?.startError(cfg.imageRef, cfg.argv[0]);
     if (error) {
       this.#putContainer({ ...c, state: 'CONTAINER_EXITED', startedAt: -this.#ctx.epoch, finishedAt: this.#ctx.now, exitCode: 128, reason: 'StartError', message: error });
       return { error };

@@ -11,24 +11,25 @@ const PREFIX = 'failed to create containerd task: failed to create shim task: OC
 describe('startError: what runc finds in the busybox image', () => {
   it.each([
     // exec.LookPath along $PATH for a bare name: every applet is linked into /bin
-    ['busybox', 'sleep', undefined],
-    ['busybox', 'nslookup', undefined],
-    ['busybox', 'getconf', undefined],
-    ['busybox', 'foo', 'exec: "foo": executable file not found in $PATH: unknown'],
+    ['docker.io/library/busybox:latest', 'sleep', undefined],
+    ['docker.io/library/busybox:latest', 'nslookup', undefined],
+    ['docker.io/library/busybox:latest', 'getconf', undefined],
+    ['docker.io/library/busybox:latest', 'foo', 'exec: "foo": executable file not found in $PATH: unknown'],
     // the image has no bash: `bash` is not an applet of the default configuration
-    ['busybox', 'bash', 'exec: "bash": executable file not found in $PATH: unknown'],
+    ['docker.io/library/busybox:latest', 'bash', 'exec: "bash": executable file not found in $PATH: unknown'],
     // a path is stat'ed: /bin has the applets, /usr/bin only env
-    ['busybox', '/bin/sh', undefined],
-    ['busybox', '/usr/bin/env', undefined],
-    ['busybox', '/bin/bash', 'exec: "/bin/bash": stat /bin/bash: no such file or directory: unknown'],
-    ['busybox', '/usr/bin/top', 'exec: "/usr/bin/top": stat /usr/bin/top: no such file or directory: unknown'],
-    ['busybox', './app', 'exec: "./app": stat ./app: no such file or directory: unknown'],
-    ['m.daocloud.io/docker.io/busybox', 'foo', 'exec: "foo": executable file not found in $PATH: unknown'],
+    ['docker.io/library/busybox:latest', '/bin/sh', undefined],
+    ['docker.io/library/busybox:latest', '/usr/bin/env', undefined],
+    ['docker.io/library/busybox:latest', '/bin/bash', 'exec: "/bin/bash": stat /bin/bash: no such file or directory: unknown'],
+    ['docker.io/library/busybox:latest', '/usr/bin/top', 'exec: "/usr/bin/top": stat /usr/bin/top: no such file or directory: unknown'],
+    ['docker.io/library/busybox:latest', './app', 'exec: "./app": stat ./app: no such file or directory: unknown'],
+    ['m.daocloud.io/docker.io/busybox@sha256:6eda29e895766588d838a78e0450e9b3445e466334010d933bf501175c2072fd', 'foo', 'exec: "foo": executable file not found in $PATH: unknown'],
     // an image whose file system the model does not know runs what it is told
-    ['m.daocloud.io/docker.io/library/nginx', 'foo', undefined],
-    ['registry.example/app', '/app/server', undefined],
-  ])('%s, %s', (repository, argv0, want) => {
-    expect(startError(repository, argv0)).toBe(want === undefined ? undefined : PREFIX + want);
+    ['m.daocloud.io/docker.io/library/nginx:alpine', 'foo', undefined],
+    ['docker.io/library/busybox-extras:latest', 'foo', undefined],
+    ['registry.example/app:v1', '/app/server', undefined],
+  ])('%s, %s', (ref, argv0, want) => {
+    expect(startError(ref, argv0)).toBe(want === undefined ? undefined : PREFIX + want);
   });
 });
 
