@@ -9,11 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { describePod } from '../../../src/sim/render/describe.ts';
 import { create, engineWith, podManifest } from './helpers.ts';
 
-/** The pod as the API server stored it (defaulted, admitted), described without events. */
-function describeCreated(container: Record<string, unknown>, spec: Record<string, unknown> = {}, name = 'web'): string {
+/**
+ * The pod as the API server stored it (defaulted, admitted), described without events. A runtimeClassName is set on
+ * the stored object: the model's cluster has no RuntimeClass, so its admission would refuse the pod, where a cluster
+ * with that RuntimeClass stores it.
+ */
+function describeCreated(container: Record<string, unknown>, { runtimeClassName, ...spec }: Record<string, unknown> = {}, name = 'web'): string {
   const e = engineWith();
   const pod = create(e, podManifest(name, container, spec));
-  return describePod(pod, { now: Date.parse('2026-08-04T03:00:10Z'), utcOffsetMinutes: 480, events: [], showEvents: false });
+  const stored = runtimeClassName === undefined ? pod : { ...pod, spec: { ...pod.spec, runtimeClassName } };
+  return describePod(stored, { now: Date.parse('2026-08-04T03:00:10Z'), utcOffsetMinutes: 480, events: [], showEvents: false });
 }
 
 const text = describeCreated(
