@@ -130,3 +130,8 @@ export function goTime(epoch: number, t: number, monotonic: boolean): string {
   return `${wall} +0000 UTC m=+${Math.floor(m / 1000)}.${String(m % 1000).padStart(3, '0')}000000`;
 }
 const goSeconds = new Map<number, string>();
+
+/** The first tick at or after t of a loop that ticks every `period` ms, offset by `phase` (period 0: t itself). */
+export function nextTick(t: number, period: number, phase: number): number {
+  return period <= 0 ? t : phase + Math.ceil((t - phase) / period) * period;
+}

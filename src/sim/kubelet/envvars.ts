@@ -13,7 +13,7 @@ import type { EnvBuiltin } from '../runtime/process.ts';
 export { arith } from '../runtime/arith.ts';
 // the volume manager's ConfigMap and Secret volumes: the same objects the environment reads
 export { VolumeManager } from './volumes.ts';
-import { ROOT_CA } from './volumes.ts';
+import { configSourceKeys, notFound } from './volumes.ts';
 
 /** The PATH of the images the model knows (the Debian and Alpine base images' default). */
 const IMAGE_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -169,25 +169,28 @@ interface EnvSources {
 /**
  * Why the container's environment cannot be made, if it cannot: a ConfigMap or Secret it names (envFrom first, then
  * env) that does not exist, and is not optional. The model's cluster has no Secret and no ConfigMap but
- * kube-root-ca.crt, so such a container waits with CreateContainerConfigError, as on a cluster that lacks them.
- * The messages are the kubelet's configmap and secret managers' NotFound (singular resource names).
+ * kube-root-ca.crt (volumes.ts), so such a container waits with CreateContainerConfigError, as on a cluster that
+ * lacks them. The messages are the kubelet's configmap and secret managers' NotFound.
  */
 // upstream: pkg/kubelet/kubelet_pods.go makeEnvironmentVariables; pkg/kubelet/configmap/configmap_manager.go,
 //           pkg/kubelet/secret/secret_manager.go (corev1.Resource("configmap"), corev1.Resource("secret"))
 export function missingConfigSource(pod: Pod, c: Container): string | undefined {
   const { envFrom, env } = c as EnvSources;
+  const missing = (resource: 'configmap' | 'secret', ref: { name?: string; optional?: boolean } | undefined): string | undefined =>
+    ref && !ref.optional && !configSourceKeys(resource, ref.name) ? notFound(resource, ref.name) : undefined;
   for (const e of envFrom ?? []) {
-    if (e.configMapRef && !e.configMapRef.optional && e.configMapRef.name !== ROOT_CA.name) return `configmap "${e.configMapRef.name ?? ''}" not found`;
-    if (e.secretRef && !e.secretRef.optional) return `secret "${e.secretRef.name ?? ''}" not found`;
+    const err = missing('configmap', e.configMapRef) ?? missing('secret', e.secretRef);
+    if (err) return err;
   }
   for (const v of env ?? []) {
     const cm = v.valueFrom?.configMapKeyRef;
-    if (cm && !cm.optional) {
-      if (cm.name !== ROOT_CA.name) return `configmap "${cm.name ?? ''}" not found`;
-      if (!ROOT_CA.keys.includes(cm.key)) return `couldn't find key ${cm.key} in ConfigMap ${pod.metadata.namespace}/${cm.name}`;
+    const err = missing('configmap', cm);
+    if (err) return err;
+    if (cm && !cm.optional && !configSourceKeys('configmap', cm.name)!.includes(cm.key)) {
+      return `couldn't find key ${cm.key} in ConfigMap ${pod.metadata.namespace}/${cm.name}`;
     }
-    const secret = v.valueFrom?.secretKeyRef;
-    if (secret && !secret.optional) return `secret "${secret.name ?? ''}" not found`;
+    const secretErr = missing('secret', v.valueFrom?.secretKeyRef);
+    if (secretErr) return secretErr;
   }
   return undefined;
 }

@@ -24,7 +24,7 @@ import { toRuntimePodStatus, type RuntimePodStatus } from './podstatus.ts';
 import type * as resizeModule from './resize.ts';
 import type { ProbeResult } from './podactions.ts';
 import type { NodeEnv } from './env.ts';
-import { containerSpec, goTime, handlersOf, KUBELET_START, kobj, kstr, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
+import { containerSpec, goTime, handlersOf, KUBELET_START, kobj, kstr, nextTick, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
 import { deepEqual } from '../core/structural.ts';
 import { UNSCHEDULABLE_TAINT } from '../scheduler/framework.ts';
 
@@ -284,9 +284,7 @@ export class Kubelet {
 
   /** The next tick of a periodic loop of this kubelet at or after t. */
   #tick(t: number, period: number, phase = this.#phase): number {
-    if (period <= 0) return t;
-    const k = Math.ceil((t - phase) / period);
-    return phase + k * period;
+    return nextTick(t, period, phase);
   }
 
   #jitter(w: PodWorker, d: number): number {

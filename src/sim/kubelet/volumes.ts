@@ -15,11 +15,26 @@ import type { Container, Pod } from '../types.ts';
 import type { Proc } from '../core/loop.ts';
 import type { NodeEnv } from './env.ts';
 import type { PodWorker } from './kubelet.ts';
-import { goTime, podObject, q, recordPodEvent } from './env.ts';
+import { goTime, nextTick, podObject, q, recordPodEvent } from './env.ts';
 import { formatGoDuration } from '../render/duration.ts';
 
-/** The one ConfigMap the model's cluster has: kube-root-ca.crt, in every namespace (what the projected token volume reads). */
-export const ROOT_CA = { name: 'kube-root-ca.crt', keys: ['ca.crt'] };
+/**
+ * The ConfigMaps of the model's cluster and their keys: kube-root-ca.crt (ca.crt), in every namespace (what the
+ * projected token volume reads). It has no Secret.
+ */
+const CONFIG_MAPS = new Map([['kube-root-ca.crt', ['ca.crt']]]);
+
+/**
+ * What the kubelet's configmap and secret managers get for an object on that cluster: its keys, or undefined when it
+ * does not exist (then `notFound` is the error they return). For the containers' environment and for volumes alike.
+ */
+// upstream: pkg/kubelet/configmap/configmap_manager.go, pkg/kubelet/secret/secret_manager.go
+export function configSourceKeys(resource: 'configmap' | 'secret', name: string | undefined): string[] | undefined {
+  return resource === 'configmap' ? CONFIG_MAPS.get(name ?? '') : undefined;
+}
+
+/** The managers' NotFound: the API's message, with the singular resource names (corev1.Resource("configmap")). */
+export const notFound = (resource: 'configmap' | 'secret', name: string | undefined): string => `${resource} ${q(name ?? '')} not found`;
 
 // upstream: nestedpendingoperations.go initialDurationBeforeRetry, maxDurationBeforeRetry
 const INITIAL_RETRY = 500;
@@ -49,13 +64,14 @@ interface VolumeSources {
 /** A ConfigMap source's error: the manager's NotFound, or MakePayload's for a key the ConfigMap lacks. */
 function configMapError(src: Items & { name?: string }): string | undefined {
   if (src.optional) return undefined; // missing, or missing a key: an empty payload
-  if (src.name !== ROOT_CA.name) return `configmap ${q(src.name ?? '')} not found`;
-  const missing = src.items?.find((i) => !ROOT_CA.keys.includes(i.key));
+  const keys = configSourceKeys('configmap', src.name);
+  if (!keys) return notFound('configmap', src.name);
+  const missing = src.items?.find((i) => !keys.includes(i.key));
   return missing && `configmap references non-existent config key: ${missing.key}`;
 }
 
 const secretError = (name: string | undefined, optional: boolean | undefined): string | undefined =>
-  optional ? undefined : `secret ${q(name ?? '')} not found`;
+  optional || configSourceKeys('secret', name) ? undefined : notFound('secret', name);
 
 /** The error the volume's SetUp returns on the model's cluster, if it returns one. */
 export function volumeSetUpError(v: VolumeSources): string | undefined {
@@ -96,9 +112,6 @@ export class VolumeManager {
     this.#reconciler = (phase * 7) % LOOP;
   }
 
-  #tick(t: number, offset: number): number {
-    return offset + Math.ceil((t - offset) / LOOP) * LOOP;
-  }
 
   /**
    * The desired state of world populator takes in a new pod on its next loop, the reconciler mounts its volumes on
@@ -115,7 +128,7 @@ export class VolumeManager {
       const err = volumeSetUpError(v);
       if (err === undefined || !(used ??= mountedNames(pod)).has(v.name)) continue;
       (failed ??= []).push(v.name);
-      const first = this.#tick(this.#tick(this.#env.ctx.now + 1, this.#populator) + 1, this.#reconciler);
+      const first = nextTick(nextTick(this.#env.ctx.now + 1, LOOP, this.#populator) + 1, LOOP, this.#reconciler);
       this.#env.ctx.loop.at(first, () => this.#mount(pod, v, err, 0, active));
     }
     return failed?.sort() ?? null;
@@ -143,7 +156,7 @@ export class VolumeManager {
     const until = goTime(ctx.epoch, ctx.now + retry, true);
     plain('nestedpendingoperations.go:348', `Operation for "{volumeName:${unique} podName:${uid} nodeName:}" failed. No retries permitted until ${until} (durationBeforeRetry ${formatGoDuration(retry)}). Error: MountVolume.SetUp failed for volume ${q(v.name)} (UniqueName: ${q(unique)}) pod ${q(pod.metadata.name)} (UID: ${q(uid)}) : ${err}`);
     ctx.emit('kubelet', 'MountFailed', podObject(pod), `${simple}; retry after ${formatGoDuration(retry)}`);
-    ctx.loop.at(this.#tick(ctx.now + retry, this.#reconciler), () => this.#mount(pod, v, err, retry, active));
+    ctx.loop.at(nextTick(ctx.now + retry, LOOP, this.#reconciler), () => this.#mount(pod, v, err, retry, active));
   }
 
   /**
