@@ -419,8 +419,9 @@ export class ContainerRuntime {
     const rec = this.#records.get(id);
     if (!c || !rec || c.state !== 'CONTAINER_CREATED') return { error: `container ${id} is not in created state` };
     const cfg = rec.cfg;
-    // runc's init looks the command up first: one the image lacks never runs (exit code 128, reason StartError)
-    const error = this.#ctx.binaries?.startError(cfg.imageRef, cfg.argv[0]);
+    // runc's init looks the command up first: one the image lacks never runs (exit code 128, reason StartError);
+    // a scripted container (the sim.podlife.dev/process annotation) runs its script instead
+    const error = cfg.script === undefined ? this.#ctx.binaries?.startError(cfg.imageRef, cfg.argv[0]) : undefined;
     if (error) {
       this.#putContainer({ ...c, state: 'CONTAINER_EXITED', startedAt: -this.#ctx.epoch, finishedAt: this.#ctx.now, exitCode: 128, reason: 'StartError', message: error });
       return { error };

@@ -67,6 +67,15 @@ describe('a busybox container whose command is not in the image', () => {
   });
 });
 
+describe('a scripted container (the sim.podlife.dev/process annotation)', () => {
+  it('runs its script, whatever command it names', () => {
+    const e = engineWith({ nodes: [{ name: 'worker01', ip: '192.168.114.148', podCIDR: '10.244.5.0/24', capacity: { cpu: '4', memory: '8Gi', pods: 110 }, images: ['m.daocloud.io/docker.io/busybox'] }] });
+    create(e, podManifest('scripted', { image: 'm.daocloud.io/docker.io/busybox', imagePullPolicy: 'IfNotPresent', command: ['my-app'] }, {}, { annotations: { 'sim.podlife.dev/process.scripted': '["sleep 60"]' } }));
+    e.advanceTo(10_000);
+    expect(pod(e, 'scripted')!.status.containerStatuses![0].state.running).toBeDefined();
+  });
+});
+
 describe('what a user sees', () => {
   const scenario = runnable(parseScenario([
     'title: t',
