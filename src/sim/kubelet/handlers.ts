@@ -12,7 +12,8 @@ import { parseDuration } from '../core/duration.ts';
 import { Process, normaliseSignal, type Signal } from '../runtime/process.ts';
 import { execProgramFor } from '../runtime/exec-program.ts';
 import type { NodeEnv } from './env.ts';
-import { ANNOTATION_PREFIX, formatPod, recordPodEvent } from './env.ts';
+import { ANNOTATION_PREFIX, formatPod, kobj, kstr, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
+import type { ProbeResult } from './podactions.ts';
 
 export interface HandlerResult {
   ok: boolean;
@@ -250,4 +251,110 @@ export function watchActiveDeadline(
     recordPodEvent(env, w.pod, 'Normal', DEADLINE.reason, DEADLINE.message);
     sync();
   });
+}
+
+/** A probe worker: one container's probe of one type (prober_manager.go's worker). */
+export interface ProbeWorker {
+  pod: Pod;
+  container: Container;
+  type: 'liveness' | 'readiness' | 'startup';
+  containerID: string;
+  lastResult?: ProbeResult;
+  resultRun: number;
+  onHold: boolean;
+  runs: number;
+  stopped: boolean;
+}
+
+/** What a probe worker reads of its kubelet, and where its results go (the kubelet's results managers). */
+export interface Prober {
+  /** The status manager's cached status of the pod. */
+  status(uid: string): PodStatus | undefined;
+  /** The kubelet's current object of the pod (else the worker's own). */
+  pod(uid: string, pod: Pod): Pod;
+  /** The pod's status as the API has it (what an exec probe's environment sees). */
+  apiStatus(pod: Pod): PodStatus;
+  cache(type: ProbeWorker['type']): Map<string, ProbeResult>;
+  set(w: ProbeWorker, result: ProbeResult): void;
+  /** The worker stopped: the manager forgets it. */
+  done(w: ProbeWorker): void;
+}
+
+// upstream: pkg/kubelet/prober/worker.go (*worker).run: the first probe at once, then every periodSeconds
+export function* probeLoop(env: NodeEnv, p: Prober, w: ProbeWorker, period: number): Proc {
+  for (;;) {
+    const tickStart = env.ctx.now;
+    if (w.stopped) return;
+    const keepGoing = yield* doProbe(env, p, w);
+    if (!keepGoing || w.stopped) {
+      p.done(w);
+      return;
+    }
+    // a time.Ticker: the next tick after the probe finished (ticks that passed while it ran are dropped)
+    let next = tickStart + period;
+    while (next <= env.ctx.now) next += period;
+    yield { sleep: next - env.ctx.now };
+  }
+}
+
+// upstream: pkg/kubelet/prober/worker.go (*worker).doProbe
+function* doProbe(env: NodeEnv, p: Prober, w: ProbeWorker): Proc<boolean> {
+  const uid = w.pod.metadata.uid;
+  const status = p.status(uid);
+  const pod = p.pod(uid, w.pod);
+  const probe = (w.type === 'liveness' ? w.container.livenessProbe : w.type === 'readiness' ? w.container.readinessProbe : w.container.startupProbe)!;
+  if (!status) return true;
+  if (status.phase === 'Failed' || status.phase === 'Succeeded') return false;
+  const cs = [...(status.containerStatuses ?? []), ...(status.initContainerStatuses ?? [])].find((s) => s.name === w.container.name);
+  if (!cs || !cs.containerID) return true;
+  const cache = p.cache(w.type);
+  const id = cs.containerID.replace('containerd://', '');
+  if (w.containerID !== id) {
+    if (w.containerID) cache.delete(w.containerID);
+    w.containerID = id;
+    cache.set(id, w.type === 'readiness' ? 'Failure' : w.type === 'liveness' ? 'Success' : 'Unknown');
+    w.onHold = false;
+    w.runs = 0;
+    w.lastResult = undefined;
+    w.resultRun = 0;
+  }
+  if (w.onHold) return true;
+  if (!cs.state.running) {
+    p.set(w, 'Failure');
+    return !cs.state.terminated || pod.spec.restartPolicy !== 'Never';
+  }
+  if (pod.metadata.deletionTimestamp && (w.type === 'liveness' || w.type === 'startup')) {
+    p.set(w, 'Success');
+    return false;
+  }
+  const startedAt = Date.parse(cs.state.running.startedAt) - env.ctx.epoch;
+  if (Math.floor((env.ctx.now - startedAt) / 1000) < (probe.initialDelaySeconds ?? 0)) return true;
+  if (cs.started) {
+    if (w.type === 'startup') return true;
+  } else if (w.type !== 'startup') return true;
+
+  const run = w.runs++;
+  const r = yield* runProbe(env, { ...pod, status: p.apiStatus(pod) }, w.container, id, w.type, run);
+  if (w.stopped) return false;
+  const result: ProbeResult = r.ok ? 'Success' : 'Failure';
+  const label = w.type[0].toUpperCase() + w.type.slice(1);
+  if (!r.ok) {
+    env.klog('I', 'prober.go:107', 'Probe failed', [
+      ['probeType', q(label)], ['pod', kobj(pod)], ['podUID', q(uid)], ['containerName', q(w.container.name)], ['probeResult', q('failure')], ['output', kstr(r.output)],
+    ], 1);
+    recordContainerEvent(env, pod, w.container, 'Warning', 'Unhealthy', `${label} probe failed: ${r.output}`);
+    env.ctx.emit('kubelet', 'ProbeFailed', podObject(pod), `${label} probe of ${w.container.name} failed: ${r.output.trimEnd()}`);
+  }
+  if (w.lastResult === result) w.resultRun++;
+  else {
+    w.lastResult = result;
+    w.resultRun = 1;
+  }
+  if ((result === 'Failure' && w.resultRun < probe.failureThreshold) || (result === 'Success' && w.resultRun < probe.successThreshold)) return true;
+  p.set(w, result);
+  if ((w.type === 'liveness' || w.type === 'startup') && result === 'Failure') {
+    w.onHold = true;
+    w.resultRun = 0;
+  }
+  return true;
 }

@@ -23,6 +23,7 @@ import { generateAPIPodStatus, isKubeletCondition, isResizeCondition, terminateP
 import { toRuntimePodStatus, type RuntimePodStatus } from './podstatus.ts';
 import type * as resizeModule from './resize.ts';
 import type { ProbeResult } from './podactions.ts';
+import type { Prober, ProbeWorker } from './handlers.ts';
 import type { NodeEnv } from './env.ts';
 import { containerSpec, goTime, handlersOf, KUBELET_START, kobj, kstr, nextTick, podObject, q, recordContainerEvent, recordPodEvent } from './env.ts';
 import { deepEqual } from '../core/structural.ts';
@@ -96,17 +97,6 @@ function plegState(seen: RuntimePodStatus | undefined, id: string): PlegState {
 const podID = (s: RuntimePodStatus | undefined, i: number): string | undefined =>
   s && (i < s.SandboxStatuses.length ? s.SandboxStatuses[i].Id : s.ContainerStatuses[i - s.SandboxStatuses.length]?.ID);
 
-interface ProbeWorker {
-  pod: Pod;
-  container: Container;
-  type: 'liveness' | 'readiness' | 'startup';
-  containerID: string;
-  lastResult?: ProbeResult;
-  resultRun: number;
-  onHold: boolean;
-  runs: number;
-  stopped: boolean;
-}
 
 const PROBE_TYPES = ['liveness', 'readiness', 'startup'] as const;
 
@@ -1023,7 +1013,7 @@ export class Kubelet {
         if (this.#probeWorkers.has(key)) continue;
         const w: ProbeWorker = { pod, container: c, type, containerID: '', resultRun: 0, onHold: false, runs: 0, stopped: false };
         this.#probeWorkers.set(key, w);
-        this.#ctx.loop.spawn(this.#probeLoop(w, probe.periodSeconds * 1000));
+        this.#ctx.loop.spawn(handlersOf(this.#ctx).probeLoop(this.env, this.#prober, w, probe.periodSeconds * 1000));
       }
     }
   }
@@ -1037,87 +1027,19 @@ export class Kubelet {
     }
   }
 
-  *#probeLoop(w: ProbeWorker, period: number): Proc {
-    for (;;) {
-      const tickStart = this.#ctx.now;
-      if (w.stopped) return;
-      const keepGoing = yield* this.#doProbe(w);
-      if (!keepGoing || w.stopped) {
-        this.#probeWorkers.delete(`${w.pod.metadata.uid}/${w.container.name}/${w.type}`);
-        return;
-      }
-      // a time.Ticker: the next tick after the probe finished (ticks that passed while it ran are dropped)
-      let next = tickStart + period;
-      while (next <= this.#ctx.now) next += period;
-      yield { sleep: next - this.#ctx.now };
-    }
-  }
-
   #probeCache(type: ProbeWorker['type']): Map<string, ProbeResult> {
     return type === 'readiness' ? this.#readiness : type === 'liveness' ? this.rm.probeResults.liveness : this.rm.probeResults.startup;
   }
 
-  // upstream: pkg/kubelet/prober/worker.go (*worker).doProbe
-  *#doProbe(w: ProbeWorker): Proc<boolean> {
-    const uid = w.pod.metadata.uid;
-    const status = this.#workers.get(uid)?.status;
-    const pod = this.#pods.get(uid) ?? w.pod;
-    const probe = (w.type === 'liveness' ? w.container.livenessProbe : w.type === 'readiness' ? w.container.readinessProbe : w.container.startupProbe)!;
-    if (!status) return true;
-    if (status.phase === 'Failed' || status.phase === 'Succeeded') return false;
-    const cs = [...(status.containerStatuses ?? []), ...(status.initContainerStatuses ?? [])].find((s) => s.name === w.container.name);
-    if (!cs || !cs.containerID) return true;
-    const cache = this.#probeCache(w.type);
-    const id = cs.containerID.replace('containerd://', '');
-    if (w.containerID !== id) {
-      if (w.containerID) cache.delete(w.containerID);
-      w.containerID = id;
-      cache.set(id, w.type === 'readiness' ? 'Failure' : w.type === 'liveness' ? 'Success' : 'Unknown');
-      w.onHold = false;
-      w.runs = 0;
-      w.lastResult = undefined;
-      w.resultRun = 0;
-    }
-    if (w.onHold) return true;
-    if (!cs.state.running) {
-      this.#setProbeResult(w, 'Failure');
-      return !cs.state.terminated || pod.spec.restartPolicy !== 'Never';
-    }
-    if (pod.metadata.deletionTimestamp && (w.type === 'liveness' || w.type === 'startup')) {
-      this.#setProbeResult(w, 'Success');
-      return false;
-    }
-    const startedAt = Date.parse(cs.state.running.startedAt) - this.#ctx.epoch;
-    if (Math.floor((this.#ctx.now - startedAt) / 1000) < (probe.initialDelaySeconds ?? 0)) return true;
-    if (cs.started) {
-      if (w.type === 'startup') return true;
-    } else if (w.type !== 'startup') return true;
-
-    const run = w.runs++;
-    const r = yield* handlersOf(this.#ctx).runProbe(this.env, { ...pod, status: this.#api.getPod(pod.metadata.namespace!, pod.metadata.name)?.status ?? pod.status }, w.container, id, w.type, run);
-    if (w.stopped) return false;
-    const result: ProbeResult = r.ok ? 'Success' : 'Failure';
-    const label = w.type[0].toUpperCase() + w.type.slice(1);
-    if (!r.ok) {
-      this.env.klog('I', 'prober.go:107', 'Probe failed', [
-        ['probeType', q(label)], ['pod', kobj(pod)], ['podUID', q(uid)], ['containerName', q(w.container.name)], ['probeResult', q('failure')], ['output', kstr(r.output)],
-      ], 1);
-      recordContainerEvent(this.env, pod, w.container, 'Warning', 'Unhealthy', `${label} probe failed: ${r.output}`);
-      this.#ctx.emit('kubelet', 'ProbeFailed', podObject(pod), `${label} probe of ${w.container.name} failed: ${r.output.trimEnd()}`);
-    }
-    if (w.lastResult === result) w.resultRun++;
-    else {
-      w.lastResult = result;
-      w.resultRun = 1;
-    }
-    if ((result === 'Failure' && w.resultRun < probe.failureThreshold) || (result === 'Success' && w.resultRun < probe.successThreshold)) return true;
-    this.#setProbeResult(w, result);
-    if ((w.type === 'liveness' || w.type === 'startup') && result === 'Failure') {
-      w.onHold = true;
-      w.resultRun = 0;
-    }
-    return true;
-  }
+  /** What a probe worker (kubelet/handlers.ts probeLoop) reads of the kubelet, and the result it hands back. */
+  readonly #prober: Prober = {
+    status: (uid) => this.#workers.get(uid)?.status,
+    pod: (uid, pod) => this.#pods.get(uid) ?? pod,
+    apiStatus: (pod) => this.#api.getPod(pod.metadata.namespace!, pod.metadata.name)?.status ?? pod.status,
+    cache: (type) => this.#probeCache(type),
+    set: (w, result) => this.#setProbeResult(w, result),
+    done: (w) => this.#probeWorkers.delete(`${w.pod.metadata.uid}/${w.container.name}/${w.type}`),
+  };
 
   // upstream: pkg/kubelet/prober/results/results_manager.go Set; kubelet.go syncLoopIteration (probe updates)
   #setProbeResult(w: ProbeWorker, result: ProbeResult): void {
