@@ -20,19 +20,20 @@ export class ReplaySource implements SimSource {
    * printenv and export, or a configMap or secret, the shell's
    * redirections only for one that sends a `>` or `<`, the kubelet's hooks and probes only for one whose pods have
    * a probe, a lifecycle hook or an active deadline, the files the kubelet writes for a pod only for one that names a file in /etc/
-   * or a termination message, and which programs an image has only for one whose pods name a command or args.
+   * or a termination message, which programs an image has only for one whose pods name a command or args, and the
+   * store of ConfigMaps and Secrets only for one that creates or deletes one.
    */
   static async load(replay: Replay): Promise<ReplaySource> {
     const patch = (f: (a: Extract<Replay['actions'][number]['action'], { type: 'patch' }>) => boolean): boolean =>
       replay.actions.some(({ action: a }) => a.type === 'patch' && f(a));
-    const other = replay.actions.some(({ action: a }) => a.type !== 'create' && a.type !== 'delete' && a.type !== 'patch');
+    const other = replay.actions.some(({ action: a }) => a.type !== 'create' && a.type !== 'delete' && a.type !== 'patch' && a.type !== 'config');
     const patching = other || patch((a) => a.kind === 'Node' || a.patchType !== 'merge' || a.subresource !== undefined);
     // a `$` anywhere in what the run sent may be a $(VAR) or a shell's $VAR: the containers' environment comes along
     const sent = replay.actions.map(({ action }) => JSON.stringify(action));
     // (and env, printenv or export print or set it; a container's env or envFrom, or a volume, may name a ConfigMap or
     // a Secret)
     const env = sent.some((a) => /\$|\b(env|envFrom|printenv|export|configMap|secret)\b/.test(a));
-    const [patches, resize, validation, envSupport, redirect, handlers, files, binaries] = await Promise.all([
+    const [patches, resize, validation, envSupport, redirect, handlers, files, binaries, configs] = await Promise.all([
       patching ? import('../../src/sim/api/patch.ts') : undefined,
       patch((a) => a.kind === 'Pod' && a.subresource === 'resize') ? import('../../src/sim/resize.ts') : undefined,
       patching || replay.validate ? import('../../src/sim/api/validation.ts') : undefined,
@@ -45,8 +46,10 @@ export class ReplaySource implements SimSource {
       sent.some((a) => a.includes('/etc/') || a.includes('termination')) ? import('../../src/sim/kubelet/etcfiles.ts') : undefined,
       // a container whose command or args replace its image's may name a program the image lacks
       sent.some((a) => a.includes('"command"') || a.includes('"args"')) ? import('../../src/sim/runtime/binaries.ts') : undefined,
+      // a run that creates or deletes a ConfigMap or a Secret
+      replay.actions.some(({ action: a }) => a.type === 'config') ? import('../../src/sim/api/configs.ts') : undefined,
     ]);
-    return new ReplaySource(replay, { patches: patches && { ...patches, resize }, validation, env: envSupport, redirect, handlers, files, binaries });
+    return new ReplaySource(replay, { patches: patches && { ...patches, resize }, validation, env: envSupport, redirect, handlers, files, binaries, configs });
   }
 
   private constructor(replay: Replay, modules: EngineModules) {

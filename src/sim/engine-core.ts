@@ -3,12 +3,12 @@
 // validation, the containers' environment, the shell's redirections, hooks and probes) comes in as EngineModules, so
 // the player's first load can leave it out: engine.ts's createEngine is this with all of them.
 
-import type { ApplyResult, ClusterAction, NodePatchAction, ClusterState, CriContainer, CriImage, CriSandbox, Engine, KubeEvent, Node, NodeRuntime, Pod, TraceEvent } from './types.ts';
+import type { ApplyResult, ClusterAction, ConfigAction, ConfigObject, NodePatchAction, ClusterState, CriContainer, CriImage, CriSandbox, Engine, KubeEvent, Node, NodeRuntime, Pod, TraceEvent } from './types.ts';
 import { EventLoop } from './core/loop.ts';
 import { History, type Collection } from './core/history.ts';
 import { SimContext, type BinariesModule } from './core/context.ts';
 import { DEFAULT_TIMINGS, type Timings } from './core/timings.ts';
-import { ApiServer, type Patches, type Validation } from './api/apiserver.ts';
+import { ApiServer, NAMESPACE_NAMES, type Patches, type Validation } from './api/apiserver.ts';
 import { parseImageRef } from './api/imageref.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 import { tolerates } from './scheduler/framework.ts';
@@ -50,7 +50,7 @@ class SimEngine implements Engine {
   #cache: { key: string; state: ClusterState } | undefined;
   readonly #patches: Patches | undefined;
 
-  constructor(config: EngineConfig, opts: EngineOptions, { patches, validation, env, redirect, handlers, files, binaries }: EngineModules) {
+  constructor(config: EngineConfig, opts: EngineOptions, { patches, validation, env, redirect, handlers, files, binaries, configs }: EngineModules) {
     const timings: Timings = { ...DEFAULT_TIMINGS, ...(config.timings ?? {}) };
     const images: Record<string, ImageBehaviour> = {};
     for (const [ref, b] of Object.entries(config.images ?? {})) images[parseImageRef(ref).normalized] = b;
@@ -63,6 +63,7 @@ class SimEngine implements Engine {
     this.#ctx.files = files;
     this.#ctx.binaries = binaries;
     this.#api = new ApiServer(this.#ctx, patches, validation);
+    configs?.addConfigStore(this.#ctx, this.#api, NAMESPACE_NAMES);
     this.#patches = patches;
     // nodes change only through patches, so the controllers that react to a node update come with them. The node
     // lifecycle controller watches nodes before the scheduler, so a retry after a cordon or uncordon sees its taint.
@@ -104,9 +105,10 @@ class SimEngine implements Engine {
   }
 
   apply(action: NodePatchAction): ApplyResult<Node>;
-  apply(action: Exclude<ClusterAction, NodePatchAction>): ApplyResult;
-  apply(action: ClusterAction): ApplyResult<Pod | Node>;
-  apply(action: ClusterAction): ApplyResult<Pod | Node> {
+  apply(action: ConfigAction): ApplyResult<ConfigObject>;
+  apply(action: Exclude<ClusterAction, NodePatchAction | ConfigAction>): ApplyResult;
+  apply(action: ClusterAction): ApplyResult<Pod | Node | ConfigObject>;
+  apply(action: ClusterAction): ApplyResult<Pod | Node | ConfigObject> {
     const api = this.#api;
     switch (action.type) {
       case 'create':
@@ -126,6 +128,8 @@ class SimEngine implements Engine {
         if (!stop) return noSupport('crictl stopp');
         return stop(this.#ctx, api, this.#runtimes[this.#nodes.indexOf(action.node)], action.node, action.id);
       }
+      case 'config':
+        return this.#ctx.configs?.apply(action) ?? noSupport('ConfigMaps and Secrets');
       case 'exec': {
         const exec = this.#patches?.execInContainer;
         if (!exec) return noSupport('kubectl exec');
@@ -177,6 +181,7 @@ class SimEngine implements Engine {
         ...(this.#verbosity[i] !== undefined ? { kubeletVerbosity: this.#verbosity[i] } : {}),
       })),
     );
+    ctx.configs?.state(lazy, coll);
     lazy('kubeletLogs', () => ctx.kubeletLogs.slice(0, kubeletLogsUpTo));
     lazy('containerLogs', () => ctx.containerLogs.slice(0, logsUpTo));
     return state;
@@ -226,6 +231,8 @@ export interface EngineModules {
   files?: FilesModule;
   /** runtime/binaries.ts: without it, every command a container names starts, even one its image lacks. */
   binaries?: BinariesModule;
+  /** api/configs.ts: without it, the cluster has no ConfigMap but kube-root-ca.crt and no Secret, and cannot make one. */
+  configs?: Pick<typeof import('./api/configs.ts'), 'addConfigStore'>;
 }
 
 /** A live simulated cluster. Same config, seed and calls → byte-identical trace and states. */

@@ -13,10 +13,11 @@ import * as redirect from './runtime/redirect.ts';
 import * as handlers from './kubelet/handlers.ts';
 import * as files from './kubelet/etcfiles.ts';
 import * as binaries from './runtime/binaries.ts';
+import * as configs from './api/configs.ts';
 
 export type { EngineOptions } from './engine-core.ts';
 
 /** A live simulated cluster. Same config, seed and calls → byte-identical trace and states. */
 export function createEngine(config: EngineConfig = {}, opts: EngineOptions = {}): Engine {
-  return createEngineCore(config, opts, { patches: { ...patches, resize }, validation, env, redirect, handlers, files, binaries });
+  return createEngineCore(config, opts, { patches: { ...patches, resize }, validation, env, redirect, handlers, files, binaries, configs });
 }

@@ -168,15 +168,21 @@ function validate(scenario: RunnableScenario, steps: TimelineStep[]): void {
   }
 }
 
+/** A manifest of a ConfigMap or a Secret (api/configs.ts), which goes to their store rather than the pods'. */
+export const isConfig = (obj: unknown): boolean => {
+  const kind = (obj as { kind?: unknown } | null)?.kind;
+  return kind === 'ConfigMap' || kind === 'Secret';
+};
+
 function applyManifest(engine: Engine, scenario: RunnableScenario, step: TimelineStep): void {
   const obj = step.apply as { metadata?: { namespace?: string } } | null;
   const namespace = step.namespace ?? obj?.metadata?.namespace ?? 'default';
-  const r = engine.apply({ type: 'create', namespace, obj: step.apply });
+  const r = isConfig(step.apply) ? engine.apply({ type: 'config', verb: 'create', namespace, obj: step.apply }) : engine.apply({ type: 'create', namespace, obj: step.apply });
   if (!r.ok) {
     throw new ScenarioRunError(`the API server rejected the manifest: ${apiErrorText(r.status).trimEnd()}`, {
       file: scenario.file,
       line: step.line,
-      hint: r.status.details?.kind === 'namespaces' ? `the cluster's namespaces: ${NAMESPACE_NAMES.join(', ')}` : 'fix the pod manifest under this `apply:`',
+      hint: r.status.details?.kind === 'namespaces' ? `the cluster's namespaces: ${NAMESPACE_NAMES.join(', ')}` : `fix the ${isConfig(step.apply) ? 'manifest' : 'pod manifest'} under this \`apply:\``,
     });
   }
 }

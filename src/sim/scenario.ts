@@ -16,6 +16,7 @@ import { validatePodCreate, isDNS1123Subdomain, isQualifiedName, isValidLabelVal
 import { errorString } from './api/fielderrors.ts';
 import { validateSimAnnotations } from './kubelet/handlers.ts';
 import { clone } from './core/clone.ts';
+import { decodeConfig } from './api/configs.ts';
 
 export class ScenarioError extends Error {
   readonly file: string;
@@ -317,8 +318,15 @@ function parseManifest(ctx: Ctx, node: YNode | null, where: string): { obj: unkn
     throw new ScenarioError(`${where}: ${message}`, { file: ctx.file, ...at(p.line, p.col), hint });
   };
   if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) failAtPath('', 'the manifest must be a mapping (a Pod object)');
-  if (obj.kind !== 'Pod') failAtPath('kind', `kind ${obj.kind === undefined ? 'is missing' : `"${obj.kind}" is not supported`}`, 'scenarios apply Pods: kind: Pod');
+  if (obj.kind !== 'Pod' && obj.kind !== 'ConfigMap' && obj.kind !== 'Secret') failAtPath('kind', `kind ${obj.kind === undefined ? 'is missing' : `"${obj.kind}" is not supported`}`, 'scenarios apply Pods, ConfigMaps and Secrets: kind: Pod');
   if (obj.apiVersion !== 'v1') failAtPath('apiVersion', `apiVersion ${obj.apiVersion === undefined ? 'is missing' : `"${obj.apiVersion}" does not match the expected API version (v1)`}`, 'apiVersion: v1');
+  const namespace = typeof obj.metadata?.namespace === 'string' ? obj.metadata.namespace : 'default';
+  if (obj.kind !== 'Pod') {
+    // the API server's own decoding and validation of a ConfigMap or Secret, pointed at the field it names
+    const d = decodeConfig(namespace, obj, 'Strict', () => 'xxxxx');
+    if (!d.ok) failAtPath(d.errors?.[0].field ?? /unknown field "([^"]+)"/.exec(d.status.message)?.[1] ?? '', d.status.message);
+    return { obj, text, namespace };
+  }
   const problem = decodePod(obj);
   if (problem) failAtPath(problem.path, `Pod in version "v1" cannot be handled as a Pod: ${problem.message}`);
   const copy = clone(obj);
@@ -334,7 +342,7 @@ function parseManifest(ctx: Ctx, node: YNode | null, where: string): { obj: unkn
   }
   const simErrs = validateSimAnnotations(obj);
   if (simErrs.length) failAtPath('metadata.annotations', simErrs[0]);
-  return { obj, text, namespace: typeof obj.metadata?.namespace === 'string' ? obj.metadata.namespace : 'default' };
+  return { obj, text, namespace };
 }
 
 function blockIndent(ctx: Ctx, fileLine: number): number {

@@ -267,6 +267,20 @@ export interface Pod {
   status: PodStatus;
 }
 
+/** A ConfigMap or a Secret: the objects a pod's volumes and environment read (api/configs.ts). */
+export interface ConfigObject {
+  apiVersion: 'v1';
+  kind: 'ConfigMap' | 'Secret';
+  metadata: ObjectMeta;
+  /** A ConfigMap's UTF-8 values; a Secret's values, base64-encoded (as the API serves them). */
+  data?: Record<string, string>;
+  /** A ConfigMap's binary values, base64-encoded. */
+  binaryData?: Record<string, string>;
+  immutable?: boolean;
+  /** A Secret's type (Opaque by default). */
+  type?: string;
+}
+
 export interface ObjectReference {
   kind: string;
   namespace?: string;
@@ -503,6 +517,10 @@ export interface ClusterState {
   runtimes: NodeRuntime[];
   kubeletLogs: KubeletLogLine[];
   containerLogs: ContainerLogLine[];
+  /** The ConfigMaps the run created (absent from an engine without api/configs.ts; kube-root-ca.crt is not stored). */
+  configMaps?: ConfigObject[];
+  /** The Secrets the run created (likewise). */
+  secrets?: ConfigObject[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -562,7 +580,17 @@ export type ClusterAction =
   | { type: 'stopPodSandbox'; node: string; id: string }
   /** POST pods/{name}/eviction, the Eviction API, as `kubectl drain` sends it for each pod of the node. */
   | { type: 'evict'; namespace: string; name: string; gracePeriodSeconds?: number }
-  | PodExecAction;
+  | PodExecAction
+  | ConfigAction;
+
+/**
+ * POST or DELETE a ConfigMap or a Secret (api/configs.ts), as `kubectl create configmap|secret`, `create|apply -f`
+ * and `delete configmap|secret` send them. `obj` is the object as kubectl sends it (a Secret's stringData merged into
+ * data by the server). The result carries the stored object.
+ */
+export type ConfigAction =
+  | { type: 'config'; verb: 'create'; namespace: string; obj: unknown; fieldValidation?: FieldValidation }
+  | { type: 'config'; verb: 'delete'; kind: 'ConfigMap' | 'Secret'; namespace: string; name: string };
 
 /** POST pods/{name}/exec, as `kubectl exec` sends it: the command runs in the container at once. */
 export interface PodExecAction {
@@ -601,7 +629,7 @@ export interface ApiStatus {
   code: number;
 }
 
-export type ApplyResult<T extends Pod | Node = Pod> =
+export type ApplyResult<T extends Pod | Node | ConfigObject = Pod> =
   /**
    * `unchanged`: a patch that changed nothing (kubectl prints "(no change)"); `deleted`: the object is gone;
    * `warnings`: the API server's warnings (the Warning headers kubectl prints as "Warning: …").
@@ -610,7 +638,7 @@ export type ApplyResult<T extends Pod | Node = Pod> =
   | { ok: false; status: ApiStatus };
 
 /** Submit an action to the API server: a node patch answers with the node, every other action with a pod. */
-export type Apply = (action: ClusterAction) => ApplyResult<Pod | Node>;
+export type Apply = (action: ClusterAction) => ApplyResult<Pod | Node | ConfigObject>;
 
 /** A live simulated cluster. Deterministic: same config, seed and calls → same trace and states. */
 export interface Engine {
@@ -620,8 +648,9 @@ export interface Engine {
   advanceTo(t: VirtualTime): void;
   /** Submit an action at the current time, as the API server would receive it. */
   apply(action: NodePatchAction): ApplyResult<Node>;
-  apply(action: Exclude<ClusterAction, NodePatchAction>): ApplyResult;
-  apply(action: ClusterAction): ApplyResult<Pod | Node>;
+  apply(action: ConfigAction): ApplyResult<ConfigObject>;
+  apply(action: Exclude<ClusterAction, NodePatchAction | ConfigAction>): ApplyResult;
+  apply(action: ClusterAction): ApplyResult<Pod | Node | ConfigObject>;
   /** The cluster now. */
   state(): ClusterState;
   /** The cluster at any earlier time 0 <= t <= now (fast: readers scrub time). */

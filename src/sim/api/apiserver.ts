@@ -72,11 +72,11 @@ export class ApiServer {
     this.events = new EventRecorder(
       ctx,
       (ev) => ctx.history.put(ctx.now, this.#cEvents, kept`${ev.metadata.namespace}/${ev.metadata.name}`, ev),
-      () => this.#nextRV(),
+      () => this.nextRV(),
     );
   }
 
-  #nextRV(): string {
+  nextRV(): string {
     return String(++this.#rv);
   }
 
@@ -133,7 +133,7 @@ export class ApiServer {
 
   /** A new version of a stored pod (with a new spec or status): one copy, with the next resourceVersion. */
   #store(pod: Pod, type: WatchType, spec: PodSpec = pod.spec, status: PodStatus = pod.status): Pod {
-    return this.#put({ ...pod, metadata: { ...pod.metadata, resourceVersion: this.#nextRV() }, spec, status }, type);
+    return this.#put({ ...pod, metadata: { ...pod.metadata, resourceVersion: this.nextRV() }, spec, status }, type);
   }
 
   /** Store a pod object made for this version (its resourceVersion set) and notify the watchers. */
@@ -145,7 +145,7 @@ export class ApiServer {
 
   #remove(pod: Pod): Pod {
     const key = podKey(pod.metadata.namespace!, pod.metadata.name);
-    const last: Pod = { ...pod, metadata: { ...pod.metadata, resourceVersion: this.#nextRV() } };
+    const last: Pod = { ...pod, metadata: { ...pod.metadata, resourceVersion: this.nextRV() } };
     this.#ctx.history.put(this.#ctx.now, this.#cPods, key, undefined);
     this.#ctx.emit('apiserver', 'PodRemoved', podNames(pod.metadata.namespace!, pod.metadata.name).object, kept`pod "${pod.metadata.name}" removed from the API server`);
     this.#notify('DELETED', last);
@@ -159,7 +159,7 @@ export class ApiServer {
   /** Store a node (the kubelet registering it, or a patch) with the next resourceVersion. */
   addNode(node: Node): Node {
     const name = node.metadata.name;
-    const stored = { ...node, metadata: { ...node.metadata, resourceVersion: this.#nextRV() } };
+    const stored = { ...node, metadata: { ...node.metadata, resourceVersion: this.nextRV() } };
     this.nodes.set(name, stored);
     this.#ctx.history.put(this.#ctx.now, this.#cNodes, name, stored);
     return stored;
@@ -250,7 +250,7 @@ export class ApiServer {
       name: meta.name,
       namespace,
       uid: this.#ctx.rng.uuid(),
-      resourceVersion: this.#nextRV(),
+      resourceVersion: this.nextRV(),
       creationTimestamp: this.#ctx.rfc3339(),
       generation: 1,
     };
@@ -288,7 +288,7 @@ export class ApiServer {
       ...pod,
       metadata: {
         ...meta,
-        resourceVersion: this.#nextRV(),
+        resourceVersion: this.nextRV(),
         deletionTimestamp: this.#ctx.rfc3339(this.#ctx.now + grace * 1000),
         deletionGracePeriodSeconds: grace,
         generation: (meta.generation ?? 1) + 1,

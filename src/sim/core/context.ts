@@ -5,6 +5,7 @@ import type { Actor, ContainerLogLine, KubeletLogLine, TraceEvent } from '../typ
 import type { StepKey } from '../steps.ts';
 import type { EventLoop } from './loop.ts';
 import type { History } from './history.ts';
+import type { ConfigStore } from '../api/configs.ts';
 import { Rng } from './rng.ts';
 import type { Timings } from './timings.ts';
 import type { RedirectModule } from '../runtime/shell.ts';
@@ -37,6 +38,8 @@ export class SimContext {
   binaries: BinariesModule | undefined = undefined;
   /** The kubelet's hooks and probes (kubelet/handlers.ts), unless a page's replay left them out. */
   handlers: HandlersModule | undefined = undefined;
+  /** The API server's ConfigMaps and Secrets (api/configs.ts), in an engine that has them. */
+  configs: ConfigStore | undefined = undefined;
 
   constructor(loop: EventLoop, seed: number, history: History, epoch: number, timings: Timings) {
     this.loop = loop;

@@ -7,13 +7,14 @@
 // ExpandContainerCommandAndArgs
 
 import type { Container, Pod } from '../types.ts';
+import type { SimContext } from '../core/context.ts';
 import type { EnvBuiltin } from '../runtime/process.ts';
 
 // the shell's $((...)): a `$` in what a run sends brings this module, and the arithmetic with it
 export { arith } from '../runtime/arith.ts';
 // the volume manager's ConfigMap and Secret volumes: the same objects the environment reads
 export { VolumeManager } from './volumes.ts';
-import { configSourceKeys, notFound } from './volumes.ts';
+import { configSource, notFound } from './volumes.ts';
 
 /** The PATH of the images the model knows (the Debian and Alpine base images' default). */
 const IMAGE_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -77,7 +78,7 @@ export interface PodIPs {
 }
 
 /** The kubelet's environment for a container: service links, then `env` in order (value and the common fieldRefs). */
-export function kubeletEnv(pod: Pod, c: Container, ips?: PodIPs): Map<string, string> {
+export function kubeletEnv(pod: Pod, c: Container, ips?: PodIPs, ctx?: SimContext): Map<string, string> {
   const env = new Map<string, string>();
   const ns = pod.metadata.namespace ?? 'default';
   const links = (pod.spec as { enableServiceLinks?: boolean }).enableServiceLinks !== false;
@@ -89,13 +90,26 @@ export function kubeletEnv(pod: Pod, c: Container, ips?: PodIPs): Map<string, st
     'spec.nodeName': pod.spec.nodeName, 'spec.serviceAccountName': pod.spec.serviceAccountName,
     'status.podIP': ips?.podIP ?? pod.status.podIP, 'status.hostIP': ips?.hostIP ?? pod.status.hostIP,
   };
-  type Var = { name: string; value?: string; valueFrom?: { fieldRef?: { fieldPath: string } } };
+  type Ref = { name?: string; key: string };
+  type Var = { name: string; value?: string; valueFrom?: { fieldRef?: { fieldPath: string }; configMapKeyRef?: Ref; secretKeyRef?: Ref } };
   const defined = new Map<string, string>();
+  const source = (resource: 'configmap' | 'secret', name: string | undefined) => ctx && configSource(ctx, resource, ns, name);
+  // envFrom first: every key of the ConfigMap or Secret, with the prefix. (Older kubelets skipped a key that is not
+  // a C identifier, with an InvalidEnvironmentVariableNames event; under RelaxedEnvironmentVariableValidation, GA in
+  // v1.34, any printable name but "=" is a variable, which every config key is.)
+  // upstream: KEP-4369; pkg/kubelet/kubelet_pods.go makeEnvironmentVariables
+  for (const from of (c as EnvSources).envFrom ?? []) {
+    const values = from.configMapRef ? source('configmap', from.configMapRef.name) : from.secretRef && source('secret', from.secretRef.name);
+    for (const [k, v] of values ?? []) defined.set((from.prefix ?? '') + k, v);
+  }
   for (const v of (c.env ?? []) as Var[]) {
     let value: string | undefined;
-    if (v.valueFrom) value = v.valueFrom.fieldRef ? fields[v.valueFrom.fieldRef.fieldPath] : undefined;
-    else value = expand(v.value ?? '', (name) => defined.get(name) ?? env.get(name));
-    if (value === undefined) continue; // a source the model does not have (a Secret, a ConfigMap)
+    const from = v.valueFrom;
+    if (from) {
+      const ref = from.configMapKeyRef ?? from.secretKeyRef;
+      value = from.fieldRef ? fields[from.fieldRef.fieldPath] : ref && source(from.configMapKeyRef ? 'configmap' : 'secret', ref.name)?.get(ref.key);
+    } else value = expand(v.value ?? '', (name) => defined.get(name) ?? env.get(name));
+    if (value === undefined) continue; // an optional source that is missing (or a source the model does not have)
     defined.set(v.name, value);
   }
   for (const [k, v] of defined) env.set(k, v);
@@ -103,10 +117,10 @@ export function kubeletEnv(pod: Pod, c: Container, ips?: PodIPs): Map<string, st
 }
 
 /** ExpandContainerCommandAndArgs: $(VAR) in command and args, from the kubelet's environment. */
-export function expandCommand(pod: Pod, c: Container, ips?: PodIPs): { command?: string[]; args?: string[] } {
+export function expandCommand(pod: Pod, c: Container, ips?: PodIPs, ctx?: SimContext): { command?: string[]; args?: string[] } {
   const uses = (list?: string[]) => list?.some((x) => x.includes('$'));
   if (!uses(c.command) && !uses(c.args)) return { command: c.command, args: c.args };
-  const env = kubeletEnv(pod, c, ips);
+  const env = kubeletEnv(pod, c, ips, ctx);
   const lookup = (name: string) => env.get(name);
   return { command: c.command?.map((x) => expand(x, lookup)), args: c.args?.map((x) => expand(x, lookup)) };
 }
@@ -116,16 +130,16 @@ export function expandCommand(pod: Pod, c: Container, ips?: PodIPs): { command?:
  * debian, ubuntu; nginx's sets NGINX_VERSION and more, which the model does not have), and every `env` entry's source
  * modelled (no envFrom, no Secret or ConfigMap key).
  */
-export function envComplete(pod: Pod, c: Container): boolean {
-  if (!/(^|\/)(busybox|alpine|debian|ubuntu)(:[^/]*)?(@.*)?$/.test(c.image) || (c as { envFrom?: unknown[] }).envFrom?.length) return false;
-  const env = kubeletEnv(pod, c);
+export function envComplete(pod: Pod, c: Container, ctx?: SimContext): boolean {
+  if (!/(^|\/)(busybox|alpine|debian|ubuntu)(:[^/]*)?(@.*)?$/.test(c.image)) return false;
+  const env = kubeletEnv(pod, c, undefined, ctx);
   return (c.env ?? []).every((v) => env.has(v.name));
 }
 
 /** The process's environment: the image's PATH, the hostname containerd sets, the kubelet's, HOME as runc sets it for root. */
-export function processEnv(pod: Pod, c: Container, ips?: PodIPs): Map<string, string> {
+export function processEnv(pod: Pod, c: Container, ips?: PodIPs, ctx?: SimContext): Map<string, string> {
   const env = new Map([['PATH', IMAGE_PATH], ['HOSTNAME', (pod.spec as { hostname?: string }).hostname || pod.metadata.name]]);
-  for (const [k, v] of kubeletEnv(pod, c, ips)) env.set(k, v);
+  for (const [k, v] of kubeletEnv(pod, c, ips, ctx)) env.set(k, v);
   if (!env.has('HOME')) env.set('HOME', '/root');
   return env;
 }
@@ -162,35 +176,34 @@ export const envBuiltin: EnvBuiltin = (bin, args, shell) => {
 
 /** The sources of environment variables a container may name (types.ts models only a fieldRef). */
 interface EnvSources {
-  envFrom?: { configMapRef?: { name?: string; optional?: boolean }; secretRef?: { name?: string; optional?: boolean } }[];
+  envFrom?: { prefix?: string; configMapRef?: { name?: string; optional?: boolean }; secretRef?: { name?: string; optional?: boolean } }[];
   env?: { valueFrom?: { configMapKeyRef?: { name?: string; key: string; optional?: boolean }; secretKeyRef?: { name?: string; key: string; optional?: boolean } } }[];
 }
 
 /**
  * Why the container's environment cannot be made, if it cannot: a ConfigMap or Secret it names (envFrom first, then
- * env) that does not exist, and is not optional. The model's cluster has no Secret and no ConfigMap but
- * kube-root-ca.crt (volumes.ts), so such a container waits with CreateContainerConfigError, as on a cluster that
- * lacks them. The messages are the kubelet's configmap and secret managers' NotFound.
+ * env) that does not exist, and is not optional, or a key it lacks. Such a container waits with
+ * CreateContainerConfigError until the object is created (api/configs.ts; kube-root-ca.crt is in every namespace).
+ * The messages are the kubelet's configmap and secret managers' NotFound, and makeEnvironmentVariables' own.
  */
 // upstream: pkg/kubelet/kubelet_pods.go makeEnvironmentVariables; pkg/kubelet/configmap/configmap_manager.go,
 //           pkg/kubelet/secret/secret_manager.go (corev1.Resource("configmap"), corev1.Resource("secret"))
-export function missingConfigSource(pod: Pod, c: Container): string | undefined {
+export function missingConfigSource(ctx: SimContext, pod: Pod, c: Container): string | undefined {
   const { envFrom, env } = c as EnvSources;
+  const ns = pod.metadata.namespace ?? 'default';
   const missing = (resource: 'configmap' | 'secret', ref: { name?: string; optional?: boolean } | undefined): string | undefined =>
-    ref && !ref.optional && !configSourceKeys(resource, ref.name) ? notFound(resource, ref.name) : undefined;
+    ref && !ref.optional && !configSource(ctx, resource, ns, ref.name) ? notFound(resource, ref.name) : undefined;
   for (const e of envFrom ?? []) {
     const err = missing('configmap', e.configMapRef) ?? missing('secret', e.secretRef);
     if (err) return err;
   }
   for (const v of env ?? []) {
-    const cm = v.valueFrom?.configMapKeyRef;
-    const err = missing('configmap', cm);
-    if (err) return err;
-    if (cm && !cm.optional && !configSourceKeys('configmap', cm.name)!.includes(cm.key)) {
-      return `couldn't find key ${cm.key} in ConfigMap ${pod.metadata.namespace}/${cm.name}`;
+    for (const [resource, kind] of [['configmap', 'ConfigMap'], ['secret', 'Secret']] as const) {
+      const ref = resource === 'configmap' ? v.valueFrom?.configMapKeyRef : v.valueFrom?.secretKeyRef;
+      const err = missing(resource, ref);
+      if (err) return err;
+      if (ref && !ref.optional && !configSource(ctx, resource, ns, ref.name)!.has(ref.key)) return `couldn't find key ${ref.key} in ${kind} ${ns}/${ref.name}`;
     }
-    const secretErr = missing('secret', v.valueFrom?.secretKeyRef);
-    if (secretErr) return secretErr;
   }
   return undefined;
 }

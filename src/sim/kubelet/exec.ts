@@ -178,7 +178,7 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
     return refused(pod, `podlife: the image's own files are not modelled (\`${image}\`); the model knows the files the container's commands make, and the kubelet's /etc/hosts, /etc/hostname and /etc/resolv.conf`);
   }
   // the image's environment is known whole only for the plain images (busybox, alpine, debian, ubuntu)
-  const env = program.kind === 'shell' ? unknownEnvRead(program.stmts, rt!.podEnv?.(pod.metadata.uid!, a.container) ?? new Map(), envComplete(pod, container as Container), ctx.redirect) : undefined;
+  const env = program.kind === 'shell' ? unknownEnvRead(program.stmts, rt!.podEnv?.(pod.metadata.uid!, a.container) ?? new Map(), envComplete(pod, container as Container, ctx), ctx.redirect) : undefined;
   if (env !== undefined) {
     if (/^(\S*\/)?env \S/.test(env)) return refused(pod, `podlife: \`${env}\`: env with a command to run is not modelled; kubectl exec runs the command itself, or sh -c "NAME=value command"`);
     return refused(pod, `podlife: the image's environment is not modelled (\`${env}\`); the model knows PATH, HOSTNAME, HOME and what the kubelet sets: the Services' variables and the container's env`);

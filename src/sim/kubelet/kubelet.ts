@@ -189,7 +189,7 @@ export class Kubelet {
     runtime.podEnv = (uid, name) => {
       const pod = this.#workers.get(uid)?.pod;
       const c = pod && containerSpec(pod, name);
-      return c && env?.processEnv(pod, c, { podIP: runtime.podSandboxes(uid).find((s) => s.state === 'SANDBOX_READY')?.ip, hostIP: node.ip });
+      return c && env?.processEnv(pod, c, { podIP: runtime.podSandboxes(uid).find((s) => s.state === 'SANDBOX_READY')?.ip, hostIP: node.ip }, ctx);
     };
     this.rm.envSupport = env;
     api.addNode(this.#nodeObject());
@@ -514,12 +514,10 @@ export class Kubelet {
       handlersOf(this.#ctx).watchActiveDeadline(this.env, w, w.status ?? status, (t) => this.#tick(t, this.#ctx.timings.syncTick), () => this.#updatePod(w));
     }
     this.#observeStartup(w, status);
-    // WaitForAttachAndMount: a pod whose volumes did not mount waits, and its sync fails (the worker's
-    // cancellation ends the wait early)
-    const mount = this.#volumes?.wait(w);
-    if (mount) return mount;
-    this.#addProbes(pod);
-    return this.rm.SyncPod(pod, rs);
+    const rest = () => (this.#addProbes(pod), this.rm.SyncPod(pod, rs));
+    // WaitForAttachAndMount: a pod whose volumes did not mount waits, and its sync fails, or goes on once they
+    // mount (the worker's cancellation ends the wait early)
+    return this.#volumes?.wait(w, rest) ?? rest();
   }
 
   /** The end of SyncPod: its start failures go to the reason cache, its errors to the worker. */

@@ -3,6 +3,7 @@
 // upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go, kuberuntime_container.go, kuberuntime_sandbox.go;
 //           pkg/kubelet/images/image_manager.go
 
+import type { SimContext } from '../core/context.ts';
 import type { Container, LifecycleHandler, Pod } from '../types.ts';
 import { sleepFor, type Proc } from '../core/loop.ts';
 import { formatGoDuration } from '../render/duration.ts';
@@ -437,7 +438,7 @@ export class RuntimeManager {
     }
     // Step 2: create the container.
     // (the environment's module checks them; a page's replay loads it for a run whose pods have an env or envFrom)
-    const configError = this.envSupport?.missingConfigSource(pod, c);
+    const configError = this.envSupport?.missingConfigSource(env.ctx, pod, c);
     if (configError) {
       this.#emit(pod, 'CreateContainerConfigError', `generateContainerConfig ${c.name}: ${configError}`, 'startContainer#2');
       recordContainerEvent(env, pod, c, 'Warning', 'Failed', `Error: ${configError}`);
@@ -504,7 +505,7 @@ export class RuntimeManager {
       attempt: restartCount,
       image: c.image,
       imageRef: ref.normalized,
-      argv: containerArgvOf(this.envSupport, pod, c, defaults, { podIP, hostIP: this.#env.nodeIP }),
+      argv: containerArgvOf(this.envSupport, pod, c, defaults, { podIP, hostIP: this.#env.nodeIP }, this.#env.ctx),
       script,
       stdin: !!c.stdin,
       memory: c.resources?.limits?.memory as string | undefined,
@@ -671,8 +672,8 @@ function describeActions(pod: Pod, a: PodActions, updates: string | undefined): 
 }
 
 /** The argv a container runs: its command and args after the kubelet's $(VAR) expansion, over the image's defaults. */
-function containerArgvOf(env: Pick<typeof envModule, 'expandCommand'> | undefined, pod: Pod, c: Container, defaults: ImageDefaults, ips: envModule.PodIPs): string[] {
-  const { command, args } = env ? env.expandCommand(pod, c, ips) : c;
+function containerArgvOf(env: Pick<typeof envModule, 'expandCommand'> | undefined, pod: Pod, c: Container, defaults: ImageDefaults, ips: envModule.PodIPs, ctx: SimContext): string[] {
+  const { command, args } = env ? env.expandCommand(pod, c, ips, ctx) : c;
   return containerArgv(defaults, command, args);
 }
 

@@ -12,25 +12,27 @@
 //           pkg/volume/projected/projected.go collectData
 
 import type { Container, Pod } from '../types.ts';
+import type { SimContext } from '../core/context.ts';
 import type { Proc } from '../core/loop.ts';
 import type { NodeEnv } from './env.ts';
 import type { PodWorker } from './kubelet.ts';
 import { goTime, nextTick, podObject, q, recordPodEvent } from './env.ts';
 import { formatGoDuration } from '../render/duration.ts';
+import { ROOT_CA_CERT, ROOT_CA_KEY, ROOT_CA_NAME } from '../api/root-ca.ts';
+
+/** kube-root-ca.crt, in every namespace (the root CA publisher's; its certificate is not modelled). */
+const ROOT_CA = new Map([[ROOT_CA_KEY, ROOT_CA_CERT]]);
 
 /**
- * The ConfigMaps of the model's cluster and their keys: kube-root-ca.crt (ca.crt), in every namespace (what the
- * projected token volume reads). It has no Secret.
- */
-const CONFIG_MAPS = new Map([['kube-root-ca.crt', ['ca.crt']]]);
-
-/**
- * What the kubelet's configmap and secret managers get for an object on that cluster: its keys, or undefined when it
- * does not exist (then `notFound` is the error they return). For the containers' environment and for volumes alike.
+ * What the kubelet's configmap and secret managers get for an object: its keys and values (as a container reads
+ * them), or undefined when it does not exist (then `notFound` is the error they return): kube-root-ca.crt, or what the
+ * API server's store (api/configs.ts, in an engine that has it) holds. For the containers' environment and for
+ * volumes alike.
  */
 // upstream: pkg/kubelet/configmap/configmap_manager.go, pkg/kubelet/secret/secret_manager.go
-export function configSourceKeys(resource: 'configmap' | 'secret', name: string | undefined): string[] | undefined {
-  return resource === 'configmap' ? CONFIG_MAPS.get(name ?? '') : undefined;
+export function configSource(ctx: SimContext, resource: 'configmap' | 'secret', namespace: string, name: string | undefined): Map<string, string> | undefined {
+  if (name === undefined) return undefined;
+  return resource === 'configmap' && name === ROOT_CA_NAME ? ROOT_CA : ctx.configs?.values(resource, namespace, name);
 }
 
 /** The managers' NotFound: the API's message, with the singular resource names (corev1.Resource("configmap")). */
@@ -43,6 +45,7 @@ const MAX_RETRY = 122_000;
 const LOOP = 100;
 // upstream: volume_manager.go podAttachAndMountTimeout (2m3s), podAttachAndMountRetryInterval (300 ms)
 const MOUNT_TIMEOUT = 123_000;
+const POLL = 300;
 
 interface Items {
   items?: { key: string }[];
@@ -61,27 +64,29 @@ interface VolumeSources {
   projected?: { sources?: { configMap?: Items & { name?: string }; secret?: Items & { name?: string } }[] };
 }
 
-/** A ConfigMap source's error: the manager's NotFound, or MakePayload's for a key the ConfigMap lacks. */
-function configMapError(src: Items & { name?: string }): string | undefined {
+type Lookup = (resource: 'configmap' | 'secret', name: string | undefined) => Map<string, string> | undefined;
+
+/**
+ * A ConfigMap's or Secret's error: the manager's NotFound, or MakePayload's for a key it lacks (configmap.go's and
+ * secret.go's messages differ).
+ */
+function sourceError(get: Lookup, resource: 'configmap' | 'secret', src: Items & { name?: string }, name = src.name): string | undefined {
   if (src.optional) return undefined; // missing, or missing a key: an empty payload
-  const keys = configSourceKeys('configmap', src.name);
-  if (!keys) return notFound('configmap', src.name);
-  const missing = src.items?.find((i) => !keys.includes(i.key));
-  return missing && `configmap references non-existent config key: ${missing.key}`;
+  const keys = get(resource, name);
+  if (!keys) return notFound(resource, name);
+  const missing = src.items?.find((i) => !keys.has(i.key));
+  return missing && `${resource === 'secret' ? '' : 'configmap '}references non-existent ${resource === 'secret' ? 'secret' : 'config'} key: ${missing.key}`;
 }
 
-const secretError = (name: string | undefined, optional: boolean | undefined): string | undefined =>
-  optional || configSourceKeys('secret', name) ? undefined : notFound('secret', name);
-
 /** The error the volume's SetUp returns on the model's cluster, if it returns one. */
-export function volumeSetUpError(v: VolumeSources): string | undefined {
-  if (v.configMap) return configMapError(v.configMap);
-  if (v.secret) return secretError(v.secret.secretName, v.secret.optional);
+export function volumeSetUpError(v: VolumeSources, get: Lookup): string | undefined {
+  if (v.configMap) return sourceError(get, 'configmap', v.configMap);
+  if (v.secret) return sourceError(get, 'secret', v.secret, v.secret.secretName);
   if (!v.projected) return undefined;
   // collectData goes on past a failed source; the errors come back as an aggregate ("[a, b]" for more than one)
   const errs: string[] = [];
   for (const s of v.projected.sources ?? []) {
-    const err = s.configMap ? configMapError(s.configMap) : s.secret && secretError(s.secret.name, s.secret.optional);
+    const err = s.configMap ? sourceError(get, 'configmap', s.configMap) : s.secret && sourceError(get, 'secret', s.secret);
     if (err) errs.push(err);
   }
   return errs.length > 1 ? `[${errs.join(', ')}]` : errs[0];
@@ -115,33 +120,49 @@ export class VolumeManager {
 
   /**
    * The desired state of world populator takes in a new pod on its next loop, the reconciler mounts its volumes on
-   * the loop after; a mount that fails is retried until the pod worker has terminated the pod. (The model takes the
-   * pod in at its first sync, which runs when the pod is added.)
+   * the loop after; a mount that fails is retried until it succeeds (the object was created) or the pod worker has
+   * terminated the pod. (The model takes the pod in at its first sync, which runs when the pod is added.)
    */
   #add(w: PodWorker): string[] | null {
     const pod = w.pod;
-    const active = () => w.state === 'syncing' || w.state === 'terminating';
     let used: Set<string> | undefined;
     let failed: string[] | undefined;
     for (const v of (pod.spec.volumes ?? []) as VolumeSources[]) {
       // (the names of the mounted volumes are gathered only for a volume that fails: most pods have none)
-      const err = volumeSetUpError(v);
-      if (err === undefined || !(used ??= mountedNames(pod)).has(v.name)) continue;
+      if (this.#setUpError(pod, v) === undefined || !(used ??= mountedNames(pod)).has(v.name)) continue;
       (failed ??= []).push(v.name);
       const first = nextTick(nextTick(this.#env.ctx.now + 1, LOOP, this.#populator) + 1, LOOP, this.#reconciler);
-      this.#env.ctx.loop.at(first, () => this.#mount(pod, v, err, 0, active));
+      this.#env.ctx.loop.at(first, () => this.#mount(w, v, 0));
     }
     return failed?.sort() ?? null;
   }
 
+  #setUpError(pod: Pod, v: VolumeSources): string | undefined {
+    const ctx = this.#env.ctx;
+    return volumeSetUpError(v, (resource, name) => configSource(ctx, resource, pod.metadata.namespace ?? 'default', name));
+  }
+
   /**
-   * One MountVolume operation that fails: the plugin's log line, the event, nestedpendingoperations' log line, and
-   * the retry it permits after the back-off.
+   * One MountVolume operation. It fails while the object is missing: the plugin's log line, the event,
+   * nestedpendingoperations' log line, and the retry it permits after the back-off. Once it succeeds, the volume is
+   * mounted, and a sync waiting in WaitForAttachAndMount sees it at its next poll.
    */
-  #mount(pod: Pod, v: VolumeSources, err: string, previous: number, active: () => boolean): void {
-    if (!active()) return;
+  #mount(w: PodWorker, v: VolumeSources, previous: number): void {
+    if (w.state !== 'syncing' && w.state !== 'terminating') return;
+    const pod = w.pod;
     const env = this.#env;
     const ctx = env.ctx;
+    const err = this.#setUpError(pod, v);
+    if (err === undefined) {
+      // upstream: operation_generator.go GenerateMountVolumeFunc (MarkVolumeAsMounted); volume_manager.go
+      //           WaitForAttachAndMount polls every podAttachAndMountRetryInterval (300 ms)
+      const left = this.#unmounted.get(w)?.filter((name) => name !== v.name);
+      this.#unmounted.set(w, left?.length ? left : null);
+      ctx.emit('kubelet', 'VolumeMounted', podObject(pod), `MountVolume.SetUp succeeded for volume ${q(v.name)}`);
+      const waiting = this.#waiting.get(w);
+      if (waiting && !left?.length) ctx.loop.at(nextTick(ctx.now, POLL, waiting[0] % POLL), waiting[1]);
+      return;
+    }
     const uid = pod.metadata.uid;
     const retry = previous === 0 ? INITIAL_RETRY : Math.min(previous * 2, MAX_RETRY);
     const [kind, object] = plugin(v);
@@ -156,24 +177,35 @@ export class VolumeManager {
     const until = goTime(ctx.epoch, ctx.now + retry, true);
     plain('nestedpendingoperations.go:348', `Operation for "{volumeName:${unique} podName:${uid} nodeName:}" failed. No retries permitted until ${until} (durationBeforeRetry ${formatGoDuration(retry)}). Error: MountVolume.SetUp failed for volume ${q(v.name)} (UniqueName: ${q(unique)}) pod ${q(pod.metadata.name)} (UID: ${q(uid)}) : ${err}`);
     ctx.emit('kubelet', 'MountFailed', podObject(pod), `${simple}; retry after ${formatGoDuration(retry)}`);
-    ctx.loop.at(nextTick(ctx.now + retry, LOOP, this.#reconciler), () => this.#mount(pod, v, err, retry, active));
+    ctx.loop.at(nextTick(ctx.now + retry, LOOP, this.#reconciler), () => this.#mount(w, v, retry));
   }
+
+  /** Per pod worker waiting in WaitForAttachAndMount: when the wait began, and what wakes it. */
+  readonly #waiting = new WeakMap<PodWorker, [number, () => void]>();
 
   /**
    * WaitForAttachAndMount: undefined when every volume the pod's containers mount is set up; else the wait (2m3s, or
-   * until the pod worker cancels the sync: w.cancel), returning SyncPod's error.
+   * until the pod worker cancels the sync: w.cancel): SyncPod's error, or once the volumes are mounted, the rest of
+   * SyncPod (`then`).
    */
-  wait(w: PodWorker): Proc<string> | undefined {
+  wait<T>(w: PodWorker, then: () => T[] | Proc<T[]>): Proc<T[] | string> | undefined {
     let unmounted = this.#unmounted.get(w);
     if (unmounted === undefined) this.#unmounted.set(w, (unmounted = this.#add(w)));
-    return unmounted ? this.#wait(w, unmounted) : undefined;
+    return unmounted ? this.#wait(w, then) : undefined;
   }
 
-  *#wait(w: PodWorker, unmounted: string[]): Proc<string> {
-    yield { wait: (wake) => (w.cancel = wake), timeout: MOUNT_TIMEOUT };
+  *#wait<T>(w: PodWorker, then: () => T[] | Proc<T[]>): Proc<T[] | string> {
+    const start = this.#env.ctx.now;
+    yield { wait: (wake) => this.#waiting.set(w, [start, (w.cancel = wake)]), timeout: MOUNT_TIMEOUT };
+    this.#waiting.delete(w);
     w.cancel = undefined;
+    const unmounted = this.#unmounted.get(w);
+    if (w.state === 'syncing' && !unmounted) {
+      const rest = then();
+      return Array.isArray(rest) ? rest : yield* rest;
+    }
     // PollUntilContextTimeout's error: its own deadline, or the worker's cancelled context (the pod is terminating)
     const why = w.state === 'syncing' ? 'context deadline exceeded' : 'context canceled';
-    return `unmounted volumes=[${unmounted.join(' ')}], unattached volumes=[], failed to process volumes=[]: ${why}`;
+    return `unmounted volumes=[${(unmounted ?? []).join(' ')}], unattached volumes=[], failed to process volumes=[]: ${why}`;
   }
 }

@@ -153,6 +153,29 @@ describe('a replay leaves the API server\'s validation out unless the run needs 
     ];
     await expect(replayed('hooked', hooked, '')).rejects.toThrow('podlife: this engine was made without the probes and hooks (kubelet/handlers.ts)');
   });
+  it('a run that creates a ConfigMap brings their store: the pod waiting for it starts with its value', async () => {
+    const timeline = [
+      '  - at: 0s', '    apply: |', '      apiVersion: v1', '      kind: Pod', '      metadata: {name: cfg}', '      spec:', '        restartPolicy: Never',
+      '        containers:', '        - name: c', '          image: m.daocloud.io/docker.io/library/busybox:1.36', '          command: [sh, -c, "echo mode=$MODE"]',
+      '          env: [{name: MODE, valueFrom: {configMapKeyRef: {name: app-config, key: mode}}}]',
+      '  - at: 5s', '    apply: |', '      apiVersion: v1', '      kind: ConfigMap', '      metadata: {name: app-config}', '      data: {mode: demo}',
+    ];
+    const bare = await replayed('cfg', timeline, 'mode=demo\n');
+    // the bare engine (no module) refuses the ConfigMap, and its container starts without the variable
+    expect(bare.state()).not.toHaveProperty('configMaps');
+    expect(bare.state().containerLogs.map((l) => l.text)).toEqual(['mode=']);
+    // with every module but the store, the container would wait for the ConfigMap for ever
+    const { createEngineCore } = await import('../../../src/sim/engine-core.ts');
+    const env = await import('../../../src/sim/kubelet/envvars.ts');
+    const replay = recordReplay(parseScenario(['title: t', 'timeline:', ...timeline].join('\n'), 'cfg.yaml'), 1);
+    const noStore = createEngineCore(replay.config, { seed: 1 }, { env });
+    for (const { at, action } of replay.actions) {
+      noStore.advanceTo(at);
+      noStore.apply(action);
+    }
+    noStore.advanceTo(20_000);
+    expect(noStore.state().pods[0].status.containerStatuses?.[0].state.waiting).toEqual({ reason: 'CreateContainerConfigError', message: 'configmap "app-config" not found' });
+  });
   it('a run whose every request passed is not marked', () => {
     expect(recordReplay(parseScenario(readFileSync(join(dir, 'crash-loop.yaml'), 'utf8'), 'crash-loop.yaml'), 1).validate).toBeUndefined();
   });

@@ -3,7 +3,8 @@
 // nestedpendingoperations' back-off, SyncPod's wait for the volumes, and what a user sees of it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { volumeSetUpError } from '../../../src/sim/kubelet/volumes.ts';
+import { configSource, volumeSetUpError } from '../../../src/sim/kubelet/volumes.ts';
+import type { SimContext } from '../../../src/sim/core/context.ts';
 import { klogLine } from '../../../src/sim/render/journal.ts';
 import { parseScenario } from '../../../src/sim/scenario.ts';
 import { runCommandAt, runnable } from '../../../src/sim/run.ts';
@@ -29,7 +30,8 @@ describe('volumeSetUpError: what SetUp returns on a cluster with only kube-root-
     ['a projected volume with two missing sources', { projected: { sources: [{ configMap: { name: 'c1' } }, { secret: { name: 's1' } }] } }, '[configmap "c1" not found, secret "s1" not found]'],
   ];
   it.each(cases)('%s', (_, source, want) => {
-    expect(volumeSetUpError({ name: 'v', ...source })).toBe(want);
+    // the cluster of an engine without api/configs.ts: kube-root-ca.crt alone
+    expect(volumeSetUpError({ name: 'v', ...source }, (resource, name) => configSource({} as SimContext, resource, 'default', name))).toBe(want);
   });
 });
 
