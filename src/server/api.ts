@@ -1,12 +1,12 @@
 // The REST resources under /api/v1: pods (list, get, watch, create, delete, patch; the log, ephemeralcontainers,
 // eviction and resize subresources; exec is a stream, served by exec.ts), nodes (list, get, watch, patch: kubectl label/annotate/cordon/uncordon/taint), events,
-// namespaces and services (list, get, watch). Lists and objects come from the change feed's current snapshot, so a
+// namespaces and services (list, get, watch), configmaps and secrets (list, get, watch, create, delete). Lists and objects come from the change feed's current snapshot, so a
 // list's resourceVersion and a watch started from it agree; changes go through the engine's API server.
 // upstream: staging/src/k8s.io/apiserver/pkg/endpoints/installer.go (the routes and verbs);
 // handlers/get.go (ListResource: selectors, limit/continue, watch), create.go, delete.go, patch.go
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ClusterAction, Pod } from '../sim/index.ts';
+import type { ClusterAction, ConfigObject, Pod } from '../sim/index.ts';
 import type { LiveCluster } from './cluster.ts';
 import { type ResourceName, resourceInfo } from './discovery.ts';
 import { serveLog } from './logs.ts';
@@ -15,6 +15,7 @@ import type { Namespace } from '../sim/api/namespaces.ts';
 import type { Service } from '../sim/api/services.ts';
 import { fieldValidationOf, parseCreateBody, parseDeleteOptions, parseJsonBody, parsePatch, patchTypeOf } from './patch.ts';
 import { fieldMatcher, labelMatcher } from './selectors.ts';
+import { decodeProtobufConfig } from './proto.ts';
 import { HttpError, badRequest, methodNotAllowed, notModelled, objectNotFound, pathNotFound, preconditionFailed, toWire } from './status.ts';
 import { parseIncludeObject, toTable } from './tables.ts';
 import { type Watched, serveWatch } from './watch.ts';
@@ -61,12 +62,15 @@ export class ResourceApi {
   readonly #cluster: LiveCluster;
   readonly #namespaces: Namespace[];
   readonly #services: Service[];
+  /** Each namespace's kube-root-ca.crt: fixed, never in the feed. */
+  readonly #rootCAs: ConfigObject[];
   readonly #watches = new Set<OpenWatch>();
 
-  constructor(cluster: LiveCluster, namespaces: Namespace[], services: Service[]) {
+  constructor(cluster: LiveCluster, namespaces: Namespace[], services: Service[], rootCAs: ConfigObject[] = []) {
     this.#cluster = cluster;
     this.#namespaces = namespaces;
     this.#services = services;
+    this.#rootCAs = rootCAs;
   }
 
   /** How many watches are open (each `kubectl get -w` holds one). */
@@ -130,10 +134,19 @@ export class ResourceApi {
 
   // -------------------------------------------------------------------------------------------------------
 
-  /** The objects of a resource now: the feed's, or the fixed ones (namespaces and services never change). */
+  /**
+   * The objects of a resource now: the feed's, or the fixed ones (namespaces and services never change; the
+   * ConfigMaps are the feed's and each namespace's kube-root-ca.crt, in storage key order).
+   */
   #objects(resource: ResourceName): Watched[] {
     if (resource === 'namespaces') return this.#namespaces;
     if (resource === 'services') return this.#services;
+    if (resource === 'configmaps') {
+      const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+      return [...this.#rootCAs, ...(this.#cluster.feed.objects('configmaps') as ConfigObject[])].sort(
+        (a, b) => cmp(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || cmp(a.metadata.name, b.metadata.name),
+      );
+    }
     return this.#cluster.feed.objects(resource);
   }
 
@@ -225,14 +238,24 @@ export class ResourceApi {
     negotiate(r.req.headers.accept, false);
     if (r.query.has('dryRun')) throw notModelled('dry-run (--dry-run=server)', 'use --dry-run=client');
     const fieldValidation = fieldValidationOf(r.query, 'CreateOptions');
-    const obj = parseCreateBody(r.body, r.req.headers['content-type'], 'Pod');
+    const kind = rp.resource === 'configmaps' ? 'ConfigMap' : rp.resource === 'secrets' ? 'Secret' : 'Pod';
+    // kubectl's typed clients (create configmap, create secret) send protobuf
+    const protobuf = kind !== 'Pod' && (r.req.headers['content-type'] ?? '').split(';')[0].trim() === 'application/vnd.kubernetes.protobuf';
+    const obj = protobuf ? decodeProtobufConfig(r.body, kind as 'ConfigMap' | 'Secret') : parseCreateBody(r.body, r.req.headers['content-type'], kind);
     if (!this.#namespaces.some((ns) => ns.metadata.name === rp.namespace)) throw objectNotFound('namespaces', rp.namespace!);
-    this.#submit(r, { type: 'create', namespace: rp.namespace!, obj, fieldValidation }, 201);
+    if (kind === 'Pod') return this.#submit(r, { type: 'create', namespace: rp.namespace!, obj, fieldValidation }, 201);
+    // the URL's kind and version where the body has none (the handler's defaultGVK); a body of another kind is not
+    // modelled (kubectl sends each object to its own resource)
+    const body = obj !== null && typeof obj === 'object' && !Array.isArray(obj) ? (obj as Record<string, unknown>) : undefined;
+    if (body && body.kind !== undefined && body.kind !== '' && body.kind !== kind) throw notModelled(`creating a ${String(body.kind)} through ${rp.resource}`);
+    const typed = body ? { ...body, kind, apiVersion: body.apiVersion || 'v1' } : obj;
+    this.#submit(r, { type: 'config', verb: 'create', namespace: rp.namespace!, obj: typed, fieldValidation }, 201);
   }
 
   #delete(rp: ResourcePath, r: ApiRequest): void {
     negotiate(r.req.headers.accept, false);
     const opts = parseDeleteOptions(r.query, r.body);
+    if (rp.resource === 'configmaps' || rp.resource === 'secrets') return this.#deleteConfig(rp, r, opts.preconditions);
     const pod = this.#cluster.feed.objects('pods').find((p) => p.metadata.namespace === rp.namespace && p.metadata.name === rp.name) as Pod | undefined;
     if (!pod) throw objectNotFound('pods', rp.name!);
     const pre = opts.preconditions;
@@ -247,6 +270,26 @@ export class ResourceApi {
       ...(opts.gracePeriodSeconds !== undefined ? { gracePeriodSeconds: opts.gracePeriodSeconds } : {}),
     };
     this.#submit(r, action, 200);
+  }
+
+  /**
+   * DELETE of a ConfigMap or a Secret: gone at once (no graceful deletion), answered with a Success Status naming it
+   * (their storage does not return the deleted object, as the pods' does).
+   */
+  // upstream: staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go Delete, finalizeDelete
+  #deleteConfig(rp: ResourcePath, r: ApiRequest, pre: { uid?: string; resourceVersion?: string } | undefined): void {
+    const resource = rp.resource as 'configmaps' | 'secrets';
+    const found = this.#objects(resource).find((o) => o.metadata.namespace === rp.namespace && o.metadata.name === rp.name) as ConfigObject | undefined;
+    if (!found) throw objectNotFound(resource, rp.name!);
+    if (pre?.uid && pre.uid !== found.metadata.uid) {
+      throw preconditionFailed(resource, rp.name!, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${found.metadata.uid}`);
+    }
+    if (pre?.resourceVersion && pre.resourceVersion !== found.metadata.resourceVersion) {
+      throw preconditionFailed(resource, rp.name!, `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${found.metadata.resourceVersion}`);
+    }
+    const result = this.#cluster.apply({ type: 'config', verb: 'delete', kind: resource === 'configmaps' ? 'ConfigMap' : 'Secret', namespace: rp.namespace!, name: rp.name! });
+    if (!result.ok) throw new HttpError(toWire(result.status));
+    sendJson(r.res, 200, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: { name: rp.name, kind: resource, uid: found.metadata.uid } });
   }
 
   // upstream: pkg/registry/core/pod/storage/eviction.go EvictionREST.Create: 201 with a Success Status

@@ -7,7 +7,7 @@
 
 import {
   createEngine, scenarioToEngineConfig,
-  type ApplyResult, type ClusterAction, type Node, type Pod, type Engine, type EngineConfig, type Scenario, type TimelineEntry,
+  type ApplyResult, type ClusterAction, type ConfigObject, type Node, type Pod, type Engine, type EngineConfig, type Scenario, type TimelineEntry,
 } from '../sim/index.ts';
 import { execute, isMutating } from '../sim/commands/execute.ts';
 import { apiErrorText } from '../sim/commands/kubectl/common.ts';
@@ -77,7 +77,7 @@ export class LiveCluster {
   }
 
   /** A request from a client, at the current virtual time. */
-  apply(action: ClusterAction): ApplyResult<Pod | Node> {
+  apply(action: ClusterAction): ApplyResult<Pod | Node | ConfigObject> {
     const r = this.engine.apply(action);
     this.feed.sync();
     return r;
@@ -88,8 +88,13 @@ export class LiveCluster {
     if (step.apply !== undefined) {
       const manifest = step.apply as { metadata?: { name?: string; namespace?: string } } | null;
       const namespace = step.namespace ?? manifest?.metadata?.namespace ?? 'default';
-      const r = this.engine.apply({ type: 'create', namespace, obj: step.apply });
-      this.#log(r.ok ? `[${at}] timeline: apply pod/${r.object.metadata.name} created` : `[${at}] timeline: apply failed: ${apiErrorText(r.status).trimEnd()}`);
+      // a ConfigMap or a Secret goes to their store (api/configs.ts), as run.ts applies it
+      const kind = (step.apply as { kind?: unknown } | null)?.kind;
+      const r = kind === 'ConfigMap' || kind === 'Secret'
+        ? this.engine.apply({ type: 'config', verb: 'create', namespace, obj: step.apply })
+        : this.engine.apply({ type: 'create', namespace, obj: step.apply });
+      const what = kind === 'ConfigMap' ? 'configmap' : kind === 'Secret' ? 'secret' : 'pod';
+      this.#log(r.ok ? `[${at}] timeline: apply ${what}/${r.object.metadata.name} created` : `[${at}] timeline: apply failed: ${apiErrorText(r.status).trimEnd()}`);
       return;
     }
     const engine = this.engine;

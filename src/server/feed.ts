@@ -1,14 +1,15 @@
-// The change feed behind watches and list resourceVersions: every change to a Pod, Event or Node, in order,
+// The change feed behind watches and list resourceVersions: every change to a Pod, Event, Node, ConfigMap or Secret
+// (those a run creates: each namespace's kube-root-ca.crt is fixed), in order,
 // with the virtual time it happened at. The engine keeps its history privately and answers stateAt(t) for
 // any past moment; objects are immutable (a change stores a new object), so two moments differ exactly
 // where an object's identity differs. The feed finds each change by bisecting the interval since it last
 // looked down to one millisecond: O(changes × log(interval)) stateAt calls, so a watcher sees every
 // intermediate state (Pending → ContainerCreating → Running → ...) even when time jumps by minutes.
 
-import type { ClusterState, Engine, KubeEvent, Node, Pod } from '../sim/index.ts';
+import type { ClusterState, ConfigObject, Engine, KubeEvent, Node, Pod } from '../sim/index.ts';
 
-export type FeedKind = 'pods' | 'events' | 'nodes';
-export type FeedObject = Pod | KubeEvent | Node;
+export type FeedKind = 'pods' | 'events' | 'nodes' | 'configmaps' | 'secrets';
+export type FeedObject = Pod | KubeEvent | Node | ConfigObject;
 export type WatchType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
 export interface Change {
@@ -26,17 +27,19 @@ export interface Change {
 
 type Snapshot = Record<FeedKind, Map<string, FeedObject>>;
 
-const KINDS: FeedKind[] = ['pods', 'events', 'nodes'];
+const KINDS: FeedKind[] = ['pods', 'events', 'nodes', 'configmaps', 'secrets'];
 
 export function objectKey(o: FeedObject): string {
   return o.metadata.namespace ? `${o.metadata.namespace}/${o.metadata.name}` : o.metadata.name;
 }
 
 function snapshotOf(state: ClusterState): Snapshot {
-  const snap: Snapshot = { pods: new Map(), events: new Map(), nodes: new Map() };
+  const snap: Snapshot = { pods: new Map(), events: new Map(), nodes: new Map(), configmaps: new Map(), secrets: new Map() };
   for (const p of state.pods) snap.pods.set(objectKey(p), p);
   for (const e of state.events) snap.events.set(objectKey(e), e);
   for (const n of state.nodes) snap.nodes.set(objectKey(n), n);
+  for (const c of state.configMaps ?? []) snap.configmaps.set(objectKey(c), c);
+  for (const s of state.secrets ?? []) snap.secrets.set(objectKey(s), s);
   return snap;
 }
 

@@ -15,6 +15,7 @@ import {
 import { sendJson } from './media.ts';
 import { clusterNamespaces } from '../sim/api/namespaces.ts';
 import { clusterServices } from '../sim/api/services.ts';
+import { rootCAConfigMaps } from '../sim/api/namespaces.ts';
 import { HEALTH_PATHS } from '../sim/api/resources.ts';
 import { openApiV3CoreV1, openApiV3Index } from './openapi.ts';
 import { nodeLease } from '../sim/kubelet/lease.ts';
@@ -90,7 +91,7 @@ export function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
     ...(opts.realTime ? { realTime: opts.realTime } : {}),
   });
   const namespaces = clusterNamespaces(cluster.engine.state().nodes);
-  const api = new ResourceApi(cluster, namespaces, clusterServices(cluster.engine.state().nodes));
+  const api = new ResourceApi(cluster, namespaces, clusterServices(cluster.engine.state().nodes), rootCAConfigMaps(cluster.engine.state().nodes));
 
   /** What GET /podlife/time answers (and RunningServer.time). */
   const time = (): TimeReport => timeReport(cluster, clock, api.openWatches);

@@ -2,17 +2,19 @@
 // printers (printPod, printEvent, printNode), so `kubectl get pods` shows READY, STATUS, RESTARTS and AGE
 // exactly as the model computes them. Every column is sent; kubectl shows the priority-1 ones with -o wide.
 // upstream: pkg/printers/internalversion/printers.go AddHandlers (column definitions), printPod, printEvent,
-// printNode, printNamespace, printService; staging/src/k8s.io/apimachinery/pkg/apis/meta/v1/types.go (Table, TableRow)
+// printNode, printNamespace, printService, printConfigMap, printSecret; staging/src/k8s.io/apimachinery/pkg/apis/meta/v1/types.go
+// (Table, TableRow)
 
-import type { KubeEvent, Node, Pod } from '../sim/index.ts';
+import type { ConfigObject, KubeEvent, Node, Pod } from '../sim/index.ts';
 import { EVENT_COLUMNS, EVENT_WIDE_COLUMNS, POD_COLUMNS, POD_WIDE_COLUMNS, printEvent, printPod, podRowCondition } from '../sim/render/table.ts';
 import { NAMESPACE_COLUMNS, NODE_COLUMNS, NODE_WIDE_COLUMNS, printNamespace, printNode } from '../sim/render/cluster-table.ts';
 import { SERVICE_COLUMNS, SERVICE_WIDE_COLUMNS, printService } from '../sim/render/service.ts';
+import { CONFIGMAP_COLUMNS, SECRET_COLUMNS, printConfigMap, printSecret } from '../sim/render/config.ts';
 import type { Namespace } from '../sim/api/namespaces.ts';
 import type { Service } from '../sim/api/services.ts';
 import { badRequest } from './status.ts';
 
-export type TableResource = 'pods' | 'events' | 'nodes' | 'namespaces' | 'services';
+export type TableResource = 'pods' | 'events' | 'nodes' | 'namespaces' | 'services' | 'configmaps' | 'secrets';
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
 
 export interface ColumnDefinition {
@@ -45,8 +47,9 @@ const DESCRIPTIONS: Record<string, string> = {
 };
 
 // A Service's columns are described by ServiceSpec's field docs, not reproduced here (kubectl does not print them);
-// its Type is not an event's.
+// its Type is not an event's. Likewise a ConfigMap's and a Secret's Data and a Secret's Type (their fields' docs).
 const SERVICE_DESCRIPTIONS: Record<string, string> = { Type: '' };
+const CONFIG_DESCRIPTIONS: Record<string, string> = { Type: '', Data: '' };
 
 function definitions(all: string[], shown: string[], nameColumns: string[], own: Record<string, string> = {}): ColumnDefinition[] {
   return all.map((name) => ({
@@ -71,11 +74,15 @@ export function columnDefinitions(resource: TableResource): ColumnDefinition[] {
       return definitions(NAMESPACE_COLUMNS, NAMESPACE_COLUMNS, ['Name']);
     case 'services':
       return definitions(SERVICE_WIDE_COLUMNS, SERVICE_COLUMNS, ['Name'], SERVICE_DESCRIPTIONS);
+    case 'configmaps':
+      return definitions(CONFIGMAP_COLUMNS, CONFIGMAP_COLUMNS, ['Name'], CONFIG_DESCRIPTIONS);
+    case 'secrets':
+      return definitions(SECRET_COLUMNS, SECRET_COLUMNS, ['Name'], CONFIG_DESCRIPTIONS);
   }
 }
 
 /** The cells of one row: every column, wide ones included. `now` is wall-clock ms. */
-function cells(resource: TableResource, o: unknown, now: number): string[] {
+function cells(resource: TableResource, o: unknown, now: number): (string | number)[] {
   switch (resource) {
     case 'pods':
       return printPod(o as Pod, now, true);
@@ -87,6 +94,15 @@ function cells(resource: TableResource, o: unknown, now: number): string[] {
       return printNamespace(o as Namespace, now);
     case 'services':
       return printService(o as Service, now, true);
+    // the key counts are int64 cells (a JSON number)
+    case 'configmaps': {
+      const [name, data, age] = printConfigMap(o as ConfigObject, now);
+      return [name, Number(data), age];
+    }
+    case 'secrets': {
+      const [name, type, data, age] = printSecret(o as ConfigObject, now);
+      return [name, type, Number(data), age];
+    }
   }
 }
 

@@ -2,7 +2,7 @@
 // discovery with (src/server/discovery.ts), and what podlife's own `kubectl api-resources` prints.
 // upstream: pkg/registry/core/rest/storage_core.go (the core resources)
 
-export type ResourceName = 'pods' | 'events' | 'nodes' | 'namespaces' | 'services';
+export type ResourceName = 'pods' | 'events' | 'nodes' | 'namespaces' | 'services' | 'configmaps' | 'secrets';
 
 export interface ResourceInfo {
   name: ResourceName;
@@ -16,8 +16,11 @@ export interface ResourceInfo {
   categories?: string[];
 }
 
-/** The core/v1 resources the simulated cluster serves, with the verbs it implements for each. */
+/** The core/v1 resources the simulated cluster serves, with the verbs it implements for each, by name (as discovery lists them). */
 export const RESOURCES: ResourceInfo[] = [
+  // the ConfigMaps and Secrets a run creates (api/configs.ts) and each namespace's kube-root-ca.crt (api/namespaces.ts):
+  // created and deleted, not patched or updated; in no category (`get all` leaves them out, as on a real cluster)
+  { name: 'configmaps', singular: 'configmap', kind: 'ConfigMap', namespaced: true, verbs: ['create', 'delete', 'get', 'list', 'watch'], shortNames: ['cm'] },
   { name: 'events', singular: 'event', kind: 'Event', namespaced: true, verbs: ['get', 'list', 'watch'], shortNames: ['ev'] },
   { name: 'namespaces', singular: 'namespace', kind: 'Namespace', namespaced: false, verbs: ['get', 'list', 'watch'], shortNames: ['ns'] },
   { name: 'nodes', singular: 'node', kind: 'Node', namespaced: false, verbs: ['get', 'list', 'patch', 'watch'], shortNames: ['no'] },
@@ -31,6 +34,7 @@ export const RESOURCES: ResourceInfo[] = [
       { name: 'log', verbs: ['get'] }, { name: 'resize', verbs: ['get', 'patch'] },
     ],
   },
+  { name: 'secrets', singular: 'secret', kind: 'Secret', namespaced: true, verbs: ['create', 'delete', 'get', 'list', 'watch'], shortNames: [] },
   // the cluster's two fixed services (src/sim/api/services.ts), in "all" after pods as on a real cluster
   { name: 'services', singular: 'service', kind: 'Service', namespaced: true, verbs: ['get', 'list', 'watch'], shortNames: ['svc'], categories: ['all'] },
 ];

@@ -411,7 +411,7 @@ export function parseFieldSelector(selector: string): FieldRequirement[] {
 }
 
 /** The resources whose fields a selector can name. */
-export type SelectableResource = 'pods' | 'events' | 'nodes' | 'namespaces' | 'services';
+export type SelectableResource = 'pods' | 'events' | 'nodes' | 'namespaces' | 'services' | 'configmaps' | 'secrets';
 
 // biome-ignore lint/suspicious/noExplicitAny: each resource's own shape
 type Fields = (o: any) => Record<string, string>;
@@ -421,7 +421,8 @@ const metaFields = (o: { metadata: { name: string; namespace?: string } }, names
 
 /** Each resource's selectable fields, as strings (booleans as "true"/"false"). */
 // upstream: pod/strategy.go PodToSelectableFields, event/strategy.go ToSelectableFields, node/strategy.go
-// NodeToSelectableFields, namespace/strategy.go NamespaceToSelectableFields, service/strategy.go SelectableFields
+// NodeToSelectableFields, namespace/strategy.go NamespaceToSelectableFields, service/strategy.go SelectableFields,
+// configmap/strategy.go (the generic namespace-scoped metadata fields), secret/strategy.go SelectableFields (type)
 const SELECTABLE: Record<SelectableResource, Fields> = {
   pods: (p) => ({
     ...metaFields(p, true),
@@ -451,6 +452,8 @@ const SELECTABLE: Record<SelectableResource, Fields> = {
   nodes: (n) => ({ ...metaFields(n, false), 'spec.unschedulable': String(n.spec?.unschedulable ?? false) }),
   namespaces: (n) => ({ ...metaFields(n, false), 'status.phase': n.status?.phase ?? '' }),
   services: (s) => ({ ...metaFields(s, true), 'spec.clusterIP': s.spec?.clusterIP ?? '', 'spec.type': s.spec?.type ?? '' }),
+  configmaps: (c) => metaFields(c, true),
+  secrets: (s) => ({ ...metaFields(s, true), type: s.type ?? '' }),
 };
 
 const FIELD_LABELS: Record<SelectableResource, Set<string>> = Object.fromEntries(

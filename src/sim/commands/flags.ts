@@ -6,7 +6,7 @@
 
 import { parseGoDuration } from '../render/duration.ts';
 
-export type FlagType = 'bool' | 'string' | 'int' | 'stringArray' | 'duration';
+export type FlagType = 'bool' | 'string' | 'int' | 'stringArray' | 'stringSlice' | 'duration';
 
 export interface FlagSpec {
   name: string;
@@ -55,8 +55,60 @@ function setValue(spec: FlagSpec, value: string, flags: Map<string, FlagValue>, 
       flags.set(spec.name, [...(Array.isArray(prev) ? prev : []), value]);
       return;
     }
+    case 'stringSlice': {
+      // each occurrence a comma-separated list, read as one CSV record (pflag's readAsCSV)
+      const prev = flags.get(spec.name);
+      const csv = readAsCsv(value);
+      if (typeof csv === 'string') throw invalid(csv);
+      flags.set(spec.name, [...(Array.isArray(prev) ? prev : []), ...csv]);
+      return;
+    }
     default:
       flags.set(spec.name, value);
+  }
+}
+
+/**
+ * pflag's readAsCSV: the value as the first record of encoding/csv (fields split on commas, a field in double
+ * quotes may hold commas and "" for a quote; the empty value is no field), or csv's ParseError text.
+ * upstream: github.com/spf13/pflag string_slice.go readAsCSV; go/src/encoding/csv/reader.go readRecord
+ */
+export function readAsCsv(value: string): string[] | string {
+  if (value === '') return [];
+  const bytes = (s: string) => new TextEncoder().encode(s).length;
+  // the first record only: a line break ends it
+  const line = value.split('\n')[0].replace(/\r$/, '');
+  const fields: string[] = [];
+  let i = 0;
+  for (;;) {
+    if (line[i] !== '"') {
+      const end = line.indexOf(',', i);
+      const field = end < 0 ? line.slice(i) : line.slice(i, end);
+      const quote = field.indexOf('"');
+      if (quote >= 0) return `parse error on line 1, column ${bytes(line.slice(0, i + quote)) + 1}: bare " in non-quoted-field`;
+      fields.push(field);
+      if (end < 0) return fields;
+      i = end + 1;
+      continue;
+    }
+    let field = '';
+    let j = i + 1;
+    for (;;) {
+      const q = line.indexOf('"', j);
+      if (q < 0) return `parse error on line 1, column ${bytes(line) + 1}: extraneous or missing " in quoted-field`;
+      field += line.slice(j, q);
+      if (line[q + 1] === '"') {
+        field += '"';
+        j = q + 2;
+        continue;
+      }
+      if (q + 1 < line.length && line[q + 1] !== ',') return `parse error on line 1, column ${bytes(line.slice(0, q)) + 1}: extraneous or missing " in quoted-field`;
+      j = q + 1;
+      break;
+    }
+    fields.push(field);
+    if (j >= line.length) return fields;
+    i = j + 1;
   }
 }
 

@@ -36,7 +36,7 @@ describe('discovery', () => {
     expect(agg.type).toBe(AGGREGATED_V2);
     expect(agg.body.kind).toBe('APIGroupDiscoveryList');
     const resources = agg.body.items[0].versions[0].resources;
-    expect(resources.map((r: { resource: string }) => r.resource)).toEqual(['events', 'namespaces', 'nodes', 'pods', 'services']);
+    expect(resources.map((r: { resource: string }) => r.resource)).toEqual(['configmaps', 'events', 'namespaces', 'nodes', 'pods', 'secrets', 'services']);
     // the "all" category, as a real cluster's core group has it: pods, then services (kubectl get all expands it)
     expect(resources.filter((r: { categories?: string[] }) => r.categories?.includes('all')).map((r: { resource: string }) => r.resource)).toEqual(['pods', 'services']);
     expect(resources.find((r: { resource: string }) => r.resource === 'services')).toMatchObject({ scope: 'Namespaced', shortNames: ['svc'], verbs: ['get', 'list', 'watch'] });
@@ -55,7 +55,9 @@ describe('discovery', () => {
     expect(legacy.body.serverAddressByClientCIDRs[0].serverAddress).toBe(server.url.replace('http://', ''));
     expect((await get('/apis')).body).toEqual({ kind: 'APIGroupList', apiVersion: 'v1', groups: [] });
     const v1 = await get('/api/v1');
-    expect(v1.body.resources.map((r: { name: string }) => r.name)).toEqual(['events', 'namespaces', 'nodes', 'pods', 'pods/ephemeralcontainers', 'pods/eviction', 'pods/log', 'pods/resize', 'services']);
+    expect(v1.body.resources.map((r: { name: string }) => r.name)).toEqual([
+      'configmaps', 'events', 'namespaces', 'nodes', 'pods', 'pods/ephemeralcontainers', 'pods/eviction', 'pods/log', 'pods/resize', 'secrets', 'services',
+    ]);
     // where kubectl drain looks for the Eviction API (drain.CheckEvictionSupport: a group and a version)
     expect(v1.body.resources.find((r: { name: string }) => r.name === 'pods/eviction')).toMatchObject({ group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] });
     expect((await get('/version')).body.gitVersion).toBe('v1.36.2+podlife');
@@ -137,7 +139,9 @@ describe('tables and objects', () => {
 describe('Status errors for what is not served', () => {
   it.each([
     ['GET', '/api/v1/namespaces/default/pods/nope', 404, 'NotFound', 'pods "nope" not found'],
-    ['GET', '/api/v1/configmaps', 404, 'NotFound', 'the server could not find the requested resource'],
+    ['GET', '/api/v1/serviceaccounts', 404, 'NotFound', 'the server could not find the requested resource'],
+    ['GET', '/api/v1/namespaces/default/configmaps/nope', 404, 'NotFound', 'configmaps "nope" not found'],
+    ['PATCH', '/api/v1/namespaces/default/configmaps/kube-root-ca.crt', 405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource'],
     ['GET', '/api/v1/namespaces/default/nodes', 404, 'NotFound', 'the server could not find the requested resource'],
     ['GET', '/api/v1/namespaces/default/pods/a/exec', 400, 'BadRequest', 'Upgrade request required'],
     ['POST', '/api/v1/namespaces/default/pods/a/portforward', 400, 'BadRequest', 'podlife: the portforward stream (kubectl port-forward) is not supported by this simulation'],

@@ -194,11 +194,13 @@ describe('kubectl create -f', () => {
 
   it('refuses the subcommands by name before reading their flags, and --edit, which needs an editor', () => {
     const { sent, run } = setup();
-    for (const line of ['kubectl create deployment web --image=nginx --replicas=2', 'kubectl -n x create secret generic s --from-literal=a=b', 'kubectl create --dry-run=client ns team']) {
+    for (const line of ['kubectl create deployment web --image=nginx --replicas=2', 'kubectl -n x create serviceaccount s', 'kubectl create --dry-run=client ns team']) {
       const r = run(line);
       expect(r.exitCode, line).toBe(1);
-      expect(r.stderr, line).toMatch(/^error: podlife: "kubectl create (deployment|secret|ns)" is not supported by this simulation: it models Pods/);
+      expect(r.stderr, line).toMatch(/^error: podlife: "kubectl create (deployment|serviceaccount|ns)" is not supported by this simulation: it models Pods/);
     }
+    // of the secrets, generic is run (configs.ts); docker-registry and tls are refused by name
+    expect(run('kubectl -n x create secret tls s --cert=c --key=k').stderr).toBe('error: podlife: "kubectl create secret tls" is not supported by this simulation (kubectl create secret generic is)\n');
     expect(run('kubectl create -f pods.yaml --edit').stderr).toMatch(/--edit opens an editor/);
     expect(sent).toEqual([]);
   });

@@ -143,7 +143,7 @@ describe('kubectl run', () => {
 describe('kubectl api-resources', () => {
   it("lists what the cluster serves (the table podlife serve's discovery answers with); -o json|yaml are refused by name", () => {
     const { ctx } = recorder();
-    expect(execute('kubectl api-resources -o name', ctx).stdout).toBe('events\nnamespaces\nnodes\npods\nservices\n');
+    expect(execute('kubectl api-resources -o name', ctx).stdout).toBe('configmaps\nevents\nnamespaces\nnodes\npods\nsecrets\nservices\n');
     // the command get's own error points to
     expect(execute('kubectl get', ctx).stderr).toContain('Use "kubectl api-resources" for a complete list of supported resources.');
     expect(execute('kubectl api-resources -o json', ctx)).toEqual({

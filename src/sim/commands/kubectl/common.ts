@@ -1,11 +1,12 @@
 // kubectl's shared plumbing: global flags, resource type names, and how errors print
 // (k8s.io/kubectl/pkg/cmd/util/helpers.go CheckErr / StandardErrorMessage / MultilineError).
 
-import type { ApiStatus, ClusterAction, ApplyResult, KubeEvent, Node, NodePatchAction, Pod } from '../../types.ts';
+import type { ApiStatus, ClusterAction, ConfigAction, ConfigObject, ApplyResult, KubeEvent, Node, NodePatchAction, Pod } from '../../types.ts';
 import type { FlagSpec } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
 import { type Service, clusterServices } from '../../api/services.ts';
+import { clusterConfigMaps, clusterSecrets } from '../../api/namespaces.ts';
 
 /** genericclioptions.FileNameFlags: the -f, -k and -R of every command that reads objects from files. */
 export const FILENAME_FLAGS: FlagSpec[] = [
@@ -116,7 +117,7 @@ export function notFound(kind: ResourceKind, name: string): string {
 
 export const out = (stdout: string, stderr = '', exitCode = 0): CommandResult => ({ stdout, stderr, exitCode });
 
-export type ResourceKind = 'pods' | 'events' | 'nodes' | 'namespaces' | 'services';
+export type ResourceKind = 'pods' | 'events' | 'nodes' | 'namespaces' | 'services' | 'configmaps' | 'secrets';
 
 const ALIASES: Record<string, ResourceKind> = {
   pod: 'pods', pods: 'pods', po: 'pods',
@@ -124,6 +125,8 @@ const ALIASES: Record<string, ResourceKind> = {
   node: 'nodes', nodes: 'nodes', no: 'nodes',
   namespace: 'namespaces', namespaces: 'namespaces', ns: 'namespaces',
   service: 'services', services: 'services', svc: 'services',
+  configmap: 'configmaps', configmaps: 'configmaps', cm: 'configmaps',
+  secret: 'secrets', secrets: 'secrets',
 };
 
 /** Kinds that live outside any namespace. */
@@ -131,11 +134,9 @@ export const clusterScoped = (kind: ResourceKind): boolean => kind === 'nodes' |
 
 /** Resource types a real cluster serves that this simulation does not model. */
 const UNMODELLED = new Set([
-  'deployment', 'deployments', 'deploy', 'replicaset', 'replicasets', 'rs',
-  'configmap', 'configmaps', 'cm', 'secret', 'secrets', 'daemonset',
-  'daemonsets', 'ds', 'statefulset', 'statefulsets', 'sts', 'job', 'jobs', 'cronjob', 'cronjobs', 'cj',
-  'serviceaccount', 'serviceaccounts', 'sa', 'endpoints', 'ep', 'persistentvolumeclaims', 'pvc',
-  'persistentvolumes', 'pv', 'ingress', 'ingresses', 'ing',
+  'deployment', 'deployments', 'deploy', 'replicaset', 'replicasets', 'rs', 'daemonset', 'daemonsets', 'ds',
+  'statefulset', 'statefulsets', 'sts', 'job', 'jobs', 'cronjob', 'cronjobs', 'cj', 'serviceaccount', 'serviceaccounts',
+  'sa', 'endpoints', 'ep', 'persistentvolumeclaims', 'pvc', 'persistentvolumes', 'pv', 'ingress', 'ingresses', 'ing',
 ]);
 
 /**
@@ -151,7 +152,7 @@ export function resolveKind(type: string): ResourceKind {
   const kind = ALIASES[t];
   if (kind) return kind;
   if (UNMODELLED.has(t)) {
-    throw new KubectlError(`podlife: "${type}" is not modelled by this simulation (it models pods, events, nodes, namespaces and the cluster's two services)`);
+    throw new KubectlError(`podlife: "${type}" is not modelled by this simulation (it models pods, events, nodes, namespaces, configmaps, secrets and the cluster's two services)`);
   }
   throw new KubectlError(`the server doesn't have a resource type ${JSON.stringify(type)}`);
 }
@@ -161,7 +162,9 @@ export const MISSING_RESOURCE =
   "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
 
 /** Singular kind name as kubectl prints it ("pod/nginx"). */
-export const singular: Record<ResourceKind, string> = { pods: 'pod', events: 'event', nodes: 'node', namespaces: 'namespace', services: 'service' };
+export const singular: Record<ResourceKind, string> = {
+  pods: 'pod', events: 'event', nodes: 'node', namespaces: 'namespace', services: 'service', configmaps: 'configmap', secrets: 'secret',
+};
 
 const RESOURCE_NAME_FORM =
   "there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'";
@@ -251,6 +254,16 @@ export function servicesIn(ctx: ExecContext, namespace: string | undefined): Ser
   return clusterServices(ctx.state.nodes).filter((s) => namespace === undefined || s.metadata.namespace === namespace);
 }
 
+/** The ConfigMaps of a namespace (all with undefined), each namespace's kube-root-ca.crt among them, in the API server's order. */
+export function configMapsIn(ctx: ExecContext, namespace: string | undefined): ConfigObject[] {
+  return clusterConfigMaps(ctx.state, namespace);
+}
+
+/** The Secrets of a namespace (all with undefined), in the API server's order. */
+export function secretsIn(ctx: ExecContext, namespace: string | undefined): ConfigObject[] {
+  return clusterSecrets(ctx.state, namespace);
+}
+
 /** The nodes, by name (as the API server lists them). */
 export function nodesIn(ctx: ExecContext): Node[] {
   return [...ctx.state.nodes].sort((a, b) => byKey(a.metadata.name, b.metadata.name));
@@ -258,19 +271,20 @@ export function nodesIn(ctx: ExecContext): Node[] {
 
 /** Submit an action, or fail clearly when this console cannot change the cluster. */
 export function submit(ctx: ExecContext, action: NodePatchAction): ApplyResult<Node>;
-export function submit(ctx: ExecContext, action: Exclude<ClusterAction, NodePatchAction>): ApplyResult;
-export function submit(ctx: ExecContext, action: ClusterAction): ApplyResult<Pod | Node> {
+export function submit(ctx: ExecContext, action: ConfigAction): ApplyResult<ConfigObject>;
+export function submit(ctx: ExecContext, action: Exclude<ClusterAction, NodePatchAction | ConfigAction>): ApplyResult;
+export function submit(ctx: ExecContext, action: ClusterAction): ApplyResult<Pod | Node | ConfigObject> {
   if (!ctx.apply) {
     throw new KubectlError('podlife: this console shows a recorded moment and cannot change the cluster');
   }
-  return ctx.apply(action) as ApplyResult<Pod & Node>; // the engine answers a node patch with the node, else a pod
+  return ctx.apply(action) as ApplyResult<Pod & Node>; // the engine answers a node patch with the node, a config action with its object, else a pod
 }
 
 /**
  * The API server's warnings as kubectl prints them on stderr when the response arrives ("Warning: …", each once:
  * client-go's warning writer, deduplicated). upstream: staging/src/k8s.io/client-go/rest/warnings.go
  */
-export function warningText(r: ApplyResult<Pod | Node>, seen = new Set<string>()): string {
+export function warningText(r: ApplyResult<Pod | Node | ConfigObject>, seen = new Set<string>()): string {
   if (!r.ok || !r.warnings) return '';
   let text = '';
   for (const w of r.warnings) {

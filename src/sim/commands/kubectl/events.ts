@@ -51,7 +51,9 @@ function eventSortTime(e: KubeEvent): number {
   return t ? parseRfc3339(t) : 0;
 }
 
-const KINDS: Record<string, string> = { pods: 'Pod', nodes: 'Node', namespaces: 'Namespace', events: 'Event', services: 'Service' };
+const KINDS: Record<string, string> = {
+  pods: 'Pod', nodes: 'Node', namespaces: 'Namespace', events: 'Event', services: 'Service', configmaps: 'ConfigMap', secrets: 'Secret',
+};
 
 export function kubectlEvents(p: ParsedArgs, ctx: ExecContext): CommandResult {
   const allNamespaces = bool(p, 'all-namespaces');

@@ -7,12 +7,20 @@ import { parseAllDocuments } from 'yaml';
 import { type ParsedArgs, arr, str } from '../flags.ts';
 import type { ExecContext } from '../context.ts';
 import { SelectorError, labelMatcher } from '../../api/selectors.ts';
-import { KubectlError, namespaceOf } from './common.ts';
+import { KubectlError, type ResourceKind, namespaceOf } from './common.ts';
 import { fileReader } from './output.ts';
 
-/** One object of the files: the manifest, its namespace (its own, else the command's) and where it came from. */
+/** The kinds a command can visit in files: v1 Pods, and for get, create, apply and delete also ConfigMaps and Secrets. */
+export type ManifestKind = 'Pod' | 'ConfigMap' | 'Secret';
+
+/** Every kind a command can visit, and the resource of each. */
+export const MANIFEST_KINDS: ManifestKind[] = ['Pod', 'ConfigMap', 'Secret'];
+export const MANIFEST_RESOURCE: Record<ManifestKind, ResourceKind> = { Pod: 'pods', ConfigMap: 'configmaps', Secret: 'secrets' };
+
+/** One object of the files: the manifest, its kind, its namespace (its own, else the command's) and where it came from. */
 export interface Manifest {
   obj: Record<string, unknown>;
+  kind: ManifestKind;
   name: string;
   namespace: string;
   source: string;
@@ -39,18 +47,21 @@ export function labelFilter(selector: string): (labels: Record<string, string> |
 }
 
 /**
- * The v1 Pods of the -f files that -l selects, one at a time as the builder visits them (an object is acted on before
- * the next document is read). A document that is not YAML ends the command; an object in another namespace than an
- * explicit -n is that object's error (its text), and the visit goes on (ContinueOnError).
+ * The v1 Pods (or the other `kinds` asked for) of the -f files that -l selects, one at a time as the builder visits
+ * them (an object is acted on before the next document is read). A document that is not YAML ends the command; an
+ * object in another namespace than an explicit -n is that object's error (its text), and the visit goes on
+ * (ContinueOnError).
  * `verb` names what the command does in podlife's refusal of other kinds ("creating", "deleting").
  */
 export function* manifests(
   p: ParsedArgs, ctx: ExecContext, stdin: string, verb: string,
   opts: {
     /** Whether an object in another namespace than -n is an error: get looks the object up first (a missing one is NotFound). */
-    mismatch?: (namespace: string, name: string) => boolean;
+    mismatch?: (namespace: string, name: string, kind: ManifestKind) => boolean;
     /** -l on the objects as read (get selects on the objects it fetched instead). */
     select?: boolean;
+    /** The kinds the command handles (default: Pods); another is podlife's refusal. */
+    kinds?: ManifestKind[];
   } = {},
 ): Generator<Manifest | string> {
   const matches = opts.select === false ? () => true : labelFilter(str(p, 'selector'));
@@ -74,18 +85,20 @@ export function* manifests(
           `error validating ${JSON.stringify(source)}: error validating data: ${missing}; if you choose to ignore these errors, turn validation off with --validate=false`,
         );
       }
-      if (obj.kind !== 'Pod' || obj.apiVersion !== 'v1') {
-        throw new KubectlError(`podlife: ${verb} ${String(obj.kind)} (${String(obj.apiVersion)}) is not supported; this simulation models v1 Pods`);
+      const kinds = opts.kinds ?? ['Pod'];
+      if (!kinds.includes(obj.kind as ManifestKind) || obj.apiVersion !== 'v1') {
+        const modelled = kinds.length === 1 ? 'v1 Pods' : 'v1 Pods, ConfigMaps and Secrets';
+        throw new KubectlError(`podlife: ${verb} ${String(obj.kind)} (${String(obj.apiVersion)}) is not supported; this simulation models ${modelled}`);
       }
       const meta = (obj.metadata ?? {}) as { name?: unknown; namespace?: unknown; labels?: Record<string, string> };
       if (!matches(meta.labels)) continue;
       const own = typeof meta.namespace === 'string' && meta.namespace !== '' ? meta.namespace : undefined;
       // RequireNamespace: an explicit -n must be the object's namespace
-      if (explicit && own !== undefined && own !== explicit && mismatch(own, String(meta.name ?? ''))) {
+      if (explicit && own !== undefined && own !== explicit && mismatch(own, String(meta.name ?? ''), obj.kind as ManifestKind)) {
         yield `the namespace from the provided object ${JSON.stringify(own)} does not match the namespace ${JSON.stringify(explicit)}. You must pass '--namespace=${own}' to perform this operation.`;
         continue;
       }
-      yield { obj, name: String(meta.name ?? ''), namespace: own ?? namespace, source };
+      yield { obj, kind: obj.kind as ManifestKind, name: String(meta.name ?? ''), namespace: own ?? namespace, source };
     }
   }
 }

@@ -1,9 +1,9 @@
-// `kubectl get pods|events|nodes|namespaces|services` with -o wide|yaml|json|name|jsonpath=...|custom-columns=..., --sort-by, -A,
-// --field-selector, -l, -L, --show-labels, --show-kind, --no-headers.
+// `kubectl get pods|events|nodes|namespaces|services|configmaps|secrets` with -o wide|yaml|json|name|jsonpath=...|
+// custom-columns=..., --sort-by, -A, --field-selector, -l, -L, --show-labels, --show-kind, --no-headers.
 // upstream: k8s.io/kubectl/pkg/cmd/get/get.go, sorter.go; server-side printing via
 // pkg/printers/internalversion/printers.go (the rows come from ../../render/table.ts)
 
-import type { KubeEvent, Node, Pod } from '../../types.ts';
+import type { ConfigObject, KubeEvent, Node, Pod } from '../../types.ts';
 import { type Namespace, clusterNamespaces } from '../../api/namespaces.ts';
 import type { Service } from '../../api/services.ts';
 import { HEALTH_PATHS } from '../../api/resources.ts';
@@ -12,17 +12,19 @@ import { sortedCopy } from '../../render/json.ts';
 import { EVENT_COLUMNS, EVENT_WIDE_COLUMNS, POD_COLUMNS, POD_WIDE_COLUMNS, printEvent, printPod } from '../../render/table.ts';
 import { NAMESPACE_COLUMNS, NODE_COLUMNS, NODE_WIDE_COLUMNS, printNamespace, printNode } from '../../render/cluster-table.ts';
 import { SERVICE_COLUMNS, SERVICE_WIDE_COLUMNS, printService } from '../../render/service.ts';
+import { CONFIGMAP_COLUMNS, SECRET_COLUMNS, printConfigMap, printSecret } from '../../render/config.ts';
 import { formatLabels } from '../../render/describe.ts';
 import { KUBECTL_TABLE, tabulate } from '../../render/tabwriter.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import { type ExecContext, nowOf } from '../context.ts';
 import {
-  FILENAME_FLAGS, KubectlError, type ResourceKind, VisitErrors, checkNames, clusterScoped, eventsIn, namespaceOf, nodesIn, notFound, out, podsIn, servicesIn, singular, typeGroups,
+  FILENAME_FLAGS, KubectlError, type ResourceKind, VisitErrors, checkNames, clusterScoped, configMapsIn, eventsIn, namespaceOf, nodesIn, notFound, out, podsIn,
+  secretsIn, servicesIn, singular, typeGroups,
 } from './common.ts';
 import { asList, fileReader, parseOutput, PRINT_FLAGS, printObject } from './output.ts';
 import { select } from './selectors.ts';
-import { manifests, requireFilenames } from './files.ts';
+import { MANIFEST_KINDS, MANIFEST_RESOURCE, type ManifestKind, manifests, requireFilenames } from './files.ts';
 import { getWatch } from './watch.ts';
 
 export const GET_FLAGS: FlagSpec[] = [
@@ -46,7 +48,8 @@ export const GET_FLAGS: FlagSpec[] = [
   ...FILENAME_FLAGS,
 ];
 
-type Obj = Pod | KubeEvent | Node | Namespace | Service;
+type Obj = Pod | KubeEvent | Node | Namespace | Service | ConfigObject;
+
 
 /** The objects of one resource type in a namespace (all namespaces: undefined), as the API lists them. */
 export function listOf(ctx: ExecContext, kind: ResourceKind, namespace: string | undefined): Obj[] {
@@ -54,6 +57,8 @@ export function listOf(ctx: ExecContext, kind: ResourceKind, namespace: string |
   if (kind === 'nodes') return nodesIn(ctx);
   if (kind === 'namespaces') return clusterNamespaces(ctx.state.nodes);
   if (kind === 'services') return servicesIn(ctx, namespace);
+  if (kind === 'configmaps') return configMapsIn(ctx, namespace);
+  if (kind === 'secrets') return secretsIn(ctx, namespace);
   return eventsIn(ctx, namespace);
 }
 
@@ -182,6 +187,13 @@ export function tableCells(kind: ResourceKind, items: Obj[], o: TableOptions): {
   } else if (kind === 'services') {
     headers = wide ? SERVICE_WIDE_COLUMNS : SERVICE_COLUMNS;
     rows = (items as Service[]).map((s) => printService(s, now, wide));
+  } else if (kind === 'configmaps') {
+    // no column of priority 1: -o wide prints the same table
+    headers = CONFIGMAP_COLUMNS;
+    rows = (items as ConfigObject[]).map((c) => printConfigMap(c, now));
+  } else if (kind === 'secrets') {
+    headers = SECRET_COLUMNS;
+    rows = (items as ConfigObject[]).map((c) => printSecret(c, now));
   } else {
     headers = NAMESPACE_COLUMNS;
     rows = (items as Namespace[]).map((n) => printNamespace(n, now));
@@ -245,23 +257,28 @@ function getFromFiles(p: ParsedArgs, ctx: ExecContext, stdin: string, watching: 
   const files = requireFilenames(p);
   const names: string[] = [];
   const namespaces = new Set<string>();
+  const kinds = new Set<ResourceKind>();
   const errors = new VisitErrors();
   const format = parseOutput(str(p, 'output'), bool(p, 'no-headers'), str(p, 'template'), bool(p, 'allow-missing-template-keys', true), fileReader(ctx));
-  const live = (ns: string, name: string) => podsIn(ctx, ns).find((x) => x.metadata.name === name);
+  const live = (kind: ManifestKind, ns: string, name: string) => listOf(ctx, MANIFEST_RESOURCE[kind], ns).find((x) => x.metadata.name === name);
   // -l selects among the objects fetched (a missing one is still NotFound). For a table those are the server's
   // Table objects, which have no labels: kubectl 1.32 to 1.36 select none of them
   const selector = str(p, 'selector');
-  const selected = format.kind === 'table' && selector ? [] : select(podsIn(ctx, undefined), 'pods', selector);
-  for (const m of manifests(p, ctx, stdin, 'getting', { mismatch: (ns, name) => live(ns, name) !== undefined, select: false })) {
+  const selected = (kind: ManifestKind): Obj[] => (format.kind === 'table' && selector ? [] : select(listOf(ctx, MANIFEST_RESOURCE[kind], undefined), MANIFEST_RESOURCE[kind], selector));
+  const visited = manifests(p, ctx, stdin, 'getting', { mismatch: (ns, name, kind) => live(kind, ns, name) !== undefined, select: false, kinds: MANIFEST_KINDS });
+  for (const m of visited) {
     if (typeof m === 'string') errors.add(m);
     else {
-      const pod = live(m.namespace, m.name);
-      if (pod && !selected.includes(pod)) continue;
+      const found = live(m.kind, m.namespace, m.name);
+      if (found && !selected(m.kind).includes(found)) continue;
       names.push(m.name);
       namespaces.add(m.namespace);
+      kinds.add(MANIFEST_RESOURCE[m.kind]);
     }
   }
-  if (namespaces.size > 1) throw new KubectlError(`podlife: kubectl get -f with pods in several namespaces (${[...namespaces].join(', ')}) is not supported; get each namespace's pods by name`);
+  if (namespaces.size > 1) throw new KubectlError(`podlife: kubectl get -f with objects in several namespaces (${[...namespaces].join(', ')}) is not supported; get each namespace's objects by name`);
+  if (kinds.size > 1) throw new KubectlError(`podlife: kubectl get -f with objects of several kinds (${[...kinds].join(', ')}) is not supported; get each kind's objects by name`);
+  const kind = [...kinds][0] ?? 'pods';
   const namespace = [...namespaces][0] ?? namespaceOf(ctx, str(p, 'namespace'));
   const flags = new Map(p.flags);
   flags.delete('filename');
@@ -273,13 +290,13 @@ function getFromFiles(p: ParsedArgs, ctx: ExecContext, stdin: string, watching: 
     if (errors.size) return out('', errors.text(), 1);
     // (kubectl itself stops here on an index out of range: its watch takes the first object without a check)
     if (names.length === 0) throw new KubectlError('podlife: the files have no pod to watch');
-    return getWatch({ ...p, args: ['pods', ...names], flags }, ctx, format, [{ kind: 'pods', names }], files.length);
+    return getWatch({ ...p, args: [kind, ...names], flags }, ctx, format, [{ kind, names }], files.length);
   }
   if (names.length === 0) {
     if (errors.size) return out('', errors.text(), 1);
     return format.kind === 'table' ? out('', `No resources found in ${namespace} namespace.\n`) : out(format.kind === 'name' ? '' : printObject(asList([]), format));
   }
-  const r = kubectlGet({ ...p, args: ['pods', ...names], flags }, ctx);
+  const r = kubectlGet({ ...p, args: [kind, ...names], flags }, ctx);
   const stderr = r.stderr + errors.text();
   const failed = r.exitCode !== 0 || errors.size > 0;
   const single = files.length === 1 && files[0] !== '-' && !bool(p, 'recursive');

@@ -19,6 +19,7 @@ import {
   kubectlTaint, kubectlUncordon,
 } from './nodes.ts';
 import { DESCRIBE_FLAGS, LOGS_FLAGS, kubectlDescribe, kubectlLogs } from './read.ts';
+import { CREATE_CONFIGMAP_FLAGS, CREATE_SECRET_GENERIC_FLAGS, createSecretHelp, kubectlCreateConfigMap, kubectlCreateSecretGeneric } from './configs.ts';
 import {
   APPLY_FLAGS, CREATE_FLAGS, CREATE_SUBCOMMANDS, DELETE_FLAGS, PATCH_FLAGS, RUN_FLAGS, dryRunStrategy, kubectlApply, kubectlCreate, kubectlDelete, kubectlPatch, kubectlRun,
 } from './mutate.ts';
@@ -77,26 +78,56 @@ function findVerb(argv: string[]): { verb: string | undefined; rest: string[] } 
 }
 
 /**
- * `kubectl create <subcommand>` (deployment, namespace, secret ...): cobra finds the subcommand past any flags.
- * Each makes a kind the simulation does not model, so it is refused by name, before its own flags are read.
+ * The first argument past the flags (cobra's stripFlags, then the first word): the subcommand of `kubectl create`
+ * (deployment, namespace, secret ...), or of `kubectl create secret` (generic, tls ...). Returns its index in `rest`.
  */
-function createSubcommand(rest: string[]): string | undefined {
-  const flags = [...CREATE_FLAGS, ...GLOBAL_FLAGS];
+function subcommandAt(rest: string[], flags: FlagSpec[], names: string[]): number {
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i];
-    if (a === '--') return undefined;
-    if (!a.startsWith('-') || a === '-') return CREATE_SUBCOMMANDS.includes(a) ? a : undefined;
+    if (a === '--') return -1;
+    if (!a.startsWith('-') || a === '-') return names.includes(a) ? i : -1;
     if (a.includes('=')) continue;
     const long = a.startsWith('--');
     const name = long ? a.slice(2) : a.slice(1);
     const spec = flags.find((f) => (long ? f.name === name : f.shorthand === name));
     if (spec && spec.type !== 'bool' && (long || name.length === 1)) i++;
   }
-  return undefined;
+  return -1;
+}
+
+/** A subcommand of `kubectl create` this simulation runs: its command path (for the usage hints), flags and runner. */
+interface CreateSubcommand {
+  path: string;
+  flags: FlagSpec[];
+  run(p: ParsedArgs, ctx: ExecContext): CommandResult;
+  /** The arguments without the subcommand's own words. */
+  rest: string[];
+}
+
+const SECRET_TYPES = ['docker-registry', 'generic', 'tls'];
+
+/**
+ * `kubectl create <subcommand>`: configmap (cm) and secret generic are run; every other makes a kind the simulation
+ * does not model, and is refused by name before its own flags are read. Undefined: `kubectl create` itself (-f).
+ */
+function createSubcommand(rest: string[]): CreateSubcommand | { refusal: string } | undefined {
+  const at = subcommandAt(rest, [...CREATE_FLAGS, ...GLOBAL_FLAGS], CREATE_SUBCOMMANDS);
+  if (at < 0) return undefined;
+  const sub = rest[at];
+  const without = [...rest.slice(0, at), ...rest.slice(at + 1)];
+  if (sub === 'configmap' || sub === 'cm') return { path: 'create configmap', flags: CREATE_CONFIGMAP_FLAGS, run: kubectlCreateConfigMap, rest: without };
+  if (sub !== 'secret') return { refusal: createRefusal(sub) };
+  const typeAt = subcommandAt(without, GLOBAL_FLAGS, SECRET_TYPES);
+  if (typeAt < 0) return { path: 'create secret', flags: [], run: (p) => createSecretHelp(p.args), rest: without };
+  const type = without[typeAt];
+  if (type !== 'generic') {
+    return { refusal: `podlife: "kubectl create secret ${type}" is not supported by this simulation (kubectl create secret generic is)` };
+  }
+  return { path: 'create secret generic', flags: CREATE_SECRET_GENERIC_FLAGS, run: kubectlCreateSecretGeneric, rest: [...without.slice(0, typeAt), ...without.slice(typeAt + 1)] };
 }
 
 const createRefusal = (sub: string) =>
-  `podlife: "kubectl create ${sub}" is not supported by this simulation: it models Pods (kubectl create -f with a Pod manifest, or kubectl run)`;
+  `podlife: "kubectl create ${sub}" is not supported by this simulation: it models Pods, ConfigMaps and Secrets (kubectl create -f, kubectl run, kubectl create configmap, kubectl create secret generic)`;
 
 /** Levenshtein distance, for cobra's "Did you mean this?" suggestions. */
 function distance(a: string, b: string): number {
@@ -120,11 +151,13 @@ export function isMutatingKubectl(argv: string[]): boolean {
  * Returns kubectl's error text (without the trailing newline), or undefined when it is fine.
  */
 export function checkKubectl(argv: string[]): string | undefined {
-  const { verb, rest } = findVerb(argv.slice(1));
+  const { verb, rest: args } = findVerb(argv.slice(1));
   if (verb === undefined) return undefined;
-  const sub = verb === 'create' ? createSubcommand(rest) : undefined;
-  if (sub) return createRefusal(sub);
-  const spec = VERBS[verb];
+  const sub = verb === 'create' ? createSubcommand(args) : undefined;
+  if (sub && 'refusal' in sub) return sub.refusal;
+  const spec = sub ?? VERBS[verb];
+  const rest = sub ? sub.rest : args;
+  const path = sub ? sub.path : verb;
   if (!spec) {
     return OTHER_COMMANDS.includes(verb)
       ? `podlife: "kubectl ${verb}" is not supported by this simulation (supported: ${Object.keys(VERBS).join(', ')})`
@@ -136,7 +169,7 @@ export function checkKubectl(argv: string[]): string | undefined {
   } catch (e) {
     // upstream: the templater's FlagErrorFunc adds the usage hint; component-base cli.RunNoErrOutput sets
     // SilenceErrors, so cobra prints nothing and cmdutil.CheckErr prints "error: <message>"
-    if (e instanceof FlagError) return `error: ${e.message}\nSee 'kubectl ${verb} --help' for usage.`;
+    if (e instanceof FlagError) return `error: ${e.message}\nSee 'kubectl ${path} --help' for usage.`;
     throw e;
   }
 }
@@ -149,11 +182,18 @@ export function kubectl(argv: string[], ctx: ExecContext, stdin: string): Comman
         `Commands supported by this simulation: ${Object.keys(VERBS).join(', ')}\n`,
     );
   }
-  const spec = VERBS[verb];
+  let spec: Pick<Verb, 'flags' | 'run'> | undefined = VERBS[verb];
+  let args = rest;
+  let path = verb;
   let warning = '';
   try {
     const sub = verb === 'create' ? createSubcommand(rest) : undefined;
-    if (sub) throw new KubectlError(createRefusal(sub));
+    if (sub && 'refusal' in sub) throw new KubectlError(sub.refusal);
+    if (sub) {
+      spec = sub;
+      args = sub.rest;
+      path = sub.path;
+    }
     if (!spec) {
       if (OTHER_COMMANDS.includes(verb)) {
         throw new KubectlError(`podlife: "kubectl ${verb}" is not supported by this simulation (supported: ${Object.keys(VERBS).join(', ')})`);
@@ -165,13 +205,16 @@ export function kubectl(argv: string[], ctx: ExecContext, stdin: string): Comman
     }
     let parsed: ParsedArgs;
     try {
-      parsed = parseFlags(rest, [...spec.flags, ...GLOBAL_FLAGS]);
+      parsed = parseFlags(args, [...spec.flags, ...GLOBAL_FLAGS]);
     } catch (e) {
-      if (e instanceof FlagError) throw new KubectlError(`${e.message}\nSee 'kubectl ${verb} --help' for usage.`);
+      if (e instanceof FlagError) throw new KubectlError(`${e.message}\nSee 'kubectl ${path} --help' for usage.`);
       throw e;
     }
     if (parsed.flags.get('help') === true) {
-      return out(`podlife: see https://kubernetes.io/docs/reference/kubectl/generated/kubectl_${verb}/ for kubectl ${verb}'s options\n`);
+      // the reference's page of a subcommand is under its verb's: kubectl_create/kubectl_create_configmap/
+      const words = path.split(' ');
+      const page = words.length > 1 ? `kubectl_${words[0]}/kubectl_${words.join('_')}` : `kubectl_${path}`;
+      return out(`podlife: see https://kubernetes.io/docs/reference/kubectl/generated/${page}/ for kubectl ${path}'s options\n`);
     }
     // klog's warning for a deprecated --dry-run form comes first, whatever follows (Complete reads the flag); an
     // invalid value is the verb's error, at its own point

@@ -11,12 +11,15 @@ import { deepEqual, isJsonObject } from '../../core/structural.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, int, str } from '../flags.ts';
 import { type CommandResult, type Write, fromWrites } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
-import type { ApiStatus, FieldValidation, PatchType, Pod } from '../../types.ts';
+import type { ApiStatus, ConfigObject, FieldValidation, PatchType, Pod } from '../../types.ts';
 import type { Service } from '../../api/services.ts';
-import { FILENAME_FLAGS, KubectlError, MISSING_RESOURCE, VisitErrors, apiErrorText, namespaceOf, nodesIn, notFound, out, podsIn, servicesIn, singular, submit, typeAndNames, typeGroups, warningText } from './common.ts';
+import {
+  FILENAME_FLAGS, KubectlError, MISSING_RESOURCE, VisitErrors, apiErrorText, configMapsIn, namespaceOf, nodesIn, notFound, out, podsIn,
+  secretsIn, servicesIn, singular, submit, typeAndNames, typeGroups, warningText,
+} from './common.ts';
 import { asList, fileReader, inStructOrder, OBJECT_META_ORDER, objectOutput, objectsOnlyOutput, type Order, PRINT_FLAGS, printObject } from './output.ts';
 import { select } from './selectors.ts';
-import { type Manifest, manifests, requireFilenames } from './files.ts';
+import { MANIFEST_KINDS, MANIFEST_RESOURCE, type Manifest, manifests, requireFilenames } from './files.ts';
 import { notFoundStatus } from '../../api/fielderrors.ts';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -271,19 +274,20 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
   const errors = new VisitErrors();
   const seenWarnings = new Set<string>();
   let count = 0;
-  for (const m of manifests(p, ctx, stdin, 'applying')) {
+  for (const m of manifests(p, ctx, stdin, 'applying', { kinds: MANIFEST_KINDS })) {
     if (typeof m === 'string') {
       errors.add(m);
       continue;
     }
     count++;
-    const r = applyPod(m, ctx, mode === 'client', fieldValidation, seenWarnings);
+    const r = m.kind === 'Pod' ? applyPod(m, ctx, mode === 'client', fieldValidation, seenWarnings) : applyConfig(m, ctx, mode === 'client', fieldValidation, seenWarnings);
     writes.push([2, r.warning]);
     if (r.error) errors.add(r.error);
     if (r.operation === undefined) continue;
-    if (format?.kind === 'name') writes.push([1, `pod/${m.name}\n`]);
+    const shown = `${singular[MANIFEST_RESOURCE[m.kind]]}/${m.name}`;
+    if (format?.kind === 'name') writes.push([1, `${shown}\n`]);
     else if (format) objects.push(r.object);
-    else writes.push([1, `pod/${m.name} ${r.operation}${mode === 'client' ? ' (dry run)' : ''}\n`]);
+    else writes.push([1, `${shown} ${r.operation}${mode === 'client' ? ' (dry run)' : ''}\n`]);
   }
   if (format && format.kind !== 'name' && objects.length > 0) {
     writes.push([1, printObject(objects.length === 1 ? objects[0] : asList(objects), format, '')]);
@@ -297,7 +301,7 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
  * --validate: cmdutil.GetValidationDirective (true/strict, warn, false/ignore; anything else is refused), as the
  * fieldValidation kubectl sends with each request (the server validates; kubectl checks nothing itself).
  */
-function validationDirective(p: ParsedArgs): FieldValidation {
+export function validationDirective(p: ParsedArgs): FieldValidation {
   const validate = str(p, 'validate', 'strict').toLowerCase();
   if (!['true', 'strict', 'false', 'ignore', 'warn'].includes(validate)) {
     throw new KubectlError(`invalid - validate option "${str(p, 'validate')}"; must be one of: strict (or true), warn, ignore (or false)`);
@@ -316,8 +320,8 @@ const WARNING_NO_LAST_APPLIED = (objectName: string) =>
 interface Applied {
   /** The missing-annotation warning, printed as the object is applied, or ''. */
   warning: string;
-  /** The server's refusal, with what was being done (AddSourceToErr). */
-  error?: ApiStatus;
+  /** The server's refusal, with what was being done (AddSourceToErr), or podlife's. */
+  error?: ApiStatus | string;
   /** What kubectl prints for an -o format: the object the server answered, or the locally made one of a dry run. */
   object?: unknown;
   /** created, configured or unchanged (the name printer's operation). */
@@ -366,6 +370,42 @@ function applyPod({ obj: manifest, name, namespace, source }: Manifest, ctx: Exe
   return { warning: warning + warningText(r, seen), object: r.object, operation: 'configured' };
 }
 
+/**
+ * Client-side apply of a ConfigMap or a Secret: create it (with the last-applied annotation), or find that the
+ * three-way patch of an existing one is empty ("unchanged"), or (--dry-run=client) apply that patch locally. Sending
+ * it is refused by name: the model's API server does not patch these kinds.
+ */
+// upstream: kubectl pkg/cmd/apply/apply.go applyOneObject (v0.36.2), patcher.go Patch
+function applyConfig({ obj: manifest, kind, name, namespace, source }: Manifest, ctx: ExecContext, dry: boolean, fieldValidation: FieldValidation, seen: Set<string>): Applied {
+  const meta = { ...((manifest.metadata ?? {}) as Record<string, unknown>) };
+  const modified = withLastApplied({ ...manifest, metadata: { ...meta, namespace } });
+  const existing = (kind === 'ConfigMap' ? configMapsIn(ctx, namespace) : secretsIn(ctx, namespace)).find((x) => x.metadata.name === name);
+  if (!existing) {
+    if (dry) return { warning: '', object: modified, operation: 'created' };
+    const r = submit(ctx, { type: 'config', verb: 'create', namespace, obj: modified, fieldValidation });
+    if (!r.ok) return { warning: '', error: sourceError(r.status, 'creating', source) };
+    return { warning: warningText(r, seen), object: r.object, operation: 'created' };
+  }
+  const previous = existing.metadata.annotations?.[LAST_APPLIED];
+  let original: Record<string, unknown> | undefined;
+  try {
+    original = previous ? (JSON.parse(previous) as Record<string, unknown>) : undefined;
+  } catch {
+    original = undefined;
+  }
+  const current = JSON.parse(JSON.stringify(existing)) as Record<string, unknown>;
+  const patch = createThreeWayMergePatch(original, JSON.parse(JSON.stringify(modified)) as Record<string, unknown>, current);
+  const warning = previous === undefined ? WARNING_NO_LAST_APPLIED(`${MANIFEST_RESOURCE[kind]}/${name}`) : '';
+  if (Object.keys(patch).length === 0) return { warning, object: existing, operation: 'unchanged' };
+  // PatchLocal: the patch applied to the live object here, nothing sent
+  if (dry) return { warning, object: strategicMergePatch(current as never, patch as never), operation: 'configured' };
+  const resource = MANIFEST_RESOURCE[kind];
+  return {
+    warning: '',
+    error: `podlife: changing an existing ${singular[resource]} (${singular[resource]}/${name}) is not supported by this simulation: its API server creates and deletes ${resource} but does not patch them; delete it and apply again`,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // kubectl create -f
 // ---------------------------------------------------------------------------------------------
@@ -384,7 +424,10 @@ export const CREATE_FLAGS: FlagSpec[] = [
   { name: 'record', type: 'bool' },
 ];
 
-/** kubectl create's subcommands (and their aliases): each makes a kind this simulation does not model. */
+/**
+ * kubectl create's subcommands (and their aliases): configmap and secret (generic) are run (configs.ts); each other
+ * makes a kind this simulation does not model.
+ */
 export const CREATE_SUBCOMMANDS = [
   'namespace', 'ns', 'quota', 'resourcequota', 'secret', 'configmap', 'cm', 'serviceaccount', 'sa', 'service', 'svc',
   'deployment', 'deploy', 'clusterrole', 'clusterrolebinding', 'role', 'rolebinding', 'poddisruptionbudget', 'pdb',
@@ -411,17 +454,19 @@ export function kubectlCreate(p: ParsedArgs, ctx: ExecContext, stdin: string): C
   const errors = new VisitErrors();
   const seenWarnings = new Set<string>();
   let count = 0;
-  for (const m of manifests(p, ctx, stdin, 'creating')) {
+  for (const m of manifests(p, ctx, stdin, 'creating', { kinds: MANIFEST_KINDS })) {
     if (typeof m === 'string') {
       errors.add(m);
       continue;
     }
     // the builder sets the namespace on the object it read
-    let pod: Record<string, unknown> = { ...m.obj, metadata: { ...(m.obj.metadata as Record<string, unknown>), namespace: m.namespace } };
-    if (bool(p, 'save-config')) pod = withLastApplied(pod);
-    let created: unknown = pod;
+    let obj: Record<string, unknown> = { ...m.obj, metadata: { ...(m.obj.metadata as Record<string, unknown>), namespace: m.namespace } };
+    if (bool(p, 'save-config')) obj = withLastApplied(obj);
+    let created: unknown = obj;
     if (mode !== 'client') {
-      const r = submit(ctx, { type: 'create', namespace: m.namespace, obj: pod, fieldValidation });
+      const r = m.kind === 'Pod'
+        ? submit(ctx, { type: 'create', namespace: m.namespace, obj, fieldValidation })
+        : submit(ctx, { type: 'config', verb: 'create', namespace: m.namespace, obj, fieldValidation });
       if (!r.ok) {
         errors.add(sourceError(r.status, 'creating', m.source));
         continue;
@@ -430,10 +475,11 @@ export function kubectlCreate(p: ParsedArgs, ctx: ExecContext, stdin: string): C
       created = r.object;
     }
     count++;
-    if (format?.kind === 'name') writes.push([1, `pod/${m.name}\n`]);
+    const shown = `${singular[MANIFEST_RESOURCE[m.kind]]}/${m.name}`;
+    if (format?.kind === 'name') writes.push([1, `${shown}\n`]);
     // one printer for every object: the YAML printer starts each document after its first with ---
     else if (format) writes.push([1, (format.kind === 'yaml' && count > 1 ? '---\n' : '') + printObject(created, format, '')]);
-    else writes.push([1, `pod/${m.name} created${mode === 'client' ? ' (dry run)' : ''}\n`]);
+    else writes.push([1, `${shown} created${mode === 'client' ? ' (dry run)' : ''}\n`]);
   }
   if (errors.size) return fromWrites([...writes, [2, errors.text()]], 1);
   if (count === 0) throw new KubectlError('no objects passed to create');
@@ -523,27 +569,32 @@ export function kubectlDelete(p: ParsedArgs, ctx: ExecContext, stdin: string): C
       errors.add(!exists ? notFoundStatus(kind, name) : `podlife: the cluster's services are fixed and cannot be deleted (service ${JSON.stringify(name)}); --dry-run=client shows what would be sent`);
       continue;
     }
-    const r = submit(ctx, {
-      type: 'delete',
-      kind: 'Pod',
-      namespace,
-      name,
-      ...(grace >= 0 ? { gracePeriodSeconds: grace } : {}),
-      ...(force ? { force: true } : {}),
-    });
+    // a ConfigMap or a Secret goes at once (no graceful deletion: the grace period is the pods')
+    const r = kind === 'pods'
+      ? submit(ctx, {
+        type: 'delete',
+        kind: 'Pod',
+        namespace,
+        name,
+        ...(grace >= 0 ? { gracePeriodSeconds: grace } : {}),
+        ...(force ? { force: true } : {}),
+      })
+      : submit(ctx, { type: 'config', verb: 'delete', kind: kind === 'configmaps' ? 'ConfigMap' : 'Secret', namespace, name });
     if (!r.ok) {
       if (r.status.reason === 'NotFound' && bool(p, 'ignore-not-found')) continue;
       // an object read from a file: AddSourceToErr("deleting", ...)
       errors.add(source === undefined ? r.status : sourceError(r.status, 'deleting', source));
       continue;
     }
-    stdout += output === 'name' ? `pod/${name}\n` : `pod "${name}" ${operation(namespace)}\n`;
+    stdout += output === 'name' ? `${one}/${name}\n` : `${one} "${name}" ${operation(namespace)}\n`;
   }
   return fromWrites([[2, warning], [1, stdout], [2, errors.text()]], errors.size ? 1 : 0);
 }
 
+type Deletable = 'pods' | 'services' | 'configmaps' | 'secrets';
+
 interface DeleteTarget {
-  kind: 'pods' | 'services';
+  kind: Deletable;
   name: string;
   namespace: string;
   /** The file the object was read from (-f). */
@@ -554,14 +605,19 @@ interface DeleteTarget {
 function namedTargets(p: ParsedArgs, ctx: ExecContext): DeleteTarget[] {
   const groups = typeGroups(p.args);
   for (const { kind } of groups) {
-    if (kind !== 'pods' && kind !== 'services') throw new KubectlError(`podlife: deleting ${kind} is not supported (delete pods)`);
+    if (kind !== 'pods' && kind !== 'services' && kind !== 'configmaps' && kind !== 'secrets') {
+      throw new KubectlError(`podlife: deleting ${kind} is not supported (delete pods, configmaps or secrets)`);
+    }
   }
   const namespace = namespaceOf(ctx, str(p, 'namespace'));
   return groups.flatMap(({ kind, names }) => {
-    const k = kind as 'pods' | 'services';
+    const k = kind as Deletable;
     if (names.length > 0) return names.map((name) => ({ kind: k, name, namespace }));
     if (!bool(p, 'all') && !str(p, 'selector')) throw new KubectlError('resource(s) were provided, but no name was specified');
-    const all: (Pod | Service)[] = k === 'pods' ? podsIn(ctx, namespace) : servicesIn(ctx, namespace);
+    const all: (Pod | Service | ConfigObject)[] = k === 'pods' ? podsIn(ctx, namespace)
+      : k === 'services' ? servicesIn(ctx, namespace)
+      : k === 'configmaps' ? configMapsIn(ctx, namespace)
+      : secretsIn(ctx, namespace);
     return select(all, k, str(p, 'selector')).map((x) => ({ kind: k, name: x.metadata.name, namespace }));
   });
 }
@@ -570,7 +626,9 @@ function namedTargets(p: ParsedArgs, ctx: ExecContext): DeleteTarget[] {
 function filedTargets(p: ParsedArgs, ctx: ExecContext, stdin: string): (DeleteTarget | string)[] {
   if (p.args.length > 0) throw new KubectlError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well');
   requireFilenames(p);
-  return [...manifests(p, ctx, stdin, 'deleting')].map((m) => (typeof m === 'string' ? m : { kind: 'pods', name: m.name, namespace: m.namespace, source: m.source }));
+  return [...manifests(p, ctx, stdin, 'deleting', { kinds: MANIFEST_KINDS })].map((m) =>
+    typeof m === 'string' ? m : { kind: MANIFEST_RESOURCE[m.kind] as Deletable, name: m.name, namespace: m.namespace, source: m.source },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,11 +2,12 @@
 // upstream: k8s.io/kubectl/pkg/cmd/describe/describe.go; pkg/cmd/logs/logs.go; the kubelet's
 // validateContainerLogStatus (pkg/kubelet/kubelet_pods.go) for the "waiting to start" errors.
 
-import type { ContainerStatus, Node, Pod } from '../../types.ts';
+import type { ConfigObject, ContainerStatus, Node, Pod } from '../../types.ts';
 import { describeNamespace, describePod, describeService } from '../../render/describe.ts';
 import type { Namespace } from '../../api/namespaces.ts';
 import type { Service } from '../../api/services.ts';
 import { describeNode } from '../../render/describe-node.ts';
+import { describeConfigMap, describeSecret } from '../../render/config.ts';
 import { logStamps } from '../../render/localtime.ts';
 import { leaseRenewTime } from '../../kubelet/lease.ts';
 import { parseRFC3339 } from '../gotime.ts';
@@ -26,6 +27,8 @@ export const DESCRIBE_FLAGS: FlagSpec[] = [
   ...FILENAME_FLAGS,
 ];
 
+type Described = Pod | Node | Namespace | Service | ConfigObject;
+
 export function kubectlDescribe(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (p.args.length === 0) {
     throw new KubectlError(
@@ -34,15 +37,15 @@ export function kubectlDescribe(p: ParsedArgs, ctx: ExecContext): CommandResult 
   }
   // several types (`describe all`, `describe pods,nodes`): each type's objects in turn, as the builder lists them
   const groups = typeGroups(p.args);
-  if (groups.some((g) => g.kind === 'events')) throw new KubectlError('podlife: describing events is not supported (describe pods, nodes, namespaces or services)');
+  if (groups.some((g) => g.kind === 'events')) throw new KubectlError('podlife: describing events is not supported (describe pods, nodes, namespaces, services, configmaps or secrets)');
   const allNamespaces = bool(p, 'all-namespaces');
   checkNames(groups, { selector: str(p, 'selector'), allNamespaces });
   const listed = groups.map(({ kind }) => {
     const namespace = clusterScoped(kind) || allNamespaces ? undefined : namespaceOf(ctx, str(p, 'namespace'));
-    // events were refused above: what is left is pods, nodes, namespaces or services
-    return select(listOf(ctx, kind, namespace) as (Pod | Node | Namespace | Service)[], kind, str(p, 'selector'));
+    // events were refused above: what is left is pods, nodes, namespaces, services, configmaps or secrets
+    return select(listOf(ctx, kind, namespace) as Described[], kind, str(p, 'selector'));
   });
-  const chosen: (Pod | Node | Namespace | Service)[] = [];
+  const chosen: Described[] = [];
   let errors = '';
   groups.forEach(({ kind, names }, i) => {
     if (names.length === 0) chosen.push(...listed[i]);
@@ -63,14 +66,22 @@ export function kubectlDescribe(p: ParsedArgs, ctx: ExecContext): CommandResult 
   // upstream: k8s.io/kubectl/pkg/cmd/describe/describe.go Run (ShowEventsExplicitlySet)
   const several = chosen.length > 1 || errors !== '';
   const showEvents = bool(p, 'show-events', true) && (!several || p.flags.has('show-events'));
-  const describe = (o: Pod | Node | Namespace | Service): string =>
-    o.kind === 'Node'
-      ? describeNode(o, { now, utcOffsetMinutes: offsetOf(ctx), pods: podsIn(ctx, undefined), events: ctx.state.events, leaseRenewTime: leaseRenewTime(o, now), showEvents })
-      : o.kind === 'Namespace'
-        ? describeNamespace(o)
-        : o.kind === 'Service'
-          ? describeService(o, showEvents)
-          : describePod(o, { now, utcOffsetMinutes: offsetOf(ctx), events: ctx.state.events, showEvents });
+  const describe = (o: Described): string => {
+    switch (o.kind) {
+      case 'Node':
+        return describeNode(o, { now, utcOffsetMinutes: offsetOf(ctx), pods: podsIn(ctx, undefined), events: ctx.state.events, leaseRenewTime: leaseRenewTime(o, now), showEvents });
+      case 'Namespace':
+        return describeNamespace(o);
+      case 'Service':
+        return describeService(o, showEvents);
+      case 'ConfigMap':
+        return describeConfigMap(o, { now, events: ctx.state.events, showEvents });
+      case 'Secret':
+        return describeSecret(o);
+      default:
+        return describePod(o, { now, utcOffsetMinutes: offsetOf(ctx), events: ctx.state.events, showEvents });
+    }
+  };
   // `describe TYPE NAME` with NAME not found: every object of the type whose name starts with it, each printed with a
   // newline after it (DescribeMatchingResources, which takes a single type); none, and the not-found error stands
   if (errors && p.args.length === 2 && !p.args[0].includes('/')) {
