@@ -148,4 +148,9 @@ describe('the missing-configmap scenario, as a user sees it', () => {
     const events = runCommandAt(scenario, 300_000, 'kubectl describe pod web | tail -1').stdout;
     expect(events).toMatch(/^ {2}Warning {2}FailedMount {2}5\ds \(x10 over 5m\) {2}kubelet {12}MountVolume\.SetUp failed for volume "config" : configmap "app-config" not found\n$/);
   });
+  it('the ConfigMap created at 5m10s: the pod runs once the next retry (at 6m12s, not before) has mounted it', () => {
+    expect(runCommandAt(scenario, 370_000, 'kubectl get pod web --no-headers').stdout).toMatch(/ContainerCreating/);
+    expect(runCommandAt(scenario, 420_000, 'kubectl get pod web --no-headers').stdout).toMatch(/^web\s+1\/1\s+Running\s+0\s+7m\n$/);
+    expect(runCommandAt(scenario, 420_000, 'kubectl get pod web -o jsonpath={.status.containerStatuses[0].state.running.startedAt}').stdout).toMatch(/T03:06:1[23]Z$/);
+  });
 });
