@@ -69,7 +69,7 @@ export function aggregatedCore(): unknown {
     metadata: {},
     items: [
       {
-        metadata: { creationTimestamp: null },
+        metadata: {},
         versions: [
           {
             version: 'v1',

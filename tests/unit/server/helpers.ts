@@ -45,9 +45,23 @@ export function kubectl(server: RunningServer, args: string[], opts: { timeoutMs
       KUBECTL,
       ['--server', server.url, '--request-timeout=20s', ...args],
       { env: kubectlEnv(), timeout: opts.timeoutMs ?? 30_000 },
-      (err, stdout, stderr) => resolve({ stdout, stderr, code: err ? (typeof err.code === 'number' ? err.code : -1) : 0 }),
+      (err, stdout, stderr) => resolve({ stdout: withoutNullCreationTimestamp(stdout), stderr, code: err ? (typeof err.code === 'number' ? err.code : -1) : 0 }),
     );
   });
+}
+
+/**
+ * kubectl v1.34 stopped writing a zero creationTimestamp (`creationTimestamp: null`): metav1.ObjectMeta's field is
+ * `omitempty,omitzero` since apimachinery v0.34 (kubernetes#130989, "Omit null creationTimestamp"). The machine's
+ * kubectl may be older: its output as v1.36's, in YAML, JSON and the compact JSON of the last-applied annotation.
+ */
+export function withoutNullCreationTimestamp(text: string): string {
+  return text
+    .replace(/^ *creationTimestamp: null\n/gm, '')
+    .replace(/,\n *"creationTimestamp": null(?=\n)/g, '')
+    .replace(/\n *"creationTimestamp": null,(?=\n)/g, '')
+    .replace(/,\\"creationTimestamp\\":null/g, '')
+    .replace(/,"creationTimestamp":null/g, '');
 }
 
 /** Move virtual time through the control endpoint, as a user would. */

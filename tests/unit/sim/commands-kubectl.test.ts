@@ -94,7 +94,7 @@ describe('kubectl run', () => {
         namespace: 'default',
         obj: {
           apiVersion: 'v1', kind: 'Pod',
-          metadata: { creationTimestamp: null, labels: { run: 'crash-test' }, name: 'crash-test' },
+          metadata: { labels: { run: 'crash-test' }, name: 'crash-test' },
           spec: {
             containers: [{ name: 'crash-test', image: 'm.daocloud.io/docker.io/busybox', resources: {}, command: ['sh', '-c', 'exit 1'] }],
             dnsPolicy: 'ClusterFirst', restartPolicy: 'Always',
@@ -133,8 +133,9 @@ describe('kubectl run', () => {
   });
   it('--dry-run=client -o yaml prints the object and sends nothing', () => {
     const { sent, ctx } = recorder();
+    // no `creationTimestamp: null` (kubectl before v1.34 printed one): a zero timestamp is omitted (kubernetes#130989)
     expect(execute('kubectl run nginx --image=nginx --dry-run=client -o yaml', ctx).stdout).toBe(
-      'apiVersion: v1\nkind: Pod\nmetadata:\n  creationTimestamp: null\n  labels:\n    run: nginx\n  name: nginx\nspec:\n  containers:\n  - image: nginx\n    name: nginx\n    resources: {}\n  dnsPolicy: ClusterFirst\n  restartPolicy: Always\nstatus: {}\n',
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  labels:\n    run: nginx\n  name: nginx\nspec:\n  containers:\n  - image: nginx\n    name: nginx\n    resources: {}\n  dnsPolicy: ClusterFirst\n  restartPolicy: Always\nstatus: {}\n',
     );
     expect(sent).toEqual([]);
   });

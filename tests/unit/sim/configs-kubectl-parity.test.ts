@@ -16,6 +16,7 @@ import { createEngine } from '../../../src/sim/index.ts';
 import { execute } from '../../../src/sim/commands/execute.ts';
 import { clusterConfigMaps, clusterSecrets } from '../../../src/sim/api/namespaces.ts';
 import type { ClusterAction } from '../../../src/sim/types.ts';
+import { withoutNullCreationTimestamp } from '../server/helpers.ts';
 
 const KUBECTL = '/usr/bin/kubectl';
 const available = existsSync(KUBECTL);
@@ -50,20 +51,6 @@ function kubectl(args: string[], server?: string): Promise<Run> {
       (err, stdout, stderr) => resolve({ stdout, stderr, code: err ? (typeof err.code === 'number' ? err.code : -1) : 0 }),
     );
   });
-}
-
-/**
- * kubectl v1.34 stopped writing a zero creationTimestamp (`creationTimestamp: null`): metav1.ObjectMeta's field is
- * `omitempty,omitzero` since apimachinery v0.34 (kubernetes#130989, "Omit null creationTimestamp"). The v1.32 client's
- * output without it, in YAML, JSON and the compact JSON of the last-applied annotation.
- */
-function withoutNullCreationTimestamp(text: string): string {
-  return text
-    .replace(/^ *creationTimestamp: null\n/gm, '')
-    .replace(/,\n *"creationTimestamp": null(?=\n)/g, '')
-    .replace(/\n *"creationTimestamp": null,(?=\n)/g, '')
-    .replace(/,\\"creationTimestamp\\":null/g, '')
-    .replace(/,"creationTimestamp":null/g, '');
 }
 
 function podlifeClient(line: string): Run {

@@ -142,8 +142,9 @@ function overridden(obj: Record<string, unknown>, overrides: string, type: strin
   }
   try {
     const out = (type === 'json' ? jsonPatch(obj, patch) : type === 'merge' ? mergePatch(obj, patch) : strategicMergePatch(obj, patch)) as Record<string, any>;
-    // kubectl decodes the result into a typed Pod and encodes it again: struct fields come back even when empty
-    out.metadata = { creationTimestamp: null, ...out.metadata };
+    // kubectl decodes the result into a typed Pod and encodes it again: struct fields come back even when empty (but a
+    // zero creationTimestamp, omitted since apimachinery v0.34: kubernetes#130989)
+    out.metadata = { ...out.metadata };
     out.status ??= {};
     for (const list of ['initContainers', 'containers', 'ephemeralContainers']) {
       for (const c of out.spec?.[list] ?? []) if (c && typeof c === 'object') c.resources ??= {};
@@ -207,7 +208,8 @@ export function kubectlRun(p: ParsedArgs, ctx: ExecContext): CommandResult {
   if (port) container.ports = [{ containerPort: Number(port) }];
   // upstream: pkg/generate/versioned/run.go BasicPod (privileged: a security context with just that)
   if (bool(p, 'privileged')) container.securityContext = { privileged: true };
-  const metadata: Record<string, unknown> = { creationTimestamp: null, labels, name };
+  // (no `creationTimestamp: null`: a zero timestamp is omitted since apimachinery v0.34, kubernetes#130989)
+  const metadata: Record<string, unknown> = { labels, name };
   if (Object.keys(annotations).length > 0) metadata.annotations = annotations;
   if (bool(p, 'save-config')) throw new KubectlError('podlife: kubectl run --save-config is not supported by this simulation (kubectl apply -f writes the annotation)');
   const generated = {
