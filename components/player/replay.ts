@@ -20,7 +20,7 @@ export class ReplaySource implements SimSource {
    * printenv and export, or a configMap or secret, the shell's
    * redirections only for one that sends a `>` or `<`, the kubelet's hooks and probes only for one whose pods have
    * a probe, a lifecycle hook or an active deadline, the files the kubelet writes for a pod only for one that names a file in /etc/
-   * or a termination message, which programs an image has only for one whose pods name a command or args, and the
+   * or /var/run/secrets/, a termination message or a volume mount, which programs an image has only for one whose pods name a command or args, and the
    * store of ConfigMaps and Secrets only for one that creates or deletes one.
    */
   static async load(replay: Replay): Promise<ReplaySource> {
@@ -42,8 +42,9 @@ export class ReplaySource implements SimSource {
       // a pod with a probe (livenessProbe, readinessProbe, startupProbe), a lifecycle hook or an active deadline
       sent.some((a) => a.includes('Probe"') || a.includes('"lifecycle"') || a.includes('activeDeadlineSeconds')) ? import('../../src/sim/kubelet/handlers.ts') : undefined,
       // a container that reads /etc/hosts, /etc/hostname or /etc/resolv.conf names it; one that leaves a termination
-      // message writes it to /dev/termination-log, or names its terminationMessagePath or terminationMessagePolicy
-      sent.some((a) => a.includes('/etc/') || a.includes('termination')) ? import('../../src/sim/kubelet/etcfiles.ts') : undefined,
+      // message writes it to /dev/termination-log, or names its terminationMessagePath or terminationMessagePolicy; one
+      // that reads a volume's files mounts it (or reads the service account's, which every pod mounts)
+      sent.some((a) => a.includes('/etc/') || a.includes('termination') || a.includes('"volumeMounts"') || a.includes('/var/run/secrets/')) ? import('../../src/sim/kubelet/etcfiles.ts') : undefined,
       // a container whose command or args replace its image's may name a program the image lacks
       sent.some((a) => a.includes('"command"') || a.includes('"args"')) ? import('../../src/sim/runtime/binaries.ts') : undefined,
       // a run that creates or deletes a ConfigMap or a Secret

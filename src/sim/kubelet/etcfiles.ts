@@ -1,10 +1,13 @@
 // The files every container of a pod gets from the kubelet and the runtime rather than from its image: /etc/hosts
 // (the kubelet's, mounted into each container), /etc/hostname and /etc/resolv.conf (containerd's, from the sandbox
-// config's hostname and DNS settings). Read only when a command reads them (kubectl exec, or a container's `cat`).
+// config's hostname and DNS settings), and the files of the volumes it mounts (kubelet/volumes.ts volumeFiles). Read
+// only when a command reads them (kubectl exec, or a container's `cat`).
 // upstream: pkg/kubelet/kubelet_pods.go managedHostsHeader, hostsEntriesFromHostAliases; pkg/kubelet/network/dns
 // (GetPodDNS); containerd internal/cri/server/sandbox_run.go (parseDNSOptions, the hostname file)
 
-import type { ContainerLogLine, CriContainer, Pod } from '../types.ts';
+import type { Container, ContainerLogLine, CriContainer, Pod } from '../types.ts';
+import type { SimContext } from '../core/context.ts';
+import { volumeFiles } from './volumes.ts';
 
 /** The paths of the files below, whichever of them a pod's DNS policy and network give it. */
 export const MANAGED_FILES = ['/etc/hosts', '/etc/hostname', '/etc/resolv.conf'];
@@ -53,6 +56,16 @@ export function managedFiles(pod: Pod, podIPs: string[] = (pod.status.podIPs ?? 
   if (options.length) resolv += `options ${options.join(' ')}\n`;
   files.set('/etc/resolv.conf', resolv);
   return files;
+}
+
+/**
+ * The files a container has from the kubelet and the runtime rather than from its image: the pod's managed files
+ * (none for a pod on the host's network) and those of the volumes it mounts (kubelet/volumes.ts volumeFiles).
+ */
+export function containerFiles(ctx: SimContext, pod: Pod, c: Container | undefined, podIPs?: string[]): Map<string, string> | undefined {
+  const managed = managedFiles(pod, podIPs);
+  const volumes = c && volumeFiles(ctx, pod, c);
+  return volumes?.size ? new Map([...(managed ?? []), ...volumes]) : managed;
 }
 
 /**

@@ -87,12 +87,16 @@ function unknownCommand(stmts: Stmt[], redirect: RedirectModule | undefined): st
 
 const IMAGE_DIRS = new Set(['', 'bin', 'boot', 'dev', 'docker-entrypoint.d', 'etc', 'home', 'lib', 'media', 'mnt', 'opt', 'proc', 'root', 'run', 'sbin', 'srv', 'sys', 'usr', 'var']);
 
-/** The first read (cat, ls, stat, or `<`) of the image's own files in a script, as `cmd path`; undefined if none. */
-function imageFileRead(stmts: Stmt[], files: Set<string>, redirect: RedirectModule | undefined): string | undefined {
+/**
+ * The first read (cat, ls, stat, or `<`) of the image's own files in a script, as `cmd path`; undefined if none.
+ * `known`: a path the model knows the whole of (a file the kubelet gives the container, or a path in one of its volumes).
+ */
+function imageFileRead(stmts: Stmt[], files: Set<string>, redirect: RedirectModule | undefined, known: (path: string) => boolean): string | undefined {
   const imageFile = (path: string): boolean =>
     path.startsWith('/') &&
     !MANAGED_FILES.includes(path) &&
     !files.has(path) &&
+    !known(path) &&
     ![...files].some((f) => f.startsWith(`${path.replace(/\/+$/, '')}/`)) &&
     path !== '/dev/null' &&
     IMAGE_DIRS.has(path.split('/')[1] ?? '');
@@ -172,10 +176,19 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
     const error = `Internal error occurred: Internal error occurred: error executing command in container: failed to exec in container: failed to start exec ${JSON.stringify(id)}: OCI runtime exec failed: exec failed: unable to start container process: exec: ${JSON.stringify(argv[0])}: executable file not found in $PATH: unknown`;
     return exec({ stdout: '', stderr: '', exitCode: 1, error });
   }
+  // the files the kubelet and the runtime give the container: /etc/hosts and the others, and its volumes'
+  const managed = rt!.podFiles?.(pod.metadata.uid!, a.container) ?? new Map<string, string>();
   // the image's own files are not modelled: a command that reads them (ls /etc, stat, a bare ls) is refused
-  const image = imageFileRead(program.kind === 'shell' ? program.stmts : [], files, ctx.redirect);
+  // a volume whose whole content the model knows: what the kubelet writes into it (not an emptyDir, which another
+  // container of the pod may write into: the model keeps each container's files apart)
+  const mounts = (container.volumeMounts ?? []).filter((m) => {
+    const v = pod.spec.volumes?.find((x) => x.name === m.name) as Record<string, unknown> | undefined;
+    return v && ['configMap', 'secret', 'downwardAPI', 'projected'].some((k) => k in v);
+  }).map((m) => m.mountPath.replace(/\/+$/, ''));
+  const known = (path: string) => managed.has(path) || mounts.some((m) => path === m || path.startsWith(`${m}/`));
+  const image = imageFileRead(program.kind === 'shell' ? program.stmts : [], files, ctx.redirect, known);
   if (image !== undefined) {
-    return refused(pod, `podlife: the image's own files are not modelled (\`${image}\`); the model knows the files the container's commands make, and the kubelet's /etc/hosts, /etc/hostname and /etc/resolv.conf`);
+    return refused(pod, `podlife: the image's own files are not modelled (\`${image}\`); the model knows the files the container's commands make, the kubelet's /etc/hosts, /etc/hostname and /etc/resolv.conf, and the files of its ConfigMap, Secret and downward API volumes`);
   }
   // the image's environment is known whole only for the plain images (busybox, alpine, debian, ubuntu)
   const env = program.kind === 'shell' ? unknownEnvRead(program.stmts, rt!.podEnv?.(pod.metadata.uid!, a.container) ?? new Map(), envComplete(pod, container as Container, ctx), ctx.redirect) : undefined;
@@ -184,11 +197,9 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
     return refused(pod, `podlife: the image's environment is not modelled (\`${env}\`); the model knows PATH, HOSTNAME, HOME and what the kubelet sets: the Services' variables and the container's env`);
   }
   // run it on a copy of the files, kept only if it ends at once (a command refused changes nothing)
-  const known = rt!.podFiles?.(pod.metadata.uid!);
-  const managed = known ?? new Map<string, string>();
   const unmodelled = MANAGED_FILES.find((f) => !managed.has(f) && argv.some((x) => x.includes(f)));
   if (unmodelled) {
-    const whose = known ? `the node's (dnsPolicy ${pod.spec.dnsPolicy})` : "the node's (the pod is on the host's network)";
+    const whose = pod.spec.hostNetwork ? "the node's (the pod is on the host's network)" : `the node's (dnsPolicy ${pod.spec.dnsPolicy})`;
     return refused(pod, `podlife: this container's ${unmodelled} is ${whose}, which the model does not have`);
   }
   const fs = new Set([...files, ...managed.keys()]);

@@ -181,10 +181,10 @@ export class Kubelet {
     };
     runtime.onPodChange = (uid) => this.#markDirty(uid);
     // what makeMounts gives a container: the hosts file with the ready sandbox's IP
-    runtime.podFiles = (uid) => {
+    runtime.podFiles = (uid, name) => {
       const pod = this.#workers.get(uid)?.pod;
       const sandbox = runtime.podSandboxes(uid).find((s) => s.state === 'SANDBOX_READY');
-      return pod && ctx.files?.managedFiles(pod, sandbox?.ip ? [sandbox.ip] : []);
+      return pod && ctx.files?.containerFiles(ctx, pod, containerSpec(pod, name), sandbox?.ip ? [sandbox.ip] : []);
     };
     runtime.podEnv = (uid, name) => {
       const pod = this.#workers.get(uid)?.pod;

@@ -92,6 +92,81 @@ export function volumeSetUpError(v: VolumeSources, get: Lookup): string | undefi
   return errs.length > 1 ? `[${errs.join(', ')}]` : errs[0];
 }
 
+interface FileSources extends VolumeSources {
+  configMap?: Items & { name?: string; items?: { key: string; path: string }[] };
+  secret?: Items & { secretName?: string; items?: { key: string; path: string }[] };
+  downwardAPI?: { items?: DownwardItem[] };
+  projected?: { sources?: { configMap?: Items & { name?: string; items?: { key: string; path: string }[] }; secret?: Items & { name?: string; items?: { key: string; path: string }[] }; downwardAPI?: { items?: DownwardItem[] } }[] };
+}
+interface DownwardItem {
+  path: string;
+  fieldRef?: { fieldPath: string };
+}
+
+/** A downward API file's content: the field, labels and annotations as `key="value"` lines, sorted. */
+// upstream: pkg/fieldpath/fieldpath.go ExtractFieldPathAsString, FormatMap
+function downwardValue(pod: Pod, fieldPath: string): string | undefined {
+  const meta = pod.metadata;
+  const map = (m: Record<string, string> | undefined) =>
+    Object.keys(m ?? {}).sort().map((k) => `${k}=${JSON.stringify(m![k])}`).join('\n');
+  const keyed = /^metadata\.(labels|annotations)\['(.+)'\]$/.exec(fieldPath);
+  if (keyed) return (keyed[1] === 'labels' ? meta.labels : meta.annotations)?.[keyed[2]] ?? '';
+  switch (fieldPath) {
+    case 'metadata.name': return meta.name;
+    case 'metadata.namespace': return meta.namespace ?? 'default';
+    case 'metadata.uid': return meta.uid;
+    case 'metadata.labels': return map(meta.labels);
+    case 'metadata.annotations': return map(meta.annotations);
+    default: return undefined;
+  }
+}
+
+/**
+ * The files a container sees in the volumes it mounts, by path: a ConfigMap's or Secret's keys (or its `items`, at
+ * their paths; a Secret's values decoded), a downward API volume's fields, and the projected volumes' sources (the
+ * service account token's ca.crt and namespace; not its token, which the model does not make). A `subPath` mounts one
+ * file. As the kubelet's atomic writer leaves them, less its hidden ..data directories.
+ */
+// upstream: pkg/volume/configmap/configmap.go, secret/secret.go, downwardapi/downwardapi.go, projected/projected.go
+//           (MakePayload, CollectData); pkg/volume/util/atomic_writer.go
+export function volumeFiles(ctx: SimContext, pod: Pod, c: Container): Map<string, string> {
+  const out = new Map<string, string>();
+  const ns = pod.metadata.namespace ?? 'default';
+  for (const m of c.volumeMounts ?? []) {
+    const v = pod.spec.volumes?.find((x) => x.name === m.name) as FileSources | undefined;
+    if (!v) continue;
+    const files = new Map<string, string>();
+    const add = (resource: 'configmap' | 'secret', name: string | undefined, items: { key: string; path: string }[] | undefined) => {
+      const values = configSource(ctx, resource, ns, name);
+      if (!values) return;
+      if (!items) for (const [k, value] of values) files.set(k, value);
+      else for (const { key, path } of items) if (values.has(key)) files.set(path, values.get(key)!);
+    };
+    const downward = (items: DownwardItem[] | undefined) => {
+      for (const i of items ?? []) {
+        const value = i.fieldRef && downwardValue(pod, i.fieldRef.fieldPath);
+        if (value !== undefined) files.set(i.path, value);
+      }
+    };
+    if (v.configMap) add('configmap', v.configMap.name, v.configMap.items);
+    else if (v.secret) add('secret', v.secret.secretName, v.secret.items);
+    else if (v.downwardAPI) downward(v.downwardAPI.items);
+    else {
+      for (const s of v.projected?.sources ?? []) {
+        if (s.configMap) add('configmap', s.configMap.name, s.configMap.items);
+        else if (s.secret) add('secret', s.secret.name, s.secret.items);
+        else if (s.downwardAPI) downward(s.downwardAPI.items);
+      }
+    }
+    const base = m.mountPath.replace(/\/+$/, '');
+    if ((m as { subPath?: string }).subPath) {
+      const one = files.get((m as { subPath?: string }).subPath!);
+      if (one !== undefined) out.set(base, one);
+    } else for (const [path, value] of files) out.set(`${base}/${path}`, value);
+  }
+  return out;
+}
+
 /** The names of the volumes some container mounts (GetPodVolumeNames): the others are skipped. */
 function mountedNames(pod: Pod): Set<string> {
   const names = new Set<string>();

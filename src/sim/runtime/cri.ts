@@ -153,7 +153,7 @@ class ContainerRecord implements ProcessHost {
 
   /** The contents of a file the kubelet or the runtime wrote for the pod (/etc/hosts, ...), when the model knows them. */
   read(path: string): string | undefined {
-    return this.#rt.podFiles?.(this.cfg.podUid)?.get(path);
+    return this.#rt.podFiles?.(this.cfg.podUid, this.cfg.name)?.get(path);
   }
 
   wallclock(t: number): Date {
@@ -185,8 +185,8 @@ export class ContainerRuntime {
   readonly kubeletPid: number;
   /** Called whenever a pod's sandboxes or containers change (the PLEG's view). */
   onPodChange: (podUid: string) => void = () => {};
-  /** The files the kubelet and the runtime write for a pod's containers, by path (set by the node's kubelet). */
-  podFiles: ((podUid: string) => Map<string, string> | undefined) | undefined = undefined;
+  /** The files the kubelet and the runtime write for a pod's container, and its volumes', by path (set by the node's kubelet). */
+  podFiles: ((podUid: string, container: string) => Map<string, string> | undefined) | undefined = undefined;
   /** A container's process environment (set by the node's kubelet). */
   podEnv: ((podUid: string, container: string) => Map<string, string> | undefined) | undefined = undefined;
 

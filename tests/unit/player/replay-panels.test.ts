@@ -201,6 +201,9 @@ describe('a replay loads what its pods need, and so matches the runner', () => {
     ['a quantity and a default the decoding writes', pod('dec', '{name: c, image: busybox, command: [sleep, "60"], resources: {requests: {cpu: "0.5"}}}', '        volumes: [{name: h, hostPath: {path: /tmp}}]\n')],
     ['a ConfigMap a volume names', pod('vol', '{name: c, image: busybox, command: [sleep, "60"], volumeMounts: [{name: v, mountPath: /v}]}', '        volumes: [{name: v, configMap: {name: app}}]\n')],
     ['a command the image lacks', pod('typo', '{name: c, image: busybox, args: [/bin/bash]}')],
+    // the files the kubelet writes into a volume, read by the container's command: a ConfigMap's, the service account's
+    ['a container that reads its volume\'s files', `  - at: 0s\n    run: kubectl create configmap app --from-literal=k=v\n${pod('files', '{name: c, image: busybox, command: [cat, /config/k], volumeMounts: [{name: v, mountPath: /config}]}', '        volumes: [{name: v, configMap: {name: app}}]\n')}`],
+    ['a container that reads the service account\'s namespace', pod('sa', '{name: c, image: busybox, command: [cat, /var/run/secrets/kubernetes.io/serviceaccount/namespace]}')],
     ['an active deadline', pod('deadline', '{name: c, image: busybox, command: [sleep, "60"]}', '        activeDeadlineSeconds: 5\n')],
     // refused by the RuntimeClass admission plugin, which comes with the validation: the replay is marked
     ['a pod the admission refuses', `  - at: 0s\n    run: kubectl run x --image=nginx --overrides='{"spec":{"runtimeClassName":"kata"}}'\n`],

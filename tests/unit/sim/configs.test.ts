@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConfigAction, ConfigObject, Engine } from '../../../src/sim/types.ts';
 import { configKeyErrors } from '../../../src/sim/api/configs.ts';
 import { parseScenario } from '../../../src/sim/scenario.ts';
+import { runCommandAt, runnable } from '../../../src/sim/run.ts';
 import { ScenarioError } from '../../../src/sim/scenario.ts';
 import { create, engineWith, NODE, pod, podManifest } from './helpers.ts';
 
@@ -175,5 +176,59 @@ describe('a scenario applies ConfigMaps and Secrets', () => {
     expect(err).toBeInstanceOf(ScenarioError);
     expect((err as ScenarioError).message).toContain('ConfigMap "app-config" is invalid: data[bad key]: Invalid value: "bad key": a valid config key');
     expect((err as ScenarioError).line).toBe(11);
+  });
+});
+
+describe('a container reads its ConfigMap, Secret and downward API volumes\' files', () => {
+  const yaml = `title: files
+timeline:
+  - at: 0s
+    run: kubectl create configmap app-config --from-literal=APP_MODE=demo --from-literal=LEVEL=3
+  - at: 0s
+    run: kubectl create secret generic db --from-literal=password=hunter2 --from-literal=user=admin
+  - at: 1s
+    apply: |
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: app, labels: {tier: web, app: shop}}
+      spec:
+        containers:
+        - name: c
+          image: ${NGINX}
+          volumeMounts:
+          - {name: config, mountPath: /etc/app}
+          - {name: creds, mountPath: /etc/creds/}
+          - {name: meta, mountPath: /etc/podinfo}
+          - {name: config, mountPath: /etc/mode.conf, subPath: APP_MODE}
+        - name: other
+          image: ${NGINX}
+        volumes:
+        - {name: config, configMap: {name: app-config}}
+        - name: creds
+          secret: {secretName: db, items: [{key: password, path: db/password}]}
+        - name: meta
+          downwardAPI: {items: [{path: labels, fieldRef: {fieldPath: metadata.labels}}, {path: name, fieldRef: {fieldPath: metadata.name}}]}
+`;
+  const s = runnable(parseScenario(yaml, 'files.yaml'));
+  const at = (cmd: string) => runCommandAt(s, 60_000, cmd);
+  // what cat printed, line by line: the model's output is lines (a file without a final newline, as these values
+  // are, ends its line where the real cat would run on into the next file or the prompt)
+  const lines = (cmd: string) => at(cmd).stdout.split('\n').filter(Boolean);
+
+  it('every key of a ConfigMap at the mount path; a subPath mounts one key as a file', () => {
+    expect(at('kubectl exec app -c c -- ls /etc/app').stdout).toBe('APP_MODE\nLEVEL\n');
+    expect(lines('kubectl exec app -c c -- cat /etc/app/LEVEL /etc/mode.conf')).toEqual(['3', 'demo']);
+  });
+  it('a Secret\'s items at their paths, decoded; the keys not listed are not there', () => {
+    expect(lines('kubectl exec app -c c -- cat /etc/creds/db/password')).toEqual(['hunter2']);
+    expect(at('kubectl exec app -c c -- cat /etc/creds/user')).toMatchObject({ stderr: "cat: can't open '/etc/creds/user': No such file or directory\ncommand terminated with exit code 1\n", exitCode: 1 });
+  });
+  it('the downward API\'s labels as key="value" lines, sorted; the pod\'s name', () => {
+    expect(lines('kubectl exec app -c c -- cat /etc/podinfo/labels')).toEqual(['app="shop"', 'tier="web"']);
+    expect(lines('kubectl exec app -c c -- cat /etc/podinfo/name')).toEqual(['app']);
+  });
+  it('only in the container that mounts them, with the service account\'s ca.crt and namespace in every one', () => {
+    expect(at('kubectl exec app -c other -- cat /etc/app/LEVEL').stderr).toMatch(/^podlife: the image's own files are not modelled/);
+    expect(lines('kubectl exec app -c other -- cat /var/run/secrets/kubernetes.io/serviceaccount/namespace')).toEqual(['default']);
   });
 });
