@@ -7,10 +7,9 @@
 
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fakeApiServer, type FakeApiServer } from './fake-apiserver.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../../src/sim/index.ts';
 import { execute } from '../../../src/sim/commands/execute.ts';
@@ -119,51 +118,22 @@ for (const line of ['kubectl create -f cm.yaml', 'kubectl create -f bin.yaml', '
 }
 engine.advanceTo(65_000);
 
-let server: http.Server;
+let server: FakeApiServer;
 let url = '';
 
-function serve(): Promise<void> {
-  const json = (res: http.ServerResponse, code: number, body: unknown) => {
-    res.writeHead(code, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
+async function serve(): Promise<void> {
   const state = engine.state();
-  const lists = { configmaps: clusterConfigMaps(state, undefined), secrets: clusterSecrets(state, undefined) };
-  server = http.createServer((req, res) => {
-    const u = new URL(req.url ?? '/', 'http://localhost');
-    const p = u.pathname;
-    if (p === '/api') return json(res, 200, { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1' }] });
-    if (p === '/apis') return json(res, 200, { kind: 'APIGroupList', apiVersion: 'v1', groups: [] });
-    if (p === '/api/v1') {
-      return json(res, 200, {
-        kind: 'APIResourceList', groupVersion: 'v1',
-        resources: [
-          { name: 'configmaps', singularName: 'configmap', namespaced: true, kind: 'ConfigMap', verbs: ['get', 'list'], shortNames: ['cm'] },
-          { name: 'secrets', singularName: 'secret', namespaced: true, kind: 'Secret', verbs: ['get', 'list'] },
-          { name: 'events', singularName: 'event', namespaced: true, kind: 'Event', verbs: ['get', 'list'], shortNames: ['ev'] },
-        ],
-      });
-    }
-    const m = /^\/api\/v1\/namespaces\/([^/]+)\/(configmaps|secrets|events)(?:\/([^/]+))?$/.exec(p);
-    if (m) {
-      const [, ns, resource, name] = m;
-      if (resource === 'events') return json(res, 200, { kind: 'EventList', apiVersion: 'v1', metadata: { resourceVersion: '1' }, items: [] });
-      const items = lists[resource as 'configmaps' | 'secrets'].filter((o) => o.metadata.namespace === ns);
-      if (name === undefined) return json(res, 200, { kind: resource === 'secrets' ? 'SecretList' : 'ConfigMapList', apiVersion: 'v1', metadata: { resourceVersion: '1' }, items });
-      const found = items.find((o) => o.metadata.name === name);
-      return found ? json(res, 200, found) : json(res, 404, { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: `${resource} "${name}" not found`, reason: 'NotFound', code: 404 });
-    }
-    json(res, 404, {});
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    resolve();
-  }));
+  server = await fakeApiServer([
+    { name: 'configmaps', singularName: 'configmap', kind: 'ConfigMap', shortNames: ['cm'], items: clusterConfigMaps(state, undefined) },
+    { name: 'secrets', singularName: 'secret', kind: 'Secret', items: clusterSecrets(state, undefined) },
+    { name: 'events', singularName: 'event', kind: 'Event', shortNames: ['ev'], items: [] },
+  ]);
+  url = server.url;
 }
 
 describe.skipIf(!available)('kubectl get|describe configmaps and secrets: podlife prints what the real kubectl prints of the same objects', () => {
   beforeAll(serve);
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => server.close());
 
   it.each([
     ['get cm -o yaml'], ['get cm -o json'], ['get cm app -o yaml'], ['get cm kube-root-ca.crt -o json'], ['get cm bin -o yaml'],

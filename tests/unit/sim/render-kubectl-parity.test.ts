@@ -6,8 +6,7 @@
 
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { fakeApiServer, type FakeApiServer } from './fake-apiserver.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execute } from '../../../src/sim/commands/execute.ts';
 import { goJson } from '../../../src/sim/render/json.ts';
@@ -93,44 +92,21 @@ function withInit(): Pod {
 
 const state: ClusterState = { ...nginxTestState(89_000), pods: [pending(), crashTest(), pod('nginx-test'), withInit()] };
 
-let server: http.Server;
+let server: FakeApiServer;
 let url = '';
 
-function serve(): Promise<void> {
-  const json = (res: http.ServerResponse, code: number, body: unknown) => {
-    res.writeHead(code, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
-  server = http.createServer((req, res) => {
-    const u = new URL(req.url ?? '/', 'http://localhost');
-    const p = u.pathname;
-    if (p === '/api') return json(res, 200, { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1' }] });
-    if (p === '/apis') return json(res, 200, { kind: 'APIGroupList', apiVersion: 'v1', groups: [] });
-    if (p === '/api/v1') {
-      return json(res, 200, {
-        kind: 'APIResourceList', groupVersion: 'v1',
-        resources: [
-          { name: 'pods', singularName: 'pod', namespaced: true, kind: 'Pod', verbs: ['get', 'list'], shortNames: ['po'] },
-          { name: 'events', singularName: 'event', namespaced: true, kind: 'Event', verbs: ['get', 'list'], shortNames: ['ev'] },
-        ],
-      });
-    }
-    const one = /^\/api\/v1\/namespaces\/default\/pods\/([^/]+)$/.exec(p);
-    if (one) {
-      const found = state.pods.find((x) => x.metadata.name === one[1]);
-      return found ? json(res, 200, found) : json(res, 404, { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: `pods "${one[1]}" not found`, reason: 'NotFound', code: 404 });
-    }
-    if (p === '/api/v1/namespaces/default/pods') return json(res, 200, { kind: 'PodList', apiVersion: 'v1', metadata: { resourceVersion: '1' }, items: state.pods });
-    if (p === '/api/v1/namespaces/default/events') {
-      const name = /involvedObject\.name=([^,]+)/.exec(u.searchParams.get('fieldSelector') ?? '')?.[1];
-      return json(res, 200, { kind: 'EventList', apiVersion: 'v1', metadata: { resourceVersion: '1' }, items: state.events.filter((e) => !name || e.involvedObject.name === name) });
-    }
-    json(res, 404, {});
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    resolve();
-  }));
+async function serve(): Promise<void> {
+  server = await fakeApiServer([
+    { name: 'pods', singularName: 'pod', kind: 'Pod', shortNames: ['po'], items: state.pods },
+    {
+      name: 'events', singularName: 'event', kind: 'Event', shortNames: ['ev'], items: state.events,
+      select: (items, query) => {
+        const name = /involvedObject\.name=([^,]+)/.exec(query.get('fieldSelector') ?? '')?.[1];
+        return items.filter((e) => !name || (e as (typeof state.events)[number]).involvedObject.name === name);
+      },
+    },
+  ]);
+  url = server.url;
 }
 
 function kubectl(args: string[]): Promise<string> {
@@ -145,7 +121,7 @@ const podlife = (line: string) => execute(line, { state, utcOffsetMinutes: 480 }
 
 describe.skipIf(!available)('printers match the real kubectl', () => {
   beforeAll(serve);
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => server.close());
 
   it.each([
     ['pod crash-test -o yaml'], ['pod crash-test -o json'], ['pods -o yaml'], ['pods -o json'], ['pods -o name'], ['pod with-init -o yaml'], ['pod big -o yaml'],

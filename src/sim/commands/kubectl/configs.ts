@@ -188,29 +188,9 @@ function buildConfigMap(p: ParsedArgs, ctx: ExecContext, name: string): Built {
     if (Object.hasOwn(cm.binaryData, key)) throw new KubectlError(`cannot add key ${JSON.stringify(key)}, another key by that name already exists in BinaryData for ConfigMap ${JSON.stringify(cm.name)}`);
     cm.data[key] = value;
   };
-  const fileSources = arr(p, 'from-file');
-  if (fileSources.length > 0) {
-    const files = filesOf(ctx, 'from-file');
-    for (const source of fileSources) {
-      const [key, path] = parseFileSource(source);
-      const found = statFile(files, path);
-      if ('dir' in found) {
-        if (source.includes('=')) throw new KubectlError('cannot give a key name for a directory path');
-        // the files here are text: each is valid UTF-8, so a data key (binaryData holds what is not)
-        for (const f of found.dir) add(f.name, files.read(f.path) ?? '');
-      } else add(key, found.text);
-    }
-  }
+  fromFiles(p, ctx, add);
   for (const source of arr(p, 'from-literal')) add(...parseLiteralSource(source));
-  const envSources = arr(p, 'from-env-file');
-  if (envSources.length > 0) {
-    const files = filesOf(ctx, 'from-env-file');
-    for (const path of envSources) {
-      const found = statFile(files, path);
-      if ('dir' in found) throw new KubectlError('env config file cannot be a directory');
-      for (const [key, value] of envFileEntries(found.text)) add(key, value);
-    }
-  }
+  fromEnvFiles(p, ctx, add, 'config');
   return cm;
 }
 
@@ -225,28 +205,41 @@ function buildSecret(p: ParsedArgs, ctx: ExecContext, name: string): Built {
     s.data[key] = base64(value);
   };
   for (const source of arr(p, 'from-literal')) add(...parseLiteralSource(source));
-  const fileSources = arr(p, 'from-file');
-  if (fileSources.length > 0) {
-    const files = filesOf(ctx, 'from-file');
-    for (const source of fileSources) {
-      const [key, path] = parseFileSource(source);
-      const found = statFile(files, path);
-      if ('dir' in found) {
-        if (source.includes('=')) throw new KubectlError('cannot give a key name for a directory path');
-        for (const f of found.dir) add(f.name, files.read(f.path) ?? '');
-      } else add(key, found.text);
-    }
-  }
-  const envSources = arr(p, 'from-env-file');
-  if (envSources.length > 0) {
-    const files = filesOf(ctx, 'from-env-file');
-    for (const path of envSources) {
-      const found = statFile(files, path);
-      if ('dir' in found) throw new KubectlError('env secret file cannot be a directory');
-      for (const [key, value] of envFileEntries(found.text)) add(key, value);
-    }
-  }
+  fromFiles(p, ctx, add);
+  fromEnvFiles(p, ctx, add, 'secret');
   return s;
+}
+
+/**
+ * --from-file: each file's content under its name (or the key given as key=path); a directory's files, each under its
+ * own name. (The files here are text: each is valid UTF-8, so a ConfigMap's data key; binaryData holds what is not.)
+ */
+// upstream: create_configmap.go handleConfigMapFromFileSources, create_secret.go handleSecretFromFileSources
+function fromFiles(p: ParsedArgs, ctx: ExecContext, add: (key: string, value: string) => void): void {
+  const fileSources = arr(p, 'from-file');
+  if (fileSources.length === 0) return;
+  const files = filesOf(ctx, 'from-file');
+  for (const source of fileSources) {
+    const [key, path] = parseFileSource(source);
+    const found = statFile(files, path);
+    if ('dir' in found) {
+      if (source.includes('=')) throw new KubectlError('cannot give a key name for a directory path');
+      for (const f of found.dir) add(f.name, files.read(f.path) ?? '');
+    } else add(key, found.text);
+  }
+}
+
+/** --from-env-file: each KEY=value line of each file (a directory is refused, naming the kind). */
+// upstream: create_configmap.go handleConfigMapFromEnvFileSources, create_secret.go handleSecretFromEnvFileSources
+function fromEnvFiles(p: ParsedArgs, ctx: ExecContext, add: (key: string, value: string) => void, kind: 'config' | 'secret'): void {
+  const envSources = arr(p, 'from-env-file');
+  if (envSources.length === 0) return;
+  const files = filesOf(ctx, 'from-env-file');
+  for (const path of envSources) {
+    const found = statFile(files, path);
+    if ('dir' in found) throw new KubectlError(`env ${kind} file cannot be a directory`);
+    for (const [key, value] of envFileEntries(found.text)) add(key, value);
+  }
 }
 
 /** NameFromCommandArgs: exactly one argument before any `--`. */
