@@ -200,6 +200,7 @@ export class ConfigStore {
     if (raw.binaryData && Object.keys(raw.binaryData).length) stored.binaryData = raw.binaryData;
     if (kind === 'Secret') stored.type = raw.type;
     this.#ctx.history.put(this.#ctx.now, this.#coll(kind), `${namespace}/${meta.name}`, stored);
+    this.#deleted.delete(`${kind}/${namespace}/${meta.name}`);
     this.#ctx.emit('apiserver', `${kind}Created`, `${kind.toLowerCase()}/${namespace}/${meta.name}`, `${kind.toLowerCase()} "${meta.name}" created`);
     return { ok: true, object: stored };
   }
@@ -212,17 +213,23 @@ export class ConfigStore {
     }
     if (!obj) return { ok: false, status: notFoundStatus(RESOURCE[kind], name) };
     this.#ctx.history.put(this.#ctx.now, this.#coll(kind), `${namespace}/${name}`, undefined);
+    this.#deleted.set(`${kind}/${namespace}/${name}`, obj);
     this.#ctx.emit('apiserver', `${kind}Deleted`, `${kind.toLowerCase()}/${namespace}/${name}`, `${kind.toLowerCase()} "${name}" deleted`);
     return { ok: true, object: obj, deleted: true };
   }
 
+  /** The last version of each deleted object, until one of the same name is created: see `values`. */
+  readonly #deleted = new Map<string, ConfigObject>();
+
   /**
    * What the kubelet's configmap or secret manager gets for a stored object: its keys and their values as a container
    * reads them (a Secret's and binaryData's decoded), or undefined when there is none (kubelet/volumes.ts adds
-   * kube-root-ca.crt).
+   * kube-root-ca.crt). `lastKnown`: what a running container still has of a deleted one, the values it started with
+   * (its environment) and the files the kubelet last wrote (its volumes), which a delete does not take away.
    */
-  values(resource: 'configmap' | 'secret', namespace: string, name: string): Map<string, string> | undefined {
-    const obj = this.get(resource === 'configmap' ? 'ConfigMap' : 'Secret', namespace, name);
+  values(resource: 'configmap' | 'secret', namespace: string, name: string, lastKnown = false): Map<string, string> | undefined {
+    const kind = resource === 'configmap' ? 'ConfigMap' : 'Secret';
+    const obj = this.get(kind, namespace, name) ?? (lastKnown ? this.#deleted.get(`${kind}/${namespace}/${name}`) : undefined);
     if (!obj) return undefined;
     const values = new Map<string, string>();
     for (const [k, v] of Object.entries(obj.data ?? {})) values.set(k, resource === 'secret' ? fromBase64(v) : v);

@@ -93,7 +93,9 @@ export function kubeletEnv(pod: Pod, c: Container, ips?: PodIPs, ctx?: SimContex
   type Ref = { name?: string; key: string };
   type Var = { name: string; value?: string; valueFrom?: { fieldRef?: { fieldPath: string }; configMapKeyRef?: Ref; secretKeyRef?: Ref } };
   const defined = new Map<string, string>();
-  const source = (resource: 'configmap' | 'secret', name: string | undefined) => ctx && configSource(ctx, resource, ns, name);
+  // (the values the container started with: an object deleted since leaves them, as a process keeps its environment;
+  // a container cannot start without the object, missingConfigSource)
+  const source = (resource: 'configmap' | 'secret', name: string | undefined) => ctx && configSource(ctx, resource, ns, name, true);
   // envFrom first: every key of the ConfigMap or Secret, with the prefix. (Older kubelets skipped a key that is not
   // a C identifier, with an InvalidEnvironmentVariableNames event; under RelaxedEnvironmentVariableValidation, GA in
   // v1.34, any printable name but "=" is a variable, which every config key is.)

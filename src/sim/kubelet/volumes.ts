@@ -27,12 +27,13 @@ const ROOT_CA = new Map([[ROOT_CA_KEY, ROOT_CA_CERT]]);
  * What the kubelet's configmap and secret managers get for an object: its keys and values (as a container reads
  * them), or undefined when it does not exist (then `notFound` is the error they return): kube-root-ca.crt, or what the
  * API server's store (api/configs.ts, in an engine that has it) holds. For the containers' environment and for
- * volumes alike.
+ * volumes alike. `lastKnown`: for a running container, which keeps what it got of an object deleted since (api/configs.ts
+ * ConfigStore.values).
  */
 // upstream: pkg/kubelet/configmap/configmap_manager.go, pkg/kubelet/secret/secret_manager.go
-export function configSource(ctx: SimContext, resource: 'configmap' | 'secret', namespace: string, name: string | undefined): Map<string, string> | undefined {
+export function configSource(ctx: SimContext, resource: 'configmap' | 'secret', namespace: string, name: string | undefined, lastKnown = false): Map<string, string> | undefined {
   if (name === undefined) return undefined;
-  return resource === 'configmap' && name === ROOT_CA_NAME ? ROOT_CA : ctx.configs?.values(resource, namespace, name);
+  return resource === 'configmap' && name === ROOT_CA_NAME ? ROOT_CA : ctx.configs?.values(resource, namespace, name, lastKnown);
 }
 
 /** The managers' NotFound: the API's message, with the singular resource names (corev1.Resource("configmap")). */
@@ -137,7 +138,8 @@ export function volumeFiles(ctx: SimContext, pod: Pod, c: Container): Map<string
     if (!v) continue;
     const files = new Map<string, string>();
     const add = (resource: 'configmap' | 'secret', name: string | undefined, items: { key: string; path: string }[] | undefined) => {
-      const values = configSource(ctx, resource, ns, name);
+      // the files the kubelet last wrote: a ConfigMap deleted since leaves them (its next remount fails)
+      const values = configSource(ctx, resource, ns, name, true);
       if (!values) return;
       if (!items) for (const [k, value] of values) files.set(k, value);
       else for (const { key, path } of items) if (values.has(key)) files.set(path, values.get(key)!);

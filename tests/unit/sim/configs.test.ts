@@ -232,3 +232,38 @@ timeline:
     expect(lines('kubectl exec app -c other -- cat /var/run/secrets/kubernetes.io/serviceaccount/namespace')).toEqual(['default']);
   });
 });
+
+describe('a ConfigMap deleted while a pod uses it', () => {
+  const yaml = `title: deleted
+timeline:
+  - at: 0s
+    run: kubectl create configmap app --from-literal=MODE=demo
+  - at: 1s
+    apply: |
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: web}
+      spec:
+        containers:
+        - name: c
+          image: ${NGINX}
+          env: [{name: MODE, valueFrom: {configMapKeyRef: {name: app, key: MODE}}}]
+          volumeMounts: [{name: v, mountPath: /etc/app}]
+        volumes: [{name: v, configMap: {name: app}}]
+  - at: 60s
+    run: kubectl delete configmap app
+  - at: 61s
+    run: kubectl run late --image=${NGINX} --overrides='{"spec":{"containers":[{"name":"late","image":"${NGINX}","envFrom":[{"configMapRef":{"name":"app"}}]}]}}'
+`;
+  const s = runnable(parseScenario(yaml, 'deleted.yaml'));
+  const at = (cmd: string) => runCommandAt(s, 120_000, cmd);
+
+  it('leaves the running container its environment and the files the kubelet wrote', () => {
+    expect(at('kubectl exec web -- printenv MODE').stdout).toBe('demo\n');
+    expect(at('kubectl exec web -- cat /etc/app/MODE').stdout).toBe('demo\n');
+    expect(at('kubectl get pod web --no-headers').stdout).toMatch(/^web\s+1\/1\s+Running/);
+  });
+  it('keeps a new container from starting: the ConfigMap is not there any more', () => {
+    expect(at('kubectl get pod late -o jsonpath={.status.containerStatuses[0].state.waiting}').stdout).toBe('{"message":"configmap \\"app\\" not found","reason":"CreateContainerConfigError"}');
+  });
+});
