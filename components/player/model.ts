@@ -8,7 +8,7 @@ import type { Write } from '../../src/sim/commands/shell.ts';
 import { checkCommandLine } from '../../src/sim/commands/check.ts';
 import { execute, isMutating } from '../../src/sim/commands/execute.ts';
 import { apiErrorText } from '../../src/sim/commands/kubectl/common.ts';
-import { type RunnableScenario, type SimulationRun, type StepRecord, type TimelineStep, futureOf, runCommandAt, runScenario } from '../../src/sim/run.ts';
+import { type RunnableScenario, type SimulationRun, type StepRecord, type TimelineStep, futureOf, isConfig, runCommandAt, runScenario } from '../../src/sim/run.ts';
 import type { SimSource } from './source.ts';
 
 /** How long the simulation keeps running after the last command the reader added. */
@@ -155,7 +155,8 @@ export class Simulation implements SimSource {
 
   #firstPodStep(): TimelineStep | undefined {
     return this.scenario.timeline
-      .filter((s) => s.apply !== undefined || (s.run !== undefined && /^\s*(?:sudo\s+)?kubectl\s+run\b/.test(s.run)))
+      // (a scenario's apply: may hold a ConfigMap or a Secret, which is not the pod)
+      .filter((s) => (s.apply !== undefined && !isConfig(s.apply)) || (s.run !== undefined && /^\s*(?:sudo\s+)?kubectl\s+run\b/.test(s.run)))
       .sort((a, b) => a.at - b.at)[0];
   }
 
