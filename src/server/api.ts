@@ -16,6 +16,7 @@ import type { Service } from '../sim/api/services.ts';
 import { fieldValidationOf, parseCreateBody, parseDeleteOptions, parseJsonBody, parsePatch, patchTypeOf } from './patch.ts';
 import { fieldMatcher, labelMatcher } from './selectors.ts';
 import { decodeProtobufConfig } from './proto.ts';
+import { byNamespaceAndName } from '../sim/api/namespaces.ts';
 import { HttpError, badRequest, methodNotAllowed, notModelled, objectNotFound, pathNotFound, preconditionFailed, toWire } from './status.ts';
 import { parseIncludeObject, toTable } from './tables.ts';
 import { type Watched, serveWatch } from './watch.ts';
@@ -142,10 +143,7 @@ export class ResourceApi {
     if (resource === 'namespaces') return this.#namespaces;
     if (resource === 'services') return this.#services;
     if (resource === 'configmaps') {
-      const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-      return [...this.#rootCAs, ...(this.#cluster.feed.objects('configmaps') as ConfigObject[])].sort(
-        (a, b) => cmp(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || cmp(a.metadata.name, b.metadata.name),
-      );
+      return [...this.#rootCAs, ...(this.#cluster.feed.objects('configmaps') as ConfigObject[])].sort(byNamespaceAndName);
     }
     return this.#cluster.feed.objects(resource);
   }

@@ -9,6 +9,7 @@ import {
   createEngine, scenarioToEngineConfig,
   type ApplyResult, type ClusterAction, type ConfigObject, type Node, type Pod, type Engine, type EngineConfig, type Scenario, type TimelineEntry,
 } from '../sim/index.ts';
+import { manifestAction } from '../sim/run.ts';
 import { execute, isMutating } from '../sim/commands/execute.ts';
 import { apiErrorText } from '../sim/commands/kubectl/common.ts';
 import { shown } from '../sim/commands/shell.ts';
@@ -89,10 +90,8 @@ export class LiveCluster {
       const manifest = step.apply as { metadata?: { name?: string; namespace?: string } } | null;
       const namespace = step.namespace ?? manifest?.metadata?.namespace ?? 'default';
       // a ConfigMap or a Secret goes to their store (api/configs.ts), as run.ts applies it
+      const r = this.engine.apply(manifestAction(namespace, step.apply));
       const kind = (step.apply as { kind?: unknown } | null)?.kind;
-      const r = kind === 'ConfigMap' || kind === 'Secret'
-        ? this.engine.apply({ type: 'config', verb: 'create', namespace, obj: step.apply })
-        : this.engine.apply({ type: 'create', namespace, obj: step.apply });
       const what = kind === 'ConfigMap' ? 'configmap' : kind === 'Secret' ? 'secret' : 'pod';
       this.#log(r.ok ? `[${at}] timeline: apply ${what}/${r.object.metadata.name} created` : `[${at}] timeline: apply failed: ${apiErrorText(r.status).trimEnd()}`);
       return;

@@ -7,6 +7,7 @@
 //           (ConfigMap, Secret); apimachinery pkg/apis/meta/v1/generated.proto (ObjectMeta, OwnerReference, Time)
 
 import { badRequest } from './status.ts';
+import { base64FromBytes } from '../sim/core/base64.ts';
 
 const PREFIX = [0x6b, 0x38, 0x73, 0x00];
 
@@ -51,11 +52,6 @@ function fields(buf: Uint8Array): Field[] {
 
 const text = (v: Field['v']): string => (typeof v === 'number' ? '' : new TextDecoder().decode(v));
 const bytes = (v: Field['v']): Uint8Array => (typeof v === 'number' ? new Uint8Array() : v);
-const base64 = (b: Uint8Array): string => {
-  let bin = '';
-  for (const x of b) bin += String.fromCharCode(x);
-  return btoa(bin);
-};
 
 /** A map field's entries (each a message of key 1, value 2). */
 function mapEntry<T>(v: Field['v'], value: (v: Field['v']) => T, out: Record<string, T>): void {
@@ -119,7 +115,7 @@ function configObject(kind: 'ConfigMap' | 'Secret', raw: Uint8Array): Record<str
   const data: Record<string, string> = {};
   const binaryData: Record<string, string> = {};
   const stringData: Record<string, string> = {};
-  const b64 = (v: Field['v']) => base64(bytes(v));
+  const b64 = (v: Field['v']) => base64FromBytes(bytes(v));
   for (const f of fields(raw)) {
     if (f.n === 1) obj.metadata = objectMeta(f.v);
     else if (kind === 'ConfigMap') {

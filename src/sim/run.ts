@@ -174,10 +174,15 @@ export const isConfig = (obj: unknown): boolean => {
   return kind === 'ConfigMap' || kind === 'Secret';
 };
 
+/** What a scenario's `apply:` sends: a ConfigMap or a Secret to their store, a pod to the pods'. */
+export function manifestAction(namespace: string, obj: unknown): ClusterAction & { type: 'create' | 'config' } {
+  return isConfig(obj) ? { type: 'config', verb: 'create', namespace, obj } : { type: 'create', namespace, obj };
+}
+
 function applyManifest(engine: Engine, scenario: RunnableScenario, step: TimelineStep): void {
   const obj = step.apply as { metadata?: { namespace?: string } } | null;
   const namespace = step.namespace ?? obj?.metadata?.namespace ?? 'default';
-  const r = isConfig(step.apply) ? engine.apply({ type: 'config', verb: 'create', namespace, obj: step.apply }) : engine.apply({ type: 'create', namespace, obj: step.apply });
+  const r = engine.apply(manifestAction(namespace, step.apply));
   if (!r.ok) {
     throw new ScenarioRunError(`the API server rejected the manifest: ${apiErrorText(r.status).trimEnd()}`, {
       file: scenario.file,

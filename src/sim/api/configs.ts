@@ -15,8 +15,9 @@ import type { Collection } from '../core/history.ts';
 import type { ApiServer } from './apiserver.ts';
 import { alreadyExistsStatus, badRequestStatus, invalidStatus, notFoundStatus, type FieldError } from './fielderrors.ts';
 import type { ApiStatus } from '../types.ts';
-import { validateMeta } from './validation.ts';
+import { isConfigMapKey, validateMeta } from './validation.ts';
 import { clone } from '../core/clone.ts';
+import { base64DecodedLength, base64FromText, textFromBase64 } from '../core/base64.ts';
 import { ROOT_CA_NAME } from './root-ca.ts';
 
 
@@ -31,20 +32,6 @@ const META_FIELDS = ['name', 'generateName', 'namespace', 'uid', 'resourceVersio
 // upstream: pkg/apis/core/types.go MaxSecretSize (1 MiB, for ConfigMaps too)
 const MAX_SIZE = 1024 * 1024;
 
-/** apimachinery's IsConfigMapKey: a key of data or binaryData (and a Secret's). */
-// upstream: staging/src/k8s.io/apimachinery/pkg/util/validation/validation.go IsConfigMapKey, hasChDirPrefix
-export function configKeyErrors(key: string): string[] {
-  const errs: string[] = [];
-  if (key.length > 253) errs.push('must be no more than 253 characters');
-  if (!/^[-._a-zA-Z0-9]+$/.test(key)) {
-    errs.push("a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')");
-  }
-  if (key === '.') errs.push("must not be '.'");
-  else if (key === '..') errs.push("must not be '..'");
-  else if (key.startsWith('..')) errs.push("must not start with '..'");
-  return errs;
-}
-
 /** Go's base64.StdEncoding: the index of the first byte it refuses, or -1 when the text decodes. */
 function base64Error(text: string): number {
   const m = /^[A-Za-z0-9+/]*/.exec(text)![0].length;
@@ -53,21 +40,6 @@ function base64Error(text: string): number {
   if (rest === '=' && m % 4 === 3) return -1;
   if (rest === '==' && m % 4 === 2) return -1;
   return m % 4 < 2 ? m - (m % 4) : m;
-}
-
-/** UTF-8 text as base64, as Go's json encodes a []byte. */
-export function toBase64(text: string): string {
-  let bin = '';
-  for (const b of new TextEncoder().encode(text)) bin += String.fromCharCode(b);
-  return btoa(bin);
-}
-
-/** A base64 value decoded as UTF-8 text (what a container reads from a Secret's file or variable). */
-export function fromBase64(b64: string): string {
-  const bin = atob(b64);
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  return new TextDecoder().decode(bytes);
 }
 
 const isStringMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -122,7 +94,7 @@ export function decodeConfig(namespace: string, obj: unknown, fieldValidation: s
   if (kind === 'Secret') {
     if (raw.stringData) {
       raw.data = { ...(raw.data ?? {}) };
-      for (const [k, v] of Object.entries(raw.stringData as Record<string, string>)) raw.data[k] = toBase64(v);
+      for (const [k, v] of Object.entries(raw.stringData as Record<string, string>)) raw.data[k] = base64FromText(v);
       delete raw.stringData;
     }
     raw.type ||= 'Opaque';
@@ -132,9 +104,9 @@ export function decodeConfig(namespace: string, obj: unknown, fieldValidation: s
   let size = 0;
   const keyed = (field: string, m: Record<string, string> | undefined, other?: Record<string, string>) => {
     for (const key of Object.keys(m ?? {}).sort()) {
-      for (const msg of configKeyErrors(key)) errs.push({ type: 'Invalid', field: `${field}[${key}]`, value: key, detail: msg });
+      for (const msg of isConfigMapKey(key)) errs.push({ type: 'Invalid', field: `${field}[${key}]`, value: key, detail: msg });
       if (other && key in other) errs.push({ type: 'Invalid', field: `${field}[${key}]`, value: key, detail: 'duplicate of key present in binaryData' });
-      size += field === 'data' && kind === 'ConfigMap' ? new TextEncoder().encode(m![key]).length : Math.floor((m![key].replace(/=+$/, '').length * 3) / 4);
+      size += field === 'data' && kind === 'ConfigMap' ? new TextEncoder().encode(m![key]).length : base64DecodedLength(m![key]);
     }
   };
   keyed('data', raw.data, kind === 'ConfigMap' ? raw.binaryData : undefined);
@@ -232,8 +204,8 @@ export class ConfigStore {
     const obj = this.get(kind, namespace, name) ?? (lastKnown ? this.#deleted.get(`${kind}/${namespace}/${name}`) : undefined);
     if (!obj) return undefined;
     const values = new Map<string, string>();
-    for (const [k, v] of Object.entries(obj.data ?? {})) values.set(k, resource === 'secret' ? fromBase64(v) : v);
-    for (const [k, v] of Object.entries(obj.binaryData ?? {})) values.set(k, fromBase64(v));
+    for (const [k, v] of Object.entries(obj.data ?? {})) values.set(k, resource === 'secret' ? textFromBase64(v) : v);
+    for (const [k, v] of Object.entries(obj.binaryData ?? {})) values.set(k, textFromBase64(v));
     return values;
   }
 

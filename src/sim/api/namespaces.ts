@@ -57,7 +57,8 @@ const DESCRIPTION =
   'Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IPs or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters.';
 
 const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const byNamespaceAndName = (a: ConfigObject, b: ConfigObject) =>
+/** The API server's list order (its storage keys): by namespace, then by name. */
+export const byNamespaceAndName = (a: ConfigObject, b: ConfigObject): number =>
   byKey(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || byKey(a.metadata.name, b.metadata.name);
 
 /** Each namespace's kube-root-ca.crt, created with the cluster. */

@@ -54,6 +54,34 @@ export function isDNS1123Subdomain(v: string): string[] {
   return errs;
 }
 
+// upstream: validation.go hasChDirPrefix
+function chDirPrefix(v: string): string[] {
+  if (v === '.') return ["must not be '.'"];
+  if (v === '..') return ["must not be '..'"];
+  return v.startsWith('..') ? ["must not start with '..'"] : [];
+}
+
+// upstream: validation.go IsConfigMapKey (a ConfigMap's or a Secret's key; its length in bytes, as Go's len)
+export function isConfigMapKey(v: string): string[] {
+  const errs: string[] = [];
+  if (new TextEncoder().encode(v).length > 253) errs.push('must be no more than 253 characters');
+  if (!/^[-._a-zA-Z0-9]+$/.test(v)) {
+    errs.push("a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')");
+  }
+  return [...errs, ...chDirPrefix(v)];
+}
+
+// upstream: validation.go IsEnvVarName (the strict rule, which kubectl's env files still use)
+export function isEnvVarName(v: string): string[] {
+  const errs: string[] = [];
+  if (!/^[-._a-zA-Z][-._a-zA-Z0-9]*$/.test(v)) {
+    errs.push(
+      "a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit (e.g. 'my.env-name',  or 'MY_ENV.NAME',  or 'MyEnvName1', regex used for validation is '[-._a-zA-Z][-._a-zA-Z0-9]*')",
+    );
+  }
+  return [...errs, ...chDirPrefix(v)];
+}
+
 // upstream: validation.go IsQualifiedName
 export function isQualifiedName(v: string): string[] {
   const errs: string[] = [];

@@ -8,6 +8,7 @@
 import type { ConfigObject, KubeEvent } from '../types.ts';
 import { PrefixWriter, describeEvents, printAnnotationsMultiline, printLabelsMultiline } from './describe.ts';
 import { translateTimestampSince } from './table.ts';
+import { base64DecodedLength, textFromBase64 } from '../core/base64.ts';
 
 export const CONFIGMAP_COLUMNS = ['Name', 'Data', 'Age'];
 export const SECRET_COLUMNS = ['Name', 'Type', 'Data', 'Age'];
@@ -23,12 +24,6 @@ export function printConfigMap(cm: ConfigObject, now: number): string[] {
 /** A Secret's row: its name, its type (as stored: the API server defaults it to Opaque), how many keys, its age. */
 export function printSecret(s: ConfigObject, now: number): string[] {
   return [s.metadata.name, s.type ?? '', String(count(s.data)), translateTimestampSince(s.metadata.creationTimestamp, now)];
-}
-
-/** How many bytes a base64 value decodes to (Go's len of the []byte). */
-export function decodedLength(b64: string): number {
-  const body = b64.replace(/=+$/, '');
-  return Math.floor((body.length * 3) / 4);
 }
 
 /**
@@ -48,7 +43,7 @@ export function describeConfigMap(cm: ConfigObject, o: { now: number; events: Ku
     w.write(0, '\n');
   }
   w.write(0, '\nBinaryData\n====\n');
-  for (const k of Object.keys(cm.binaryData ?? {}).sort(byKey)) w.write(0, `${k}: ${decodedLength(cm.binaryData![k])} bytes\n`);
+  for (const k of Object.keys(cm.binaryData ?? {}).sort(byKey)) w.write(0, `${k}: ${base64DecodedLength(cm.binaryData![k])} bytes\n`);
   w.write(0, '\n');
   if (o.showEvents) {
     const own = o.events.filter(
@@ -58,14 +53,6 @@ export function describeConfigMap(cm: ConfigObject, o: { now: number; events: Ku
     describeEvents(w, own, o.now);
   }
   return w.finish();
-}
-
-/** A base64 value's bytes as Go's string() of them (UTF-8; an invalid sequence as U+FFFD where it is printed). */
-function decoded(b64: string): string {
-  const bin = atob(b64);
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  return new TextDecoder().decode(bytes);
 }
 
 /**
@@ -81,8 +68,8 @@ export function describeSecret(s: ConfigObject): string {
   w.write(0, `\nType:\t${s.type ?? ''}\n`);
   w.write(0, '\nData\n====\n');
   for (const k of Object.keys(s.data ?? {}).sort(byKey)) {
-    if (k === 'token' && s.type === 'kubernetes.io/service-account-token') w.write(0, `${k}:\t${decoded(s.data![k])}\n`);
-    else w.write(0, `${k}:\t${decodedLength(s.data![k])} bytes\n`);
+    if (k === 'token' && s.type === 'kubernetes.io/service-account-token') w.write(0, `${k}:\t${textFromBase64(s.data![k])}\n`);
+    else w.write(0, `${k}:\t${base64DecodedLength(s.data![k])} bytes\n`);
   }
   return w.finish();
 }

@@ -8,6 +8,7 @@
 
 import { goQuote, goUnescape } from './gostrconv.ts';
 import { goJson } from './json.ts';
+import { textFromBase64 } from '../core/base64.ts';
 
 /** A Go int: a template's integer constant, or what `len` returns; a uint8 is a byte `index` takes from a string. */
 export class GoInt {
@@ -1501,8 +1502,7 @@ function base64decode(s: string): string {
     const bad = s.search(/[^A-Za-z0-9+/=]/);
     throw new CallError(`base64 decode failed: illegal base64 data at input byte ${bad < 0 ? s.length - (s.length % 4) : bad}`);
   }
-  const bin = atob(s);
-  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  return textFromBase64(s);
 }
 
 /**

@@ -3,7 +3,7 @@
 // container's environment gets the values.
 import { describe, expect, it } from 'vitest';
 import type { ConfigAction, ConfigObject, Engine } from '../../../src/sim/types.ts';
-import { configKeyErrors } from '../../../src/sim/api/configs.ts';
+import { isConfigMapKey } from '../../../src/sim/api/validation.ts';
 import { parseScenario } from '../../../src/sim/scenario.ts';
 import { runCommandAt, runnable } from '../../../src/sim/run.ts';
 import { ScenarioError } from '../../../src/sim/scenario.ts';
@@ -81,7 +81,7 @@ describe('the API server stores ConfigMaps and Secrets', () => {
     ['a_b', true], ['.a', true], ['a..b', true], ['A', true], ['AB', true], ['_a', true], ['a_', true], ['-', true],
     ['', false], ['a b', false], ['a&b', false], ['.', false], ['..', false], ['..a', false], ['x'.repeat(254), false],
   ])('config key %j is valid: %s', (key, valid) => {
-    expect(configKeyErrors(key).length === 0).toBe(valid);
+    expect(isConfigMapKey(key).length === 0).toBe(valid);
   });
 });
 

@@ -14,10 +14,10 @@ import type { CommandResult } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
 import { KubectlError, namespaceOf, out, submit } from './common.ts';
 import { fileReader, inStructOrder, OBJECT_META_ORDER, objectsOnlyOutput, type Order, type OutputFormat, PRINT_FLAGS, printObject } from './output.ts';
-import { dryRun, validationDirective } from './mutate.ts';
+import { LAST_APPLIED, dryRun, validationDirective } from './mutate.ts';
 import { configMapHash, secretHash } from './confighash.ts';
-
-const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+import { isConfigMapKey, isEnvVarName } from '../../api/validation.ts';
+import { base64FromText } from '../../core/base64.ts';
 
 /** The flags of `create configmap` (and of `create secret generic`, with --type). */
 export const CREATE_CONFIGMAP_FLAGS: FlagSpec[] = [
@@ -46,46 +46,6 @@ export function printConfigObject(obj: ConfigObject | Record<string, unknown>, f
   if (format.kind === 'json') return `${goJson(inStructOrder(obj, obj.kind === 'Secret' ? SECRET_ORDER : CONFIGMAP_ORDER), '    ', false)}\n`;
   if (format.kind === 'yaml') return toYaml(obj);
   return printObject(obj, format, name);
-}
-
-/** UTF-8 text as base64 (Go's encoding of a []byte in JSON). */
-function base64(text: string): string {
-  let bin = '';
-  for (const b of new TextEncoder().encode(text)) bin += String.fromCharCode(b);
-  return btoa(bin);
-}
-
-const utf8Length = (s: string) => new TextEncoder().encode(s).length;
-
-/** IsConfigMapKey: the rules of a ConfigMap's or a Secret's keys. */
-function configKeyErrors(key: string): string[] {
-  const errs: string[] = [];
-  if (utf8Length(key) > 253) errs.push('must be no more than 253 characters');
-  if (!/^[-._a-zA-Z0-9]+$/.test(key)) {
-    errs.push("a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')");
-  }
-  errs.push(...chDirPrefix(key));
-  return errs;
-}
-
-/** hasChDirPrefix */
-function chDirPrefix(key: string): string[] {
-  if (key === '.') return ["must not be '.'"];
-  if (key === '..') return ["must not be '..'"];
-  if (key.startsWith('..')) return ["must not start with '..'"];
-  return [];
-}
-
-/** IsEnvVarName: the rules of an env file's keys. */
-function envVarNameErrors(key: string): string[] {
-  const errs: string[] = [];
-  if (!/^[-._a-zA-Z][-._a-zA-Z0-9]*$/.test(key)) {
-    errs.push(
-      "a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit (e.g. 'my.env-name',  or 'MY_ENV.NAME',  or 'MyEnvName1', regex used for validation is '[-._a-zA-Z][-._a-zA-Z0-9]*')",
-    );
-  }
-  errs.push(...chDirPrefix(key));
-  return errs;
 }
 
 /** util.ParseLiteralSource: KEY=VALUE, split at the first `=` (the value may hold more). */
@@ -154,7 +114,7 @@ function envFileEntries(text: string): [string, string][] {
     if (line === '' || line.startsWith('#')) return;
     const eq = line.indexOf('=');
     const key = eq < 0 ? line : line.slice(0, eq);
-    const errs = envVarNameErrors(key);
+    const errs = isEnvVarName(key);
     if (errs.length > 0) throw new KubectlError(`${JSON.stringify(key)} is not a valid key name: ${errs.join(';')}`);
     // a line without `=` takes the variable from kubectl's environment, which has none of the user's here
     entries.push([key, eq < 0 ? '' : line.slice(eq + 1)]);
@@ -182,7 +142,7 @@ interface Built {
 function buildConfigMap(p: ParsedArgs, ctx: ExecContext, name: string): Built {
   const cm: Built = { name, data: {}, binaryData: {} };
   const add = (key: string, value: string) => {
-    const errs = configKeyErrors(key);
+    const errs = isConfigMapKey(key);
     if (errs.length > 0) throw new KubectlError(`${JSON.stringify(key)} is not a valid key name for a ConfigMap: ${errs.join(',')}`);
     if (Object.hasOwn(cm.data, key)) throw new KubectlError(`cannot add key ${JSON.stringify(key)}, another key by that name already exists in Data for ConfigMap ${JSON.stringify(cm.name)}`);
     if (Object.hasOwn(cm.binaryData, key)) throw new KubectlError(`cannot add key ${JSON.stringify(key)}, another key by that name already exists in BinaryData for ConfigMap ${JSON.stringify(cm.name)}`);
@@ -199,10 +159,10 @@ function buildConfigMap(p: ParsedArgs, ctx: ExecContext, name: string): Built {
 function buildSecret(p: ParsedArgs, ctx: ExecContext, name: string): Built {
   const s: Built = { name, data: {}, binaryData: {} };
   const add = (key: string, value: string) => {
-    const errs = configKeyErrors(key);
+    const errs = isConfigMapKey(key);
     if (errs.length > 0) throw new KubectlError(`${JSON.stringify(key)} is not valid key name for a Secret ${errs.join(';')}`);
     if (Object.hasOwn(s.data, key)) throw new KubectlError(`cannot add key ${key}, another key by that name already exists`);
-    s.data[key] = base64(value);
+    s.data[key] = base64FromText(value);
   };
   for (const source of arr(p, 'from-literal')) add(...parseLiteralSource(source));
   fromFiles(p, ctx, add);

@@ -22,7 +22,7 @@ import { select } from './selectors.ts';
 import { MANIFEST_KINDS, MANIFEST_RESOURCE, type Manifest, manifests, requireFilenames } from './files.ts';
 import { notFoundStatus } from '../../api/fielderrors.ts';
 
-const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
 // ---------------------------------------------------------------------------------------------
 // kubectl run
