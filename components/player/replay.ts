@@ -13,7 +13,7 @@ export class ReplaySource implements SimSource {
 
   /**
    * Replay a recorded run; JSON patch and strategic merge patch are fetched only for a run that sends one (or patches
-   * a node, or sends an action beyond create, delete and patch: crictl stopp), the
+   * a node, a ConfigMap or a Secret, or sends an action beyond create, delete and patch: crictl stopp), the
    * resize support only for a run that resizes a pod, the API server's validation only for a run that needs it
    * (one with a request it rejected as invalid, which the replay says, or one that loads the patch module), the
    * containers' environment (and the volumes' ConfigMaps and Secrets) only for a run that sends a `$`, one of env,
@@ -21,13 +21,14 @@ export class ReplaySource implements SimSource {
    * redirections only for one that sends a `>` or `<`, the kubelet's hooks and probes only for one whose pods have
    * a probe, a lifecycle hook or an active deadline, the files the kubelet writes for a pod only for one that names a file in /etc/
    * or /var/run/secrets/, a termination message or a volume mount, which programs an image has only for one whose pods name a command or args, and the
-   * store of ConfigMaps and Secrets only for one that creates or deletes one.
+   * store of ConfigMaps and Secrets only for one that creates, patches or deletes one.
    */
   static async load(replay: Replay): Promise<ReplaySource> {
     const patch = (f: (a: Extract<Replay['actions'][number]['action'], { type: 'patch' }>) => boolean): boolean =>
       replay.actions.some(({ action: a }) => a.type === 'patch' && f(a));
     const other = replay.actions.some(({ action: a }) => a.type !== 'create' && a.type !== 'delete' && a.type !== 'patch' && a.type !== 'config');
-    const patching = other || patch((a) => a.kind === 'Node' || a.patchType !== 'merge' || a.subresource !== undefined);
+    const patching = other || patch((a) => a.kind === 'Node' || a.patchType !== 'merge' || a.subresource !== undefined) ||
+      replay.actions.some(({ action: a }) => a.type === 'config' && a.verb === 'patch' && a.patchType !== 'merge');
     // a `$` anywhere in what the run sent may be a $(VAR) or a shell's $VAR: the containers' environment comes along
     const sent = replay.actions.map(({ action }) => JSON.stringify(action));
     // (and env, printenv or export print or set it; a container's env or envFrom, or a volume, may name a ConfigMap or
@@ -47,7 +48,7 @@ export class ReplaySource implements SimSource {
       sent.some((a) => a.includes('/etc/') || a.includes('termination') || a.includes('"volumeMounts"') || a.includes('/var/run/secrets/')) ? import('../../src/sim/kubelet/etcfiles.ts') : undefined,
       // a container whose command or args replace its image's may name a program the image lacks
       sent.some((a) => a.includes('"command"') || a.includes('"args"')) ? import('../../src/sim/runtime/binaries.ts') : undefined,
-      // a run that creates or deletes a ConfigMap or a Secret
+      // a run that creates, patches or deletes a ConfigMap or a Secret
       replay.actions.some(({ action: a }) => a.type === 'config') ? import('../../src/sim/api/configs.ts') : undefined,
     ]);
     return new ReplaySource(replay, { patches: patches && { ...patches, resize }, validation, env: envSupport, redirect, handlers, files, binaries, configs });

@@ -1,6 +1,6 @@
 // The REST resources under /api/v1: pods (list, get, watch, create, delete, patch; the log, ephemeralcontainers,
 // eviction and resize subresources; exec is a stream, served by exec.ts), nodes (list, get, watch, patch: kubectl label/annotate/cordon/uncordon/taint), events,
-// namespaces and services (list, get, watch), configmaps and secrets (list, get, watch, create, delete). Lists and objects come from the change feed's current snapshot, so a
+// namespaces and services (list, get, watch), configmaps and secrets (list, get, watch, create, delete, patch). Lists and objects come from the change feed's current snapshot, so a
 // list's resourceVersion and a watch started from it agree; changes go through the engine's API server.
 // upstream: staging/src/k8s.io/apiserver/pkg/endpoints/installer.go (the routes and verbs);
 // handlers/get.go (ListResource: selectors, limit/continue, watch), create.go, delete.go, patch.go
@@ -309,6 +309,10 @@ export class ResourceApi {
     const fieldValidation = fieldValidationOf(r.query, 'PatchOptions');
     const patch = parsePatch(r.body.toString('utf8'));
     if (rp.resource === 'nodes') return this.#submit(r, { type: 'patch', kind: 'Node', name: rp.name!, patchType, patch, fieldValidation }, 200);
+    if (rp.resource === 'configmaps' || rp.resource === 'secrets') {
+      const kind = rp.resource === 'configmaps' ? 'ConfigMap' : 'Secret';
+      return this.#submit(r, { type: 'config', verb: 'patch', kind, namespace: rp.namespace!, name: rp.name!, patchType, patch, fieldValidation }, 200);
+    }
     const subresource = rp.subresource as 'ephemeralcontainers' | 'resize' | undefined;
     this.#submit(r, { type: 'patch', kind: 'Pod', namespace: rp.namespace!, name: rp.name!, patchType, patch, fieldValidation, ...(subresource ? { subresource } : {}) }, 200);
   }

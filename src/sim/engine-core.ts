@@ -10,6 +10,7 @@ import { SimContext, type BinariesModule } from './core/context.ts';
 import { DEFAULT_TIMINGS, type Timings } from './core/timings.ts';
 import { ApiServer, NAMESPACE_NAMES, type Patches, type Validation } from './api/apiserver.ts';
 import { parseImageRef } from './api/imageref.ts';
+import { mergePatch } from './api/merge-patch.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 import { tolerates } from './scheduler/framework.ts';
 import { ContainerRuntime, RUNTIME_VERSION } from './runtime/cri.ts';
@@ -63,7 +64,7 @@ class SimEngine implements Engine {
     this.#ctx.files = files;
     this.#ctx.binaries = binaries;
     this.#api = new ApiServer(this.#ctx, patches, validation);
-    configs?.addConfigStore(this.#ctx, this.#api, NAMESPACE_NAMES);
+    configs?.addConfigStore(this.#ctx, this.#api, NAMESPACE_NAMES, { ...patches, mergePatch });
     this.#patches = patches;
     // nodes change only through patches, so the controllers that react to a node update come with them. The node
     // lifecycle controller watches nodes before the scheduler, so a retry after a cordon or uncordon sees its taint.

@@ -584,13 +584,21 @@ export type ClusterAction =
   | ConfigAction;
 
 /**
- * POST or DELETE a ConfigMap or a Secret (api/configs.ts), as `kubectl create configmap|secret`, `create|apply -f`
- * and `delete configmap|secret` send them. `obj` is the object as kubectl sends it (a Secret's stringData merged into
+ * POST, PATCH or DELETE a ConfigMap or a Secret (api/configs.ts), as `kubectl create configmap|secret`, `create|apply -f`,
+ * `patch` and `delete configmap|secret` send them. `obj` is the object as kubectl sends it (a Secret's stringData merged into
  * data by the server). The result carries the stored object.
  */
 export type ConfigAction =
   | { type: 'config'; verb: 'create'; namespace: string; obj: unknown; fieldValidation?: FieldValidation }
-  | { type: 'config'; verb: 'delete'; kind: 'ConfigMap' | 'Secret'; namespace: string; name: string };
+  | { type: 'config'; verb: 'delete'; kind: 'ConfigMap' | 'Secret'; namespace: string; name: string }
+  /**
+   * PATCH, as `kubectl patch configmap|secret` and `kubectl apply -f` of a changed object send it. fieldValidation:
+   * Warn by default (kubectl patch names none; kubectl apply asks for Strict).
+   */
+  | {
+    type: 'config'; verb: 'patch'; kind: 'ConfigMap' | 'Secret'; namespace: string; name: string; patchType: PatchType; patch: unknown;
+    fieldValidation?: FieldValidation;
+  };
 
 /** POST pods/{name}/exec, as `kubectl exec` sends it: the command runs in the container at once. */
 export interface PodExecAction {

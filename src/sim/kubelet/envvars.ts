@@ -77,8 +77,11 @@ export interface PodIPs {
   hostIP?: string;
 }
 
-/** The kubelet's environment for a container: service links, then `env` in order (value and the common fieldRefs). */
-export function kubeletEnv(pod: Pod, c: Container, ips?: PodIPs, ctx?: SimContext): Map<string, string> {
+/**
+ * The kubelet's environment for a container: service links, then `env` in order (value and the common fieldRefs).
+ * `at`: when the container was made, for the ConfigMaps and Secrets it names (now when undefined).
+ */
+export function kubeletEnv(pod: Pod, c: Container, ips?: PodIPs, ctx?: SimContext, at?: number): Map<string, string> {
   const env = new Map<string, string>();
   const ns = pod.metadata.namespace ?? 'default';
   const links = (pod.spec as { enableServiceLinks?: boolean }).enableServiceLinks !== false;
@@ -93,9 +96,9 @@ export function kubeletEnv(pod: Pod, c: Container, ips?: PodIPs, ctx?: SimContex
   type Ref = { name?: string; key: string };
   type Var = { name: string; value?: string; valueFrom?: { fieldRef?: { fieldPath: string }; configMapKeyRef?: Ref; secretKeyRef?: Ref } };
   const defined = new Map<string, string>();
-  // (the values the container started with: an object deleted since leaves them, as a process keeps its environment;
-  // a container cannot start without the object, missingConfigSource)
-  const source = (resource: 'configmap' | 'secret', name: string | undefined) => ctx && configSource(ctx, resource, ns, name, true);
+  // (the values the container was made with: an object changed or deleted since leaves them, as a process keeps its
+  // environment; a container cannot start without the object, missingConfigSource)
+  const source = (resource: 'configmap' | 'secret', name: string | undefined) => ctx && configSource(ctx, resource, ns, name, at);
   // envFrom first: every key of the ConfigMap or Secret, with the prefix. (Older kubelets skipped a key that is not
   // a C identifier, with an InvalidEnvironmentVariableNames event; under RelaxedEnvironmentVariableValidation, GA in
   // v1.34, any printable name but "=" is a variable, which every config key is.)
@@ -132,16 +135,19 @@ export function expandCommand(pod: Pod, c: Container, ips?: PodIPs, ctx?: SimCon
  * debian, ubuntu; nginx's sets NGINX_VERSION and more, which the model does not have), and every `env` entry's source
  * modelled (no envFrom, no Secret or ConfigMap key).
  */
-export function envComplete(pod: Pod, c: Container, ctx?: SimContext): boolean {
+export function envComplete(pod: Pod, c: Container, ctx?: SimContext, at?: number): boolean {
   if (!/(^|\/)(busybox|alpine|debian|ubuntu)(:[^/]*)?(@.*)?$/.test(c.image)) return false;
-  const env = kubeletEnv(pod, c, undefined, ctx);
+  const env = kubeletEnv(pod, c, undefined, ctx, at);
   return (c.env ?? []).every((v) => env.has(v.name));
 }
 
-/** The process's environment: the image's PATH, the hostname containerd sets, the kubelet's, HOME as runc sets it for root. */
-export function processEnv(pod: Pod, c: Container, ips?: PodIPs, ctx?: SimContext): Map<string, string> {
+/**
+ * The process's environment: the image's PATH, the hostname containerd sets, the kubelet's (`at`: when the container
+ * was made), HOME as runc sets it for root.
+ */
+export function processEnv(pod: Pod, c: Container, ips?: PodIPs, ctx?: SimContext, at?: number): Map<string, string> {
   const env = new Map([['PATH', IMAGE_PATH], ['HOSTNAME', (pod.spec as { hostname?: string }).hostname || pod.metadata.name]]);
-  for (const [k, v] of kubeletEnv(pod, c, ips, ctx)) env.set(k, v);
+  for (const [k, v] of kubeletEnv(pod, c, ips, ctx, at)) env.set(k, v);
   if (!env.has('HOME')) env.set('HOME', '/root');
   return env;
 }

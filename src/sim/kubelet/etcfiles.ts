@@ -7,7 +7,7 @@
 
 import type { Container, ContainerLogLine, CriContainer, Pod } from '../types.ts';
 import type { SimContext } from '../core/context.ts';
-import { volumeFiles } from './volumes.ts';
+import { volumeFiles, type Written } from './volumes.ts';
 
 /** The paths of the files below, whichever of them a pod's DNS policy and network give it. */
 export const MANAGED_FILES = ['/etc/hosts', '/etc/hostname', '/etc/resolv.conf'];
@@ -60,11 +60,12 @@ export function managedFiles(pod: Pod, podIPs: string[] = (pod.status.podIPs ?? 
 
 /**
  * The files a container has from the kubelet and the runtime rather than from its image: the pod's managed files
- * (none for a pod on the host's network) and those of the volumes it mounts (kubelet/volumes.ts volumeFiles).
+ * (none for a pod on the host's network) and those of the volumes it mounts (kubelet/volumes.ts volumeFiles), as the
+ * kubelet last wrote them (`written`).
  */
-export function containerFiles(ctx: SimContext, pod: Pod, c: Container | undefined, podIPs?: string[]): Map<string, string> | undefined {
+export function containerFiles(ctx: SimContext, pod: Pod, c: Container | undefined, podIPs?: string[], written?: Written): Map<string, string> | undefined {
   const managed = managedFiles(pod, podIPs);
-  const volumes = c && volumeFiles(ctx, pod, c);
+  const volumes = c && volumeFiles(ctx, pod, c, written);
   return volumes?.size ? new Map([...(managed ?? []), ...volumes]) : managed;
 }
 

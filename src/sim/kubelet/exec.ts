@@ -177,7 +177,7 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
     return exec({ stdout: '', stderr: '', exitCode: 1, error });
   }
   // the files the kubelet and the runtime give the container: /etc/hosts and the others, and its volumes'
-  const managed = rt!.podFiles?.(pod.metadata.uid!, a.container) ?? new Map<string, string>();
+  const managed = rt!.podFiles?.(pod.metadata.uid!, a.container, c.id) ?? new Map<string, string>();
   // the image's own files are not modelled: a command that reads them (ls /etc, stat, a bare ls) is refused
   // a volume whose whole content the model knows: what the kubelet writes into it (not an emptyDir, which another
   // container of the pod may write into: the model keeps each container's files apart)
@@ -191,7 +191,7 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
     return refused(pod, `podlife: the image's own files are not modelled (\`${image}\`); the model knows the files the container's commands make, the kubelet's /etc/hosts, /etc/hostname and /etc/resolv.conf, and the files of its ConfigMap, Secret and downward API volumes`);
   }
   // the image's environment is known whole only for the plain images (busybox, alpine, debian, ubuntu)
-  const env = program.kind === 'shell' ? unknownEnvRead(program.stmts, rt!.podEnv?.(pod.metadata.uid!, a.container) ?? new Map(), envComplete(pod, container as Container, ctx), ctx.redirect) : undefined;
+  const env = program.kind === 'shell' ? unknownEnvRead(program.stmts, rt!.podEnv?.(pod.metadata.uid!, a.container, c.id) ?? new Map(), envComplete(pod, container as Container, ctx, c.createdAt), ctx.redirect) : undefined;
   if (env !== undefined) {
     if (/^(\S*\/)?env \S/.test(env)) return refused(pod, `podlife: \`${env}\`: env with a command to run is not modelled; kubectl exec runs the command itself, or sh -c "NAME=value command"`);
     return refused(pod, `podlife: the image's environment is not modelled (\`${env}\`); the model knows PATH, HOSTNAME, HOME and what the kubelet sets: the Services' variables and the container's env`);
@@ -215,7 +215,7 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
       fs,
       data,
       get env() {
-        return rt!.podEnv?.(pod.metadata.uid!, a.container);
+        return rt!.podEnv?.(pod.metadata.uid!, a.container, c.id);
       },
       read: (path) => managed.get(path),
       hostname: managed.get('/etc/hostname')?.trimEnd() ?? pod.metadata.name,

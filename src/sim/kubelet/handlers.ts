@@ -112,7 +112,7 @@ function* execInContainer(env: NodeEnv, containerId: string, argv: string[], tim
       hostname: cri?.podName,
       // the environment only when a script expands a variable
       get env() {
-        return cri && rt.podEnv?.(cri.podUid, cri.name);
+        return cri && rt.podEnv?.(cri.podUid, cri.name, cri.id);
       },
       wallclock: (t) => new Date(env.ctx.epoch + t),
       exited: (c) => {

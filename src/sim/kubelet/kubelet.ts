@@ -181,15 +181,19 @@ export class Kubelet {
     };
     runtime.onPodChange = (uid) => this.#markDirty(uid);
     // what makeMounts gives a container: the hosts file with the ready sandbox's IP
-    runtime.podFiles = (uid, name) => {
-      const pod = this.#workers.get(uid)?.pod;
+    // (a container's own: when it was made, for its environment and its subPath files)
+    const madeAt = (uid: string, id?: string) => id === undefined ? id : runtime.podContainers(uid).find((x) => x.id === id)?.createdAt;
+    runtime.podFiles = (uid, name, id) => {
+      const w = this.#workers.get(uid);
+      const pod = w?.pod;
       const sandbox = runtime.podSandboxes(uid).find((s) => s.state === 'SANDBOX_READY');
-      return pod && ctx.files?.containerFiles(ctx, pod, containerSpec(pod, name), sandbox?.ip ? [sandbox.ip] : []);
+      const written = { volumeAt: (v: string) => w && this.#volumes?.writtenAt(w, v), containerAt: madeAt(uid, id) };
+      return pod && ctx.files?.containerFiles(ctx, pod, containerSpec(pod, name), sandbox?.ip ? [sandbox.ip] : [], written);
     };
-    runtime.podEnv = (uid, name) => {
+    runtime.podEnv = (uid, name, id) => {
       const pod = this.#workers.get(uid)?.pod;
       const c = pod && containerSpec(pod, name);
-      return c && env?.processEnv(pod, c, { podIP: runtime.podSandboxes(uid).find((s) => s.state === 'SANDBOX_READY')?.ip, hostIP: node.ip }, ctx);
+      return c && env?.processEnv(pod, c, { podIP: runtime.podSandboxes(uid).find((s) => s.state === 'SANDBOX_READY')?.ip, hostIP: node.ip }, ctx, madeAt(uid, id));
     };
     this.rm.envSupport = env;
     api.addNode(this.#nodeObject());

@@ -27,13 +27,13 @@ const ROOT_CA = new Map([[ROOT_CA_KEY, ROOT_CA_CERT]]);
  * What the kubelet's configmap and secret managers get for an object: its keys and values (as a container reads
  * them), or undefined when it does not exist (then `notFound` is the error they return): kube-root-ca.crt, or what the
  * API server's store (api/configs.ts, in an engine that has it) holds. For the containers' environment and for
- * volumes alike. `lastKnown`: for a running container, which keeps what it got of an object deleted since (api/configs.ts
- * ConfigStore.values).
+ * volumes alike. `at`: as the object was then (what a container got when it was made, what the kubelet last wrote
+ * into a volume), which a later change or delete does not take away (api/configs.ts ConfigStore.values).
  */
 // upstream: pkg/kubelet/configmap/configmap_manager.go, pkg/kubelet/secret/secret_manager.go
-export function configSource(ctx: SimContext, resource: 'configmap' | 'secret', namespace: string, name: string | undefined, lastKnown = false): Map<string, string> | undefined {
+export function configSource(ctx: SimContext, resource: 'configmap' | 'secret', namespace: string, name: string | undefined, at?: number): Map<string, string> | undefined {
   if (name === undefined) return undefined;
-  return resource === 'configmap' && name === ROOT_CA_NAME ? ROOT_CA : ctx.configs?.values(resource, namespace, name, lastKnown);
+  return resource === 'configmap' && name === ROOT_CA_NAME ? ROOT_CA : ctx.configs?.values(resource, namespace, name, at);
 }
 
 /** The managers' NotFound: the API's message, with the singular resource names (corev1.Resource("configmap")). */
@@ -130,43 +130,66 @@ function downwardValue(pod: Pod, fieldPath: string): string | undefined {
  */
 // upstream: pkg/volume/configmap/configmap.go, secret/secret.go, downwardapi/downwardapi.go, projected/projected.go
 //           (MakePayload, CollectData); pkg/volume/util/atomic_writer.go
-export function volumeFiles(ctx: SimContext, pod: Pod, c: Container): Map<string, string> {
+export function volumeFiles(ctx: SimContext, pod: Pod, c: Container, written?: Written): Map<string, string> {
   const out = new Map<string, string>();
-  const ns = pod.metadata.namespace ?? 'default';
   for (const m of c.volumeMounts ?? []) {
     const v = pod.spec.volumes?.find((x) => x.name === m.name) as FileSources | undefined;
     if (!v) continue;
-    const files = new Map<string, string>();
-    const add = (resource: 'configmap' | 'secret', name: string | undefined, items: { key: string; path: string }[] | undefined) => {
-      // the files the kubelet last wrote: a ConfigMap deleted since leaves them (its next remount fails)
-      const values = configSource(ctx, resource, ns, name, true);
-      if (!values) return;
-      if (!items) for (const [k, value] of values) files.set(k, value);
-      else for (const { key, path } of items) if (values.has(key)) files.set(path, values.get(key)!);
-    };
-    const downward = (items: DownwardItem[] | undefined) => {
-      for (const i of items ?? []) {
-        const value = i.fieldRef && downwardValue(pod, i.fieldRef.fieldPath);
-        if (value !== undefined) files.set(i.path, value);
-      }
-    };
-    if (v.configMap) add('configmap', v.configMap.name, v.configMap.items);
-    else if (v.secret) add('secret', v.secret.secretName, v.secret.items);
-    else if (v.downwardAPI) downward(v.downwardAPI.items);
-    else {
-      for (const s of v.projected?.sources ?? []) {
-        if (s.configMap) add('configmap', s.configMap.name, s.configMap.items);
-        else if (s.secret) add('secret', s.secret.name, s.secret.items);
-        else if (s.downwardAPI) downward(s.downwardAPI.items);
-      }
-    }
     const base = m.mountPath.replace(/\/+$/, '');
-    if ((m as { subPath?: string }).subPath) {
-      const one = files.get((m as { subPath?: string }).subPath!);
+    const subPath = (m as { subPath?: string }).subPath;
+    // the files as the kubelet last wrote them (a ConfigMap changed or deleted since leaves them until it writes them
+    // again); a subPath is a bind mount of one file, made when the container was: it keeps what it had then
+    // upstream: the ConfigMap and Secret concepts pages ("a container using a ConfigMap as a subPath volume mount will
+    //           not receive ConfigMap updates")
+    const files = volumePayload(ctx, pod, v, subPath ? written?.containerAt : written?.volumeAt(v.name));
+    if (subPath) {
+      const one = files.get(subPath);
       if (one !== undefined) out.set(base, one);
     } else for (const [path, value] of files) out.set(`${base}/${path}`, value);
   }
   return out;
+}
+
+/** When the kubelet last wrote each volume of a pod (undefined: now), and when the container was made. */
+export interface Written {
+  volumeAt: (volume: string) => number | undefined;
+  containerAt: number | undefined;
+}
+
+/** A volume's files, by path in the volume, with the ConfigMaps and Secrets as they were `at` (now when undefined). */
+function volumePayload(ctx: SimContext, pod: Pod, v: FileSources, at: number | undefined): Map<string, string> {
+  const ns = pod.metadata.namespace ?? 'default';
+  const files = new Map<string, string>();
+  const add = (resource: 'configmap' | 'secret', name: string | undefined, items: { key: string; path: string }[] | undefined) => {
+    const values = configSource(ctx, resource, ns, name, at);
+    if (!values) return;
+    if (!items) for (const [k, value] of values) files.set(k, value);
+    else for (const { key, path } of items) if (values.has(key)) files.set(path, values.get(key)!);
+  };
+  const downward = (items: DownwardItem[] | undefined) => {
+    for (const i of items ?? []) {
+      const value = i.fieldRef && downwardValue(pod, i.fieldRef.fieldPath);
+      if (value !== undefined) files.set(i.path, value);
+    }
+  };
+  if (v.configMap) add('configmap', v.configMap.name, v.configMap.items);
+  else if (v.secret) add('secret', v.secret.secretName, v.secret.items);
+  else if (v.downwardAPI) downward(v.downwardAPI.items);
+  else {
+    for (const s of v.projected?.sources ?? []) {
+      if (s.configMap) add('configmap', s.configMap.name, s.configMap.items);
+      else if (s.secret) add('secret', s.secret.name, s.secret.items);
+      else if (s.downwardAPI) downward(s.downwardAPI.items);
+    }
+  }
+  return files;
+}
+
+/** Whether a volume reads a ConfigMap or Secret of the API's (not only kube-root-ca.crt): one an update can change. */
+function readsStored(v: VolumeSources): boolean {
+  if (v.configMap) return v.configMap.name !== ROOT_CA_NAME;
+  if (v.secret) return true;
+  return v.projected?.sources?.some((s) => s.secret || (s.configMap && s.configMap.name !== ROOT_CA_NAME)) ?? false;
 }
 
 /** The names of the volumes some container mounts (GetPodVolumeNames): the others are skipped. */
@@ -186,6 +209,11 @@ export class VolumeManager {
   readonly #reconciler: number;
   /** Per pod worker: the volumes that did not mount, sorted (getUnmountedVolumes); null when all did. */
   readonly #unmounted = new WeakMap<PodWorker, string[] | null>();
+  /**
+   * Per pod worker whose volumes read a stored ConfigMap or Secret: when the kubelet last wrote each such volume (not
+   * yet: absent), and the volumes whose (re)mount is in progress or waits for its back-off.
+   */
+  readonly #written = new WeakMap<PodWorker, { at: Map<string, number>; busy: Set<string>; volumes: VolumeSources[] }>();
 
   /** `phase`: the kubelet's own offset, from which the loops' are derived (no draw from its random streams). */
   constructor(env: NodeEnv, phase: number) {
@@ -205,13 +233,51 @@ export class VolumeManager {
     let used: Set<string> | undefined;
     let failed: string[] | undefined;
     for (const v of (pod.spec.volumes ?? []) as VolumeSources[]) {
-      // (the names of the mounted volumes are gathered only for a volume that fails: most pods have none)
-      if (this.#setUpError(pod, v) === undefined || !(used ??= mountedNames(pod)).has(v.name)) continue;
+      // (the names of the mounted volumes are gathered only for a volume that fails or can change: most pods have none)
+      const updatable = readsStored(v);
+      const ok = this.#setUpError(pod, v) === undefined;
+      if ((ok && !updatable) || !(used ??= mountedNames(pod)).has(v.name)) continue;
+      let written = this.#written.get(w);
+      if (updatable) {
+        if (!written) this.#written.set(w, (written = { at: new Map(), busy: new Set(), volumes: [] }));
+        written.volumes.push(v);
+        if (ok) written.at.set(v.name, this.#reconcile());
+      }
+      if (ok) continue;
       (failed ??= []).push(v.name);
-      const first = nextTick(nextTick(this.#env.ctx.now + 1, LOOP, this.#populator) + 1, LOOP, this.#reconciler);
-      this.#env.ctx.loop.at(first, () => this.#mount(w, v, 0));
+      written?.busy.add(v.name);
+      this.#env.ctx.loop.at(this.#reconcile(), () => this.#mount(w, v, 0));
     }
     return failed?.sort() ?? null;
+  }
+
+  /** When a pod taken in (or reprocessed) now has its volumes mounted: the populator's next loop, the reconciler's after. */
+  #reconcile(): number {
+    return nextTick(nextTick(this.#env.ctx.now + 1, LOOP, this.#populator) + 1, LOOP, this.#reconciler);
+  }
+
+  /** When the kubelet last wrote the pod's volume `name`: undefined for one that cannot change (read it as it is now). */
+  writtenAt(w: PodWorker, name: string): number | undefined {
+    return this.#written.get(w)?.at.get(name);
+  }
+
+  /**
+   * A sync of a pod whose volumes are mounted: WaitForAttachAndMount has the populator reprocess the pod, which marks
+   * its volumes for remount, and the reconciler mounts those that RequiresRemount (ConfigMap, Secret, projected) again:
+   * the kubelet writes the objects' current version into the volume, or, for one deleted, the mount fails (FailedMount,
+   * and the files stay as they were). So a change reaches a running pod's files at its next sync: within the sync
+   * period (1m) and its jitter. A remount in progress, or waiting for its back-off, is not started again.
+   */
+  // upstream: volume_manager.go WaitForAttachAndMount (ReprocessPod); desired_state_of_world_populator.go
+  //           processPodVolumes (MarkRemountRequired); reconciler_common.go mountOrAttachVolumes (RequiresRemount)
+  #remount(w: PodWorker): void {
+    const written = this.#written.get(w);
+    if (!written) return;
+    for (const v of written.volumes) {
+      if (written.busy.has(v.name)) continue;
+      written.busy.add(v.name);
+      this.#env.ctx.loop.at(this.#reconcile(), () => this.#mount(w, v, 0));
+    }
   }
 
   #setUpError(pod: Pod, v: VolumeSources): string | undefined {
@@ -225,7 +291,11 @@ export class VolumeManager {
    * mounted, and a sync waiting in WaitForAttachAndMount sees it at its next poll.
    */
   #mount(w: PodWorker, v: VolumeSources, previous: number): void {
-    if (w.state !== 'syncing' && w.state !== 'terminating') return;
+    const written = this.#written.get(w);
+    if (w.state !== 'syncing' && w.state !== 'terminating') {
+      written?.busy.delete(v.name);
+      return;
+    }
     const pod = w.pod;
     const env = this.#env;
     const ctx = env.ctx;
@@ -233,7 +303,20 @@ export class VolumeManager {
     if (err === undefined) {
       // upstream: operation_generator.go GenerateMountVolumeFunc (MarkVolumeAsMounted); volume_manager.go
       //           WaitForAttachAndMount polls every podAttachAndMountRetryInterval (300 ms)
-      const left = this.#unmounted.get(w)?.filter((name) => name !== v.name);
+      const before = written?.at.get(v.name);
+      written?.at.set(v.name, ctx.now);
+      written?.busy.delete(v.name);
+      const unmounted = this.#unmounted.get(w);
+      // a remount that succeeds writes the objects' version of now: the trace tells when that changed the files
+      if (before !== undefined && previous === 0) {
+        const was = volumePayload(ctx, pod, v as FileSources, before);
+        const now = volumePayload(ctx, pod, v as FileSources, ctx.now);
+        if (was.size !== now.size || [...now].some(([k, x]) => was.get(k) !== x)) {
+          ctx.emit('kubelet', 'VolumeUpdated', podObject(pod), `MountVolume.SetUp succeeded for volume ${q(v.name)}: the remount wrote the new version of its files`);
+        }
+        return;
+      }
+      const left = unmounted?.filter((name) => name !== v.name);
       this.#unmounted.set(w, left?.length ? left : null);
       ctx.emit('kubelet', 'VolumeMounted', podObject(pod), `MountVolume.SetUp succeeded for volume ${q(v.name)}`);
       const waiting = this.#waiting.get(w);
@@ -268,6 +351,7 @@ export class VolumeManager {
   wait<T>(w: PodWorker, then: () => T[] | Proc<T[]>): Proc<T[] | string> | undefined {
     let unmounted = this.#unmounted.get(w);
     if (unmounted === undefined) this.#unmounted.set(w, (unmounted = this.#add(w)));
+    else if (unmounted === null) this.#remount(w);
     return unmounted ? this.#wait(w, then) : undefined;
   }
 

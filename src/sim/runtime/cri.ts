@@ -148,12 +148,12 @@ class ContainerRecord implements ProcessHost {
 
   /** The process's environment, for the shell's $VAR (made when a script first expands one). */
   get env(): Map<string, string> | undefined {
-    return this.#rt.podEnv?.(this.cfg.podUid, this.cfg.name);
+    return this.#rt.podEnv?.(this.cfg.podUid, this.cfg.name, this.id);
   }
 
   /** The contents of a file the kubelet or the runtime wrote for the pod (/etc/hosts, ...), when the model knows them. */
   read(path: string): string | undefined {
-    return this.#rt.podFiles?.(this.cfg.podUid, this.cfg.name)?.get(path);
+    return this.#rt.podFiles?.(this.cfg.podUid, this.cfg.name, this.id)?.get(path);
   }
 
   wallclock(t: number): Date {
@@ -185,10 +185,13 @@ export class ContainerRuntime {
   readonly kubeletPid: number;
   /** Called whenever a pod's sandboxes or containers change (the PLEG's view). */
   onPodChange: (podUid: string) => void = () => {};
-  /** The files the kubelet and the runtime write for a pod's container, and its volumes', by path (set by the node's kubelet). */
-  podFiles: ((podUid: string, container: string) => Map<string, string> | undefined) | undefined = undefined;
-  /** A container's process environment (set by the node's kubelet). */
-  podEnv: ((podUid: string, container: string) => Map<string, string> | undefined) | undefined = undefined;
+  /**
+   * The files the kubelet and the runtime write for a pod's container, and its volumes', by path, as the container
+   * `id` has them (set by the node's kubelet).
+   */
+  podFiles: ((podUid: string, container: string, id?: string) => Map<string, string> | undefined) | undefined = undefined;
+  /** A container's process environment, the one it was made with when `id` names it (set by the node's kubelet). */
+  podEnv: ((podUid: string, container: string, id?: string) => Map<string, string> | undefined) | undefined = undefined;
 
   /** What a container's command may run: the known servers, and the redirections where the engine has them. */
   readonly programs: ProgramContext;

@@ -203,6 +203,8 @@ describe('a replay loads what its pods need, and so matches the runner', () => {
     ['a command the image lacks', pod('typo', '{name: c, image: busybox, args: [/bin/bash]}')],
     // the files the kubelet writes into a volume, read by the container's command: a ConfigMap's, the service account's
     ['a container that reads its volume\'s files', `  - at: 0s\n    run: kubectl create configmap app --from-literal=k=v\n${pod('files', '{name: c, image: busybox, command: [cat, /config/k], volumeMounts: [{name: v, mountPath: /config}]}', '        volumes: [{name: v, configMap: {name: app}}]\n')}`],
+    // a ConfigMap patched while a pod mounts it: a strategic merge patch, which the patch module applies
+    ['a ConfigMap patched while a pod mounts it', `  - at: 0s\n    run: kubectl create configmap app --from-literal=k=v\n${pod('upd', '{name: c, image: busybox, command: [sleep, "600"], volumeMounts: [{name: v, mountPath: /config}]}', '        volumes: [{name: v, configMap: {name: app}}]\n')}  - at: 5s\n    run: kubectl patch configmap app -p '{"data":{"k":"w"}}'\n`],
     ['a container that reads the service account\'s namespace', pod('sa', '{name: c, image: busybox, command: [cat, /var/run/secrets/kubernetes.io/serviceaccount/namespace]}')],
     ['an active deadline', pod('deadline', '{name: c, image: busybox, command: [sleep, "60"]}', '        activeDeadlineSeconds: 5\n')],
     // refused by the RuntimeClass admission plugin, which comes with the validation: the replay is marked

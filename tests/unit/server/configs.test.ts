@@ -104,6 +104,31 @@ describe.skipIf(!kubectlAvailable)('configmaps and secrets, the real kubectl aga
     expect(server.cluster.engine.state().configMaps!.map((c) => c.metadata.name)).toEqual(['applied']);
   });
 
+  it('apply -f of a change and patch: configured, patched, (no change), the immutable refusal; podlife prints the same', async () => {
+    server = await startPaused();
+    await advance(server, '5s');
+    const v1 = file('app-v1.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\ndata:\n  mode: demo\n');
+    const v2 = file('app-v2.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\ndata:\n  mode: prod\n  extra: "1"\n');
+    const engine = createEngine({}, { seed: 1 });
+    const ctx = { get state() { return engine.state(); }, apply: (a: ClusterAction) => engine.apply(a), readFile };
+    const same = async (args: string[], at: number) => {
+      const real = await kubectl(server!, args);
+      engine.advanceTo(at);
+      const r = execute(`kubectl ${args.map((a) => (/[\s{}"]/.test(a) ? `'${a}'` : a)).join(' ')}`, ctx);
+      expect({ stdout: r.stdout, stderr: r.stderr, code: r.exitCode }, args.join(' ')).toEqual(real);
+      return real;
+    };
+    expect((await same(['apply', '-f', v1], 5000)).stdout).toBe('configmap/app created\n');
+    expect((await same(['apply', '-f', v2], 5000)).stdout).toBe('configmap/app configured\n');
+    expect((await same(['patch', 'cm', 'app', '-p', '{"data":{"extra":null}}'], 5000)).stdout).toBe('configmap/app patched\n');
+    expect((await same(['patch', 'cm', 'app', '--type', 'merge', '-p', '{"data":{"mode":"prod"}}'], 5000)).stdout).toBe('configmap/app patched (no change)\n');
+    expect((await same(['patch', 'cm', 'app', '--type', 'json', '-p', '[{"op":"add","path":"/immutable","value":true}]'], 5000)).stdout).toBe('configmap/app patched\n');
+    expect((await same(['patch', 'cm', 'app', '-p', '{"data":{"mode":"x"}}'], 5000)).stderr).toBe('The ConfigMap "app" is invalid: data: Forbidden: field is immutable when `immutable` is set\n');
+    await same(['patch', 'secret', 'nope', '-p', '{"data":{}}'], 5000);
+    await same(['get', 'cm', 'app', '-o', 'yaml'], 5000);
+    expect(server.cluster.engine.state().configMaps![0].data).toEqual({ mode: 'prod' });
+  });
+
   it('kubectl get cm -w: a ConfigMap created and deleted while it watches is ADDED, then DELETED (the change feed has them)', async () => {
     server = await startPaused();
     const s = server;

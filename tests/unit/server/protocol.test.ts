@@ -141,7 +141,7 @@ describe('Status errors for what is not served', () => {
     ['GET', '/api/v1/namespaces/default/pods/nope', 404, 'NotFound', 'pods "nope" not found'],
     ['GET', '/api/v1/serviceaccounts', 404, 'NotFound', 'the server could not find the requested resource'],
     ['GET', '/api/v1/namespaces/default/configmaps/nope', 404, 'NotFound', 'configmaps "nope" not found'],
-    ['PATCH', '/api/v1/namespaces/default/configmaps/kube-root-ca.crt', 405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource'],
+    ['PUT', '/api/v1/namespaces/default/configmaps/kube-root-ca.crt', 405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource'],
     ['GET', '/api/v1/namespaces/default/nodes', 404, 'NotFound', 'the server could not find the requested resource'],
     ['GET', '/api/v1/namespaces/default/pods/a/exec', 400, 'BadRequest', 'Upgrade request required'],
     ['POST', '/api/v1/namespaces/default/pods/a/portforward', 400, 'BadRequest', 'podlife: the portforward stream (kubectl port-forward) is not supported by this simulation'],

@@ -89,7 +89,7 @@ describe('podlife simulate', () => {
   it('rejects bad arguments with a clear message and exit 2', async () => {
     const unknown = await podlife('simulate', 'no-such-scenario');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^podlife: no scenario "no-such-scenario": no content\/scenarios\/no-such-scenario\.yaml\n  hint: known scenarios: backoff-reset, crash-loop, delete, /);
+    expect(unknown.stderr).toMatch(/^podlife: no scenario "no-such-scenario": no content\/scenarios\/no-such-scenario\.yaml\n  hint: known scenarios: backoff-reset, configmap-update, crash-loop, delete, /);
     // a path is a file, not a name to look up
     expect((await podlife('simulate', 'content/scenarios/nosuch.yaml')).stderr).toMatch(/^podlife: no such file: content\/scenarios\/nosuch\.yaml\n  hint: known scenarios: /);
     expect(await podlife('simulate', 'content/scenarios')).toMatchObject({ code: 2, stderr: expect.stringMatching(/^podlife: content\/scenarios is a directory: give a scenario file \(\.yaml\) or a scenario name\n/) });

@@ -402,7 +402,7 @@ describe('kubectl create|apply|delete -f and delete configmap|secret', () => {
     expect(c.run('kubectl create -f dep.yaml').stderr).toBe('error: podlife: creating Deployment (apps/v1) is not supported; this simulation models v1 Pods, ConfigMaps and Secrets\n');
   });
 
-  it('apply -f: created with the last-applied annotation, then unchanged; a change is applied locally with --dry-run=client and refused by name otherwise', () => {
+  it('apply -f: created with the last-applied annotation, then unchanged; a change is applied locally with --dry-run=client, else sent as a strategic merge patch', () => {
     const c = cluster(FILES);
     expect(c.run('kubectl apply -f cm.yaml')).toEqual({ stdout: 'configmap/app created\n', stderr: '', exitCode: 0 });
     expect(c.engine.state().configMaps![0].metadata.annotations).toEqual({
@@ -412,12 +412,52 @@ describe('kubectl create|apply|delete -f and delete configmap|secret', () => {
     expect(c.run('kubectl apply -f cm2.yaml --dry-run=client')).toEqual({ stdout: 'configmap/app configured (dry run)\n', stderr: '', exitCode: 0 });
     expect(c.run('kubectl apply -f cm2.yaml --dry-run=client -o jsonpath={.data.a}').stdout).toBe('c');
     c.sent.length = 0;
-    expect(c.run('kubectl apply -f cm2.yaml')).toEqual({
-      stdout: '', exitCode: 1,
-      stderr: 'error: podlife: changing an existing configmap (configmap/app) is not supported by this simulation: its API server creates and deletes configmaps but does not patch them; delete it and apply again\n',
-    });
-    expect(c.sent).toEqual([]);
+    const rv = c.engine.state().configMaps![0].metadata.resourceVersion;
+    expect(c.run('kubectl apply -f cm2.yaml')).toEqual({ stdout: 'configmap/app configured\n', stderr: '', exitCode: 0 });
+    // the three-way patch: the changed value and the new last-applied configuration
+    expect(c.sent).toEqual([{
+      type: 'config', verb: 'patch', kind: 'ConfigMap', namespace: 'default', name: 'app', patchType: 'strategic', fieldValidation: 'Strict',
+      patch: {
+        data: { a: 'c' },
+        metadata: { annotations: { 'kubectl.kubernetes.io/last-applied-configuration': '{"apiVersion":"v1","data":{"a":"c"},"kind":"ConfigMap","metadata":{"annotations":{},"name":"app","namespace":"default"}}\n' } },
+      },
+    }]);
+    const cm = c.engine.state().configMaps![0];
+    expect(cm.data).toEqual({ a: 'c' });
+    expect(Number(cm.metadata.resourceVersion)).toBeGreaterThan(Number(rv));
+    expect(c.run('kubectl apply -f cm2.yaml').stdout).toBe('configmap/app unchanged\n');
     expect(c.run('kubectl apply -f s.yaml').stdout).toBe('secret/s created\n');
+  });
+
+  it('patch configmap|secret: each patch type; "(no change)" without a new resourceVersion; an immutable object keeps its data; a Secret its type', () => {
+    const c = cluster(FILES);
+    c.run('kubectl create -f cm.yaml');
+    c.run('kubectl create -f s.yaml');
+    expect(c.run(`kubectl patch configmap app -p '{"data":{"x":"1"}}'`)).toEqual({ stdout: 'configmap/app patched\n', stderr: '', exitCode: 0 });
+    expect(c.run(`kubectl patch cm app --type merge -p '{"data":{"a":null}}'`).stdout).toBe('configmap/app patched\n');
+    expect(c.run(`kubectl patch cm app --type json -p '[{"op":"replace","path":"/data/x","value":"2"}]'`).stdout).toBe('configmap/app patched\n');
+    expect(c.engine.state().configMaps![0].data).toEqual({ x: '2' });
+    const rv = c.engine.state().configMaps![0].metadata.resourceVersion;
+    expect(c.run(`kubectl patch cm app -p '{"data":{"x":"2"}}'`).stdout).toBe('configmap/app patched (no change)\n');
+    expect(c.engine.state().configMaps![0].metadata.resourceVersion).toBe(rv);
+    // a Secret's stringData is written into data, as on create
+    expect(c.run(`kubectl patch secret s -p '{"stringData":{"pw":"swordfish"}}'`).stdout).toBe('secret/s patched\n');
+    expect(c.run('kubectl get secret s -o jsonpath={.data.pw}').stdout).toBe('c3dvcmRmaXNo');
+    expect(c.run(`kubectl patch secret s -p '{"type":"kubernetes.io/tls"}'`)).toEqual({
+      stdout: '', exitCode: 1, stderr: 'The Secret "s" is invalid: type: Invalid value: "kubernetes.io/tls": field is immutable\n',
+    });
+    // ValidateConfigMapUpdate: once immutable, neither the data nor the flag may change
+    expect(c.run(`kubectl patch cm app -p '{"immutable":true}'`).stdout).toBe('configmap/app patched\n');
+    expect(c.run(`kubectl patch cm app -p '{"data":{"x":"3"},"immutable":false}'`)).toEqual({
+      stdout: '', exitCode: 1,
+      stderr: 'The ConfigMap "app" is invalid: \n* immutable: Forbidden: field is immutable when `immutable` is set\n* data: Forbidden: field is immutable when `immutable` is set\n',
+    });
+    expect(c.run(`kubectl patch cm app -p '{"data":{"bad key":"v"}}'`).exitCode).toBe(1);
+    expect(c.run(`kubectl patch cm nope -p '{"data":{}}'`)).toEqual({ stdout: '', stderr: 'Error from server (NotFound): configmaps "nope" not found\n', exitCode: 1 });
+    // --dry-run=client patches the fetched object and sends nothing
+    c.sent.length = 0;
+    expect(c.run(`kubectl patch secret s -p '{"data":{"k":"dg=="}}' --dry-run=client -o jsonpath={.data.k}`).stdout).toBe('dg==');
+    expect(c.sent).toEqual([]);
   });
 
   it('delete configmap|secret NAME..., --all, -f: "deleted from <ns> namespace", NotFound, --ignore-not-found, -o name', () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConfigAction, ConfigObject, Engine } from '../../../src/sim/types.ts';
 import { isConfigMapKey } from '../../../src/sim/api/validation.ts';
 import { parseScenario } from '../../../src/sim/scenario.ts';
-import { runCommandAt, runnable } from '../../../src/sim/run.ts';
+import { runCommandAt, runnable, runScenario } from '../../../src/sim/run.ts';
 import { ScenarioError } from '../../../src/sim/scenario.ts';
 import { create, engineWith, NODE, pod, podManifest } from './helpers.ts';
 
@@ -265,5 +265,99 @@ timeline:
   });
   it('keeps a new container from starting: the ConfigMap is not there any more', () => {
     expect(at('kubectl get pod late -o jsonpath={.status.containerStatuses[0].state.waiting}').stdout).toBe('{"message":"configmap \\"app\\" not found","reason":"CreateContainerConfigError"}');
+  });
+});
+
+describe('a ConfigMap deleted while a pod uses it: the remounts fail', () => {
+  const yaml = `title: deleted
+timeline:
+  - at: 0s
+    run: kubectl create configmap app --from-literal=MODE=demo
+  - at: 1s
+    apply: |
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: web}
+      spec:
+        containers:
+        - name: c
+          image: ${NGINX}
+          volumeMounts: [{name: v, mountPath: /etc/app}]
+        volumes: [{name: v, configMap: {name: app}}]
+  - at: 60s
+    run: kubectl delete configmap app
+`;
+  const s = runnable(parseScenario(yaml, 'deleted.yaml'));
+  const e = runScenario(s).engine;
+  e.advanceTo(6 * 60_000);
+
+  it('each sync of the running pod remounts its volume, which fails (FailedMount, with the back-off) and leaves the files', () => {
+    const failures = e.trace.filter((ev) => ev.kind === 'MountFailed');
+    // not at the delete: at the pod's next sync (within the sync period and its jitter), then on the back-off
+    expect(failures[0].t).toBeGreaterThan(60_000);
+    expect(failures[0].t).toBeLessThan(60_000 + 90_000 + 300);
+    const gaps = failures.slice(1, 4).map((ev, i) => ev.t - failures[i].t);
+    expect(gaps.map((g) => Math.floor(g / 100) * 100)).toEqual([500, 1000, 2000]);
+    expect(runCommandAt(s, 6 * 60_000, 'kubectl describe pod web').stdout).toMatch(/Warning {2}FailedMount {2}\S+ \(x\d+ over \S+\)\s+kubelet\s+MountVolume\.SetUp failed for volume "v" : configmap "app" not found\n$/);
+    expect(runCommandAt(s, 6 * 60_000, 'kubectl get pod web --no-headers').stdout).toMatch(/^web\s+1\/1\s+Running\s+0/);
+    expect(runCommandAt(s, 6 * 60_000, 'kubectl exec web -- cat /etc/app/MODE').stdout).toBe('demo\n');
+  });
+});
+
+describe('a ConfigMap changed while a pod uses it', () => {
+  const yaml = `title: changed
+timeline:
+  - at: 0s
+    run: kubectl create configmap app --from-literal=MODE=demo
+  - at: 1s
+    apply: |
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: web}
+      spec:
+        containers:
+        - name: c
+          image: ${BUSYBOX}
+          command: [sh, -c, "sleep 100; exit 1"]
+          envFrom: [{configMapRef: {name: app}}]
+          volumeMounts:
+          - {name: v, mountPath: /etc/app}
+          - {name: v, mountPath: /etc/mode, subPath: MODE}
+        volumes: [{name: v, configMap: {name: app}}]
+  - at: 30s
+    run: kubectl patch configmap app -p '{"data":{"MODE":"prod"}}'
+`;
+  const s = runnable(parseScenario(yaml, 'changed.yaml'));
+  const at = (t: number, cmd: string) => runCommandAt(s, t, cmd).stdout;
+  const engineAt = (t: number): Engine => {
+    const e = runScenario(s).engine;
+    e.advanceTo(t);
+    return e;
+  };
+  const updated = engineAt(200_000).trace.find((ev) => ev.kind === 'VolumeUpdated')!;
+
+  it('reaches the volume\'s files at the pod\'s next sync, not at once', () => {
+    expect(at(31_000, 'kubectl exec web -- cat /etc/app/MODE')).toBe('demo\n');
+    expect(updated.t).toBeGreaterThan(30_000);
+    expect(updated.t).toBeLessThan(30_000 + 90_000 + 300);
+    expect(at(updated.t - 1, 'kubectl exec web -- cat /etc/app/MODE')).toBe('demo\n');
+    expect(at(updated.t, 'kubectl exec web -- cat /etc/app/MODE')).toBe('prod\n');
+  });
+  it('not the running container\'s environment, nor a file it mounts by subPath: those are what it was made with', () => {
+    expect(at(99_000, 'kubectl exec web -- printenv MODE')).toBe('demo\n');
+    expect(at(99_000, 'kubectl exec web -- cat /etc/mode')).toBe('demo\n');
+  });
+  it('the container made again after it exits has the new values', () => {
+    const restarted = runCommandAt(s, 200_000, 'kubectl get pod web -o jsonpath={.status.containerStatuses[0].restartCount}');
+    expect(restarted.stdout).toBe('1');
+    expect(at(200_000, 'kubectl exec web -- printenv MODE')).toBe('prod\n');
+    expect(at(200_000, 'kubectl exec web -- cat /etc/mode')).toBe('prod\n');
+  });
+  it('the API server keeps each version: stateAt has the old one before the patch, the new one after', () => {
+    const e = engineAt(40_000);
+    expect(e.stateAt(29_999).configMaps![0].data).toEqual({ MODE: 'demo' });
+    expect(e.stateAt(30_000).configMaps![0].data).toEqual({ MODE: 'prod' });
+    expect(Number(e.stateAt(30_000).configMaps![0].metadata.resourceVersion)).toBeGreaterThan(Number(e.stateAt(29_999).configMaps![0].metadata.resourceVersion));
+    expect(e.trace.find((ev) => ev.kind === 'ConfigMapUpdated')).toMatchObject({ t: 30_000, actor: 'apiserver', object: 'configmap/default/app' });
   });
 });

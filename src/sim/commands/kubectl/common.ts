@@ -273,6 +273,7 @@ export function nodesIn(ctx: ExecContext): Node[] {
 export function submit(ctx: ExecContext, action: NodePatchAction): ApplyResult<Node>;
 export function submit(ctx: ExecContext, action: ConfigAction): ApplyResult<ConfigObject>;
 export function submit(ctx: ExecContext, action: Exclude<ClusterAction, NodePatchAction | ConfigAction>): ApplyResult;
+export function submit(ctx: ExecContext, action: ClusterAction): ApplyResult<Pod | Node | ConfigObject>;
 export function submit(ctx: ExecContext, action: ClusterAction): ApplyResult<Pod | Node | ConfigObject> {
   if (!ctx.apply) {
     throw new KubectlError('podlife: this console shows a recorded moment and cannot change the cluster');

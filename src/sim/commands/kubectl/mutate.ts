@@ -11,7 +11,7 @@ import { deepEqual, isJsonObject } from '../../core/structural.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, int, str } from '../flags.ts';
 import { type CommandResult, type Write, fromWrites } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
-import type { ApiStatus, ConfigObject, FieldValidation, PatchType, Pod } from '../../types.ts';
+import type { ApiStatus, ClusterAction, ConfigObject, FieldValidation, PatchType, Pod } from '../../types.ts';
 import type { Service } from '../../api/services.ts';
 import {
   FILENAME_FLAGS, KubectlError, MISSING_RESOURCE, VisitErrors, apiErrorText, configMapsIn, namespaceOf, nodesIn, notFound, out, podsIn,
@@ -282,7 +282,7 @@ export function kubectlApply(p: ParsedArgs, ctx: ExecContext, stdin: string): Co
       continue;
     }
     count++;
-    const r = m.kind === 'Pod' ? applyPod(m, ctx, mode === 'client', fieldValidation, seenWarnings) : applyConfig(m, ctx, mode === 'client', fieldValidation, seenWarnings);
+    const r = applyObject(m, ctx, mode === 'client', fieldValidation, seenWarnings);
     writes.push([2, r.warning]);
     if (r.error) errors.add(r.error);
     if (r.operation === undefined) continue;
@@ -330,24 +330,31 @@ interface Applied {
   operation?: string;
 }
 
-/** Client-side apply of one pod: create it, or send the three-way patch (computed and applied locally with --dry-run=client). */
+/**
+ * Client-side apply of one object (a Pod, a ConfigMap or a Secret): create it (with the last-applied annotation), or
+ * send the three-way patch of the existing one ("configured"; an empty one is not sent: "unchanged"), computed and
+ * applied locally with --dry-run=client.
+ */
 // upstream: kubectl pkg/cmd/apply/apply.go applyOneObject (v0.36.2), patcher.go Patch / PatchLocal
-function applyPod({ obj: manifest, name, namespace, source }: Manifest, ctx: ExecContext, dry: boolean, fieldValidation: FieldValidation, seen: Set<string>): Applied {
+function applyObject({ obj: manifest, kind, name, namespace, source }: Manifest, ctx: ExecContext, dry: boolean, fieldValidation: FieldValidation, seen: Set<string>): Applied {
   const meta = { ...((manifest.metadata ?? {}) as Record<string, unknown>) };
+  const resource = MANIFEST_RESOURCE[kind];
   // GetModifiedConfiguration: the manifest (namespace filled in) is encoded without the annotation, and that
   // encoding (compact JSON, sorted keys, a trailing newline) becomes the annotation of the object sent
   const modified = withLastApplied({ ...manifest, metadata: { ...meta, namespace } });
-  const existing = podsIn(ctx, namespace).find((x) => x.metadata.name === name);
+  const live: (Pod | ConfigObject)[] = kind === 'Pod' ? podsIn(ctx, namespace) : kind === 'ConfigMap' ? configMapsIn(ctx, namespace) : secretsIn(ctx, namespace);
+  const existing = live.find((x) => x.metadata.name === name);
   if (!existing) {
     if (dry) return { warning: '', object: modified, operation: 'created' };
-    const r = submit(ctx, { type: 'create', namespace, obj: modified, fieldValidation });
+    const create: ClusterAction = kind === 'Pod' ? { type: 'create', namespace, obj: modified, fieldValidation } : { type: 'config', verb: 'create', namespace, obj: modified, fieldValidation };
+    const r = submit(ctx, create);
     if (!r.ok) return { warning: '', error: sourceError(r.status, 'creating', source) };
     return { warning: warningText(r, seen), object: r.object, operation: 'created' };
   }
   // the three-way strategic merge patch from the last-applied configuration, the live object and the manifest
   const current = JSON.parse(JSON.stringify(existing)) as Record<string, unknown>;
   const previous = existing.metadata.annotations?.[LAST_APPLIED];
-  const warning = previous === undefined ? WARNING_NO_LAST_APPLIED(`pods/${name}`) : '';
+  const warning = previous === undefined ? WARNING_NO_LAST_APPLIED(`${resource}/${name}`) : '';
   let original: Record<string, unknown> | undefined;
   if (previous) {
     try {
@@ -357,55 +364,19 @@ function applyPod({ obj: manifest, name, namespace, source }: Manifest, ctx: Exe
     }
   }
   const patch = createThreeWayMergePatch(original, JSON.parse(JSON.stringify(modified)) as Record<string, unknown>, current);
-  const unchanged = Object.keys(patch).length === 0;
-  if (dry) {
-    // PatchLocal: the patch applied to the live object here, nothing sent
-    return { warning, object: unchanged ? existing : strategicMergePatch(current as never, patch as never), operation: unchanged ? 'unchanged' : 'configured' };
-  }
-  if (unchanged) return { warning, object: existing, operation: 'unchanged' };
-  const r = submit(ctx, { type: 'patch', kind: 'Pod', namespace, name, patchType: 'strategic', patch, fieldValidation });
-  if (!r.ok) {
-    // AddSourceToErr: the status message is prefixed with what was being done (an Invalid one prints its causes instead)
-    const info = `Resource: "/v1, Resource=pods", GroupVersionKind: "/v1, Kind=Pod"\nName: ${JSON.stringify(name)}, Namespace: ${JSON.stringify(namespace)}`;
-    return { warning, error: sourceError(r.status, `applying patch:\n${goJson(sortedCopy(patch))}\nto:\n${info}\nfor:`, source) };
-  }
-  return { warning: warning + warningText(r, seen), object: r.object, operation: 'configured' };
-}
-
-/**
- * Client-side apply of a ConfigMap or a Secret: create it (with the last-applied annotation), or find that the
- * three-way patch of an existing one is empty ("unchanged"), or (--dry-run=client) apply that patch locally. Sending
- * it is refused by name: the model's API server does not patch these kinds.
- */
-// upstream: kubectl pkg/cmd/apply/apply.go applyOneObject (v0.36.2), patcher.go Patch
-function applyConfig({ obj: manifest, kind, name, namespace, source }: Manifest, ctx: ExecContext, dry: boolean, fieldValidation: FieldValidation, seen: Set<string>): Applied {
-  const meta = { ...((manifest.metadata ?? {}) as Record<string, unknown>) };
-  const modified = withLastApplied({ ...manifest, metadata: { ...meta, namespace } });
-  const existing = (kind === 'ConfigMap' ? configMapsIn(ctx, namespace) : secretsIn(ctx, namespace)).find((x) => x.metadata.name === name);
-  if (!existing) {
-    if (dry) return { warning: '', object: modified, operation: 'created' };
-    const r = submit(ctx, { type: 'config', verb: 'create', namespace, obj: modified, fieldValidation });
-    if (!r.ok) return { warning: '', error: sourceError(r.status, 'creating', source) };
-    return { warning: warningText(r, seen), object: r.object, operation: 'created' };
-  }
-  const previous = existing.metadata.annotations?.[LAST_APPLIED];
-  let original: Record<string, unknown> | undefined;
-  try {
-    original = previous ? (JSON.parse(previous) as Record<string, unknown>) : undefined;
-  } catch {
-    original = undefined;
-  }
-  const current = JSON.parse(JSON.stringify(existing)) as Record<string, unknown>;
-  const patch = createThreeWayMergePatch(original, JSON.parse(JSON.stringify(modified)) as Record<string, unknown>, current);
-  const warning = previous === undefined ? WARNING_NO_LAST_APPLIED(`${MANIFEST_RESOURCE[kind]}/${name}`) : '';
   if (Object.keys(patch).length === 0) return { warning, object: existing, operation: 'unchanged' };
   // PatchLocal: the patch applied to the live object here, nothing sent
   if (dry) return { warning, object: strategicMergePatch(current as never, patch as never), operation: 'configured' };
-  const resource = MANIFEST_RESOURCE[kind];
-  return {
-    warning: '',
-    error: `podlife: changing an existing ${singular[resource]} (${singular[resource]}/${name}) is not supported by this simulation: its API server creates and deletes ${resource} but does not patch them; delete it and apply again`,
-  };
+  const send: ClusterAction = kind === 'Pod'
+    ? { type: 'patch', kind, namespace, name, patchType: 'strategic', patch, fieldValidation }
+    : { type: 'config', verb: 'patch', kind, namespace, name, patchType: 'strategic', patch, fieldValidation };
+  const r = submit(ctx, send);
+  if (!r.ok) {
+    // AddSourceToErr: the status message is prefixed with what was being done (an Invalid one prints its causes instead)
+    const info = `Resource: "/v1, Resource=${resource}", GroupVersionKind: "/v1, Kind=${kind}"\nName: ${JSON.stringify(name)}, Namespace: ${JSON.stringify(namespace)}`;
+    return { warning, error: sourceError(r.status, `applying patch:\n${goJson(sortedCopy(patch))}\nto:\n${info}\nfor:`, source) };
+  }
+  return { warning: warning + warningText(r, seen), object: r.object, operation: 'configured' };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -674,7 +645,9 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
     throw new KubectlError(MISSING_RESOURCE);
   }
   const { kind, names } = typeAndNames(p.args)!;
-  if (kind !== 'pods' && kind !== 'nodes') throw new KubectlError(`podlife: patching ${kind} is not supported (patch pods or nodes)`);
+  if (kind !== 'pods' && kind !== 'nodes' && kind !== 'configmaps' && kind !== 'secrets') {
+    throw new KubectlError(`podlife: patching ${kind} is not supported (patch pods, nodes, configmaps or secrets)`);
+  }
   if (names.length !== 1) throw new KubectlError('resource(s) were provided, but no name was specified');
   let patch: unknown;
   try {
@@ -693,14 +666,16 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
   // pods serve the status and resize subresources, nodes the status one; kubectl GETs the object through the
   // subresource first
   const subresource = str(p, 'subresource');
-  if (subresource === 'status') throw new KubectlError(`podlife: patching the status subresource is not supported (the ${kind === 'pods' ? 'kubelet' : 'node\'s kubelet'} owns the status)`);
+  const config = kind === 'configmaps' || kind === 'secrets';
+  if (subresource === 'status' && !config) throw new KubectlError(`podlife: patching the status subresource is not supported (the ${kind === 'pods' ? 'kubelet' : 'node\'s kubelet'} owns the status)`);
   if (subresource && (subresource !== 'resize' || kind !== 'pods')) return out('', 'Error from server (NotFound): the server could not find the requested resource\n', 1);
   const patchType = type as PatchType;
   const format = objectOutput(p, fileReader(ctx));
   if (mode === 'client') {
     // --dry-run=client: the object as fetched, patched locally (getPatchedJSON), nothing sent; the line says
     // "patched" without "(dry run)", as ToPrinter's operation replaces the one PrintFlagsWithDryRunStrategy completed
-    const current = kind === 'pods' ? podsIn(ctx, namespace).find((x) => x.metadata.name === name) : nodesIn(ctx).find((x) => x.metadata.name === name);
+    const live: { metadata: { name: string } }[] = kind === 'pods' ? podsIn(ctx, namespace) : kind === 'nodes' ? nodesIn(ctx) : kind === 'configmaps' ? configMapsIn(ctx, namespace) : secretsIn(ctx, namespace);
+    const current = live.find((x) => x.metadata.name === name);
     if (!current) return out('', notFound(kind, name), 1);
     const next = patchedLocally(current, patchType, patch);
     if (format && format.kind !== 'table') return out(printObject(next, format, shown));
@@ -708,7 +683,9 @@ export function kubectlPatch(p: ParsedArgs, ctx: ExecContext): CommandResult {
   }
   const r = kind === 'pods'
     ? submit(ctx, { type: 'patch', kind: 'Pod', namespace, name, patchType, patch, ...(subresource ? { subresource: 'resize' as const } : {}) })
-    : submit(ctx, { type: 'patch', kind: 'Node', name, patchType, patch });
+    : config
+      ? submit(ctx, { type: 'config', verb: 'patch', kind: kind === 'configmaps' ? 'ConfigMap' : 'Secret', namespace, name, patchType, patch })
+      : submit(ctx, { type: 'patch', kind: 'Node', name, patchType, patch });
   if (!r.ok) return out('', r.status.reason === 'NotFound' ? notFound(kind, name) : apiErrorText(r.status), 1);
   // the server's warnings (unknown fields it dropped) come with its answer, before kubectl prints the result
   const printedResult = format && format.kind !== 'table' ? printObject(r.object, format, shown) : `${shown} patched${r.unchanged ? ' (no change)' : ''}\n`;
