@@ -233,8 +233,11 @@ timeline:
   });
 });
 
-describe('a ConfigMap deleted while a pod uses it', () => {
-  const yaml = `title: deleted
+/**
+ * A scenario: the ConfigMap `app` (MODE=demo) at 0s, at 1s the pod `web` with one container `c` (`container`: the
+ * rest of its lines), then `steps`.
+ */
+const withApp = (title: string, container: string, steps: string) => runnable(parseScenario(`title: ${title}
 timeline:
   - at: 0s
     run: kubectl create configmap app --from-literal=MODE=demo
@@ -246,16 +249,18 @@ timeline:
       spec:
         containers:
         - name: c
-          image: ${NGINX}
+${container}${steps}`, `${title}.yaml`));
+
+describe('a ConfigMap deleted while a pod uses it', () => {
+  const s = withApp('deleted', `          image: ${NGINX}
           env: [{name: MODE, valueFrom: {configMapKeyRef: {name: app, key: MODE}}}]
           volumeMounts: [{name: v, mountPath: /etc/app}]
         volumes: [{name: v, configMap: {name: app}}]
-  - at: 60s
+`, `  - at: 60s
     run: kubectl delete configmap app
   - at: 61s
     run: kubectl run late --image=${NGINX} --overrides='{"spec":{"containers":[{"name":"late","image":"${NGINX}","envFrom":[{"configMapRef":{"name":"app"}}]}]}}'
-`;
-  const s = runnable(parseScenario(yaml, 'deleted.yaml'));
+`);
   const at = (cmd: string) => runCommandAt(s, 120_000, cmd);
 
   it('leaves the running container its environment and the files the kubelet wrote', () => {
@@ -266,32 +271,9 @@ timeline:
   it('keeps a new container from starting: the ConfigMap is not there any more', () => {
     expect(at('kubectl get pod late -o jsonpath={.status.containerStatuses[0].state.waiting}').stdout).toBe('{"message":"configmap \\"app\\" not found","reason":"CreateContainerConfigError"}');
   });
-});
-
-describe('a ConfigMap deleted while a pod uses it: the remounts fail', () => {
-  const yaml = `title: deleted
-timeline:
-  - at: 0s
-    run: kubectl create configmap app --from-literal=MODE=demo
-  - at: 1s
-    apply: |
-      apiVersion: v1
-      kind: Pod
-      metadata: {name: web}
-      spec:
-        containers:
-        - name: c
-          image: ${NGINX}
-          volumeMounts: [{name: v, mountPath: /etc/app}]
-        volumes: [{name: v, configMap: {name: app}}]
-  - at: 60s
-    run: kubectl delete configmap app
-`;
-  const s = runnable(parseScenario(yaml, 'deleted.yaml'));
-  const e = runScenario(s).engine;
-  e.advanceTo(6 * 60_000);
-
   it('each sync of the running pod remounts its volume, which fails (FailedMount, with the back-off) and leaves the files', () => {
+    const e = runScenario(s).engine;
+    e.advanceTo(6 * 60_000);
     const failures = e.trace.filter((ev) => ev.kind === 'MountFailed');
     // not at the delete: at the pod's next sync (within the sync period and its jitter), then on the back-off
     expect(failures[0].t).toBeGreaterThan(60_000);
@@ -305,29 +287,16 @@ timeline:
 });
 
 describe('a ConfigMap changed while a pod uses it', () => {
-  const yaml = `title: changed
-timeline:
-  - at: 0s
-    run: kubectl create configmap app --from-literal=MODE=demo
-  - at: 1s
-    apply: |
-      apiVersion: v1
-      kind: Pod
-      metadata: {name: web}
-      spec:
-        containers:
-        - name: c
-          image: ${BUSYBOX}
+  const s = withApp('changed', `          image: ${BUSYBOX}
           command: [sh, -c, "sleep 100; exit 1"]
           envFrom: [{configMapRef: {name: app}}]
           volumeMounts:
           - {name: v, mountPath: /etc/app}
           - {name: v, mountPath: /etc/mode, subPath: MODE}
         volumes: [{name: v, configMap: {name: app}}]
-  - at: 30s
+`, `  - at: 30s
     run: kubectl patch configmap app -p '{"data":{"MODE":"prod"}}'
-`;
-  const s = runnable(parseScenario(yaml, 'changed.yaml'));
+`);
   const at = (t: number, cmd: string) => runCommandAt(s, t, cmd).stdout;
   const engineAt = (t: number): Engine => {
     const e = runScenario(s).engine;
