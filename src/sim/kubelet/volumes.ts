@@ -1,8 +1,10 @@
 // The kubelet's volume manager, for the volumes whose set-up reads the API: ConfigMap, Secret and projected volumes.
-// The model's cluster has no ConfigMap but kube-root-ca.crt (in every namespace, key ca.crt) and no Secret, so a
-// pod that mounts another one never gets past WaitForAttachAndMount: it stays ContainerCreating, its sandbox is never
-// made, and the reconciler retries the mount with nestedpendingoperations' exponential back-off, each failure a
-// FailedMount event on the pod. Volumes of other kinds set up at once; a volume no container mounts is skipped.
+// A pod that mounts a ConfigMap or Secret that does not exist (every namespace has kube-root-ca.crt, key ca.crt; the
+// others are the run's, api/configs.ts) does not get past WaitForAttachAndMount: it stays ContainerCreating, its
+// sandbox is not made, and the reconciler retries the mount with nestedpendingoperations' exponential back-off, each
+// failure a FailedMount event on the pod, until the object exists. Each later sync remounts the volumes, which writes
+// the objects' current version (or fails, for one deleted since). Volumes of other kinds set up at once; a volume no
+// container mounts is skipped.
 // Loaded with the environment module (envvars.ts): a page's replay loads it when its pods name a ConfigMap or Secret.
 // upstream: pkg/kubelet/volumemanager/volume_manager.go WaitForAttachAndMount, getUnmountedVolumes;
 //           pkg/kubelet/volumemanager/populator/desired_state_of_world_populator.go processPodVolumes;
