@@ -327,7 +327,13 @@ export class Kubelet {
     if (pod.metadata.deletionTimestamp && !known.metadata.deletionTimestamp) {
       if (this.env.verbosity >= 2) this.env.klog('I', 'kubelet.go:2475', 'SyncLoop DELETE', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
       this.#updatePod(w);
-    } else if (pod.metadata.generation !== known.metadata.generation || pod.metadata.deletionGracePeriodSeconds !== known.metadata.deletionGracePeriodSeconds) {
+    } else if (
+      pod.metadata.generation !== known.metadata.generation || pod.metadata.deletionGracePeriodSeconds !== known.metadata.deletionGracePeriodSeconds ||
+      // upstream: pkg/kubelet/config/config.go podsDifferSemantically: the labels and annotations too (a status
+      // update keeps the same objects: compared in depth only when they are new ones)
+      (pod.metadata.labels !== known.metadata.labels && !deepEqual(pod.metadata.labels, known.metadata.labels)) ||
+      (pod.metadata.annotations !== known.metadata.annotations && !deepEqual(pod.metadata.annotations, known.metadata.annotations))
+    ) {
       if (this.env.verbosity >= 2) this.env.klog('I', 'kubelet.go:2469', 'SyncLoop UPDATE', [['source', API_SOURCE], ['pods', `[${kobj(pod)}]`]], 2);
       if (this.#allocation && w.state === 'syncing' && pod.metadata.generation !== known.metadata.generation) this.#allocation.handlePodResourcesResize(pod, prev);
       this.#updatePod(w);

@@ -143,7 +143,8 @@ export function volumeFiles(ctx: SimContext, pod: Pod, c: Container, written?: W
     // again); a subPath is a bind mount of one file, made when the container was: it keeps what it had then
     // upstream: the ConfigMap and Secret concepts pages ("a container using a ConfigMap as a subPath volume mount will
     //           not receive ConfigMap updates")
-    const files = volumePayload(ctx, pod, v, subPath ? written?.containerAt : written?.volumeAt(v.name));
+    const last = subPath ? undefined : written?.volumeAt(v.name);
+    const files = volumePayload(ctx, last?.pod ?? pod, v, subPath ? written?.containerAt : last?.t);
     if (subPath) {
       const one = files.get(subPath);
       if (one !== undefined) out.set(base, one);
@@ -152,13 +153,23 @@ export function volumeFiles(ctx: SimContext, pod: Pod, c: Container, written?: W
   return out;
 }
 
-/** When the kubelet last wrote each volume of a pod (undefined: now), and when the container was made. */
+/**
+ * When the kubelet last wrote each volume of a pod, and the pod it wrote it for (its labels and annotations, for the
+ * downward API); undefined: as it is now. And when the container was made.
+ */
 export interface Written {
-  volumeAt: (volume: string) => number | undefined;
+  volumeAt: (volume: string) => LastWrite | undefined;
   containerAt: number | undefined;
 }
+export interface LastWrite {
+  t: number;
+  pod: Pod;
+}
 
-/** A volume's files, by path in the volume, with the ConfigMaps and Secrets as they were `at` (now when undefined). */
+/**
+ * A volume's files, by path in the volume, with the ConfigMaps and Secrets as they were `at` (now when undefined) and
+ * the downward API's fields of `pod`.
+ */
 function volumePayload(ctx: SimContext, pod: Pod, v: FileSources, at: number | undefined): Map<string, string> {
   const ns = pod.metadata.namespace ?? 'default';
   const files = new Map<string, string>();
@@ -187,11 +198,17 @@ function volumePayload(ctx: SimContext, pod: Pod, v: FileSources, at: number | u
   return files;
 }
 
-/** Whether a volume reads a ConfigMap or Secret of the API's (not only kube-root-ca.crt): one an update can change. */
-function readsStored(v: VolumeSources): boolean {
+/**
+ * Whether a remount can change a volume's files: it reads a ConfigMap or Secret of the API's (not only
+ * kube-root-ca.crt), or the pod's labels or annotations (which a `kubectl label` changes). Not the service account
+ * volume every pod has (kube-root-ca.crt and the namespace).
+ */
+function updatable(v: FileSources): boolean {
+  const meta = (d: { items?: DownwardItem[] } | undefined) => d?.items?.some((i) => /^metadata\.(labels|annotations)\b/.test(i.fieldRef?.fieldPath ?? '')) ?? false;
   if (v.configMap) return v.configMap.name !== ROOT_CA_NAME;
   if (v.secret) return true;
-  return v.projected?.sources?.some((s) => s.secret || (s.configMap && s.configMap.name !== ROOT_CA_NAME)) ?? false;
+  if (v.downwardAPI) return meta(v.downwardAPI);
+  return v.projected?.sources?.some((s) => s.secret || (s.configMap && s.configMap.name !== ROOT_CA_NAME) || meta(s.downwardAPI)) ?? false;
 }
 
 /** The names of the volumes some container mounts (GetPodVolumeNames): the others are skipped. */
@@ -215,7 +232,7 @@ export class VolumeManager {
    * Per pod worker whose volumes read a stored ConfigMap or Secret: when the kubelet last wrote each such volume (not
    * yet: absent), and the volumes whose (re)mount is in progress or waits for its back-off.
    */
-  readonly #written = new WeakMap<PodWorker, { at: Map<string, number>; busy: Set<string>; volumes: VolumeSources[] }>();
+  readonly #written = new WeakMap<PodWorker, { at: Map<string, LastWrite>; busy: Set<string>; volumes: VolumeSources[] }>();
 
   /** `phase`: the kubelet's own offset, from which the loops' are derived (no draw from its random streams). */
   constructor(env: NodeEnv, phase: number) {
@@ -236,14 +253,14 @@ export class VolumeManager {
     let failed: string[] | undefined;
     for (const v of (pod.spec.volumes ?? []) as VolumeSources[]) {
       // (the names of the mounted volumes are gathered only for a volume that fails or can change: most pods have none)
-      const updatable = readsStored(v);
+      const changes = updatable(v as FileSources);
       const ok = this.#setUpError(pod, v) === undefined;
-      if ((ok && !updatable) || !(used ??= mountedNames(pod)).has(v.name)) continue;
+      if ((ok && !changes) || !(used ??= mountedNames(pod)).has(v.name)) continue;
       let written = this.#written.get(w);
-      if (updatable) {
+      if (changes) {
         if (!written) this.#written.set(w, (written = { at: new Map(), busy: new Set(), volumes: [] }));
         written.volumes.push(v);
-        if (ok) written.at.set(v.name, this.#reconcile());
+        if (ok) written.at.set(v.name, { t: this.#reconcile(), pod });
       }
       if (ok) continue;
       (failed ??= []).push(v.name);
@@ -258,17 +275,19 @@ export class VolumeManager {
     return nextTick(nextTick(this.#env.ctx.now + 1, LOOP, this.#populator) + 1, LOOP, this.#reconciler);
   }
 
-  /** When the kubelet last wrote the pod's volume `name`: undefined for one that cannot change (read it as it is now). */
-  writtenAt(w: PodWorker, name: string): number | undefined {
+  /** When the kubelet last wrote the pod's volume `name`, and for which pod: undefined for one that cannot change (read it as it is now). */
+  writtenAt(w: PodWorker, name: string): LastWrite | undefined {
     return this.#written.get(w)?.at.get(name);
   }
 
   /**
    * A sync of a pod whose volumes are mounted: WaitForAttachAndMount has the populator reprocess the pod, which marks
-   * its volumes for remount, and the reconciler mounts those that RequiresRemount (ConfigMap, Secret, projected) again:
-   * the kubelet writes the objects' current version into the volume, or, for one deleted, the mount fails (FailedMount,
-   * and the files stay as they were). So a change reaches a running pod's files at its next sync: within the sync
-   * period (1m) and its jitter. A remount in progress, or waiting for its back-off, is not started again.
+   * its volumes for remount, and the reconciler mounts those that RequiresRemount (ConfigMap, Secret, downward API,
+   * projected) again: the kubelet writes the objects' current version and the pod's current labels and annotations
+   * into the volume, or, for an object deleted, the mount fails (FailedMount, and the files stay as they were). So a
+   * changed object reaches a running pod's files at its next sync, within the sync period (1m) and its jitter; a label
+   * at once, as the pod's update is itself synced. A remount in progress, or waiting for its back-off, is not started
+   * again.
    */
   // upstream: volume_manager.go WaitForAttachAndMount (ReprocessPod); desired_state_of_world_populator.go
   //           processPodVolumes (MarkRemountRequired); reconciler_common.go mountOrAttachVolumes (RequiresRemount)
@@ -306,12 +325,12 @@ export class VolumeManager {
       // upstream: operation_generator.go GenerateMountVolumeFunc (MarkVolumeAsMounted); volume_manager.go
       //           WaitForAttachAndMount polls every podAttachAndMountRetryInterval (300 ms)
       const before = written?.at.get(v.name);
-      written?.at.set(v.name, ctx.now);
+      written?.at.set(v.name, { t: ctx.now, pod });
       written?.busy.delete(v.name);
       const unmounted = this.#unmounted.get(w);
       // a remount that succeeds writes the objects' version of now: the trace tells when that changed the files
       if (before !== undefined && previous === 0) {
-        const was = volumePayload(ctx, pod, v as FileSources, before);
+        const was = volumePayload(ctx, before.pod, v as FileSources, before.t);
         const now = volumePayload(ctx, pod, v as FileSources, ctx.now);
         if (was.size !== now.size || [...now].some(([k, x]) => was.get(k) !== x)) {
           ctx.emit('kubelet', 'VolumeUpdated', podObject(pod), `MountVolume.SetUp succeeded for volume ${q(v.name)}: the remount wrote the new version of its files`);

@@ -330,3 +330,34 @@ describe('a ConfigMap changed while a pod uses it', () => {
     expect(e.trace.find((ev) => ev.kind === 'ConfigMapUpdated')).toMatchObject({ t: 30_000, actor: 'apiserver', object: 'configmap/default/app' });
   });
 });
+
+describe('a running pod labeled: its downward API volume', () => {
+  const s = runnable(parseScenario(`title: labeled
+timeline:
+  - at: 0s
+    apply: |
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: web, labels: {tier: web}}
+      spec:
+        containers:
+        - name: c
+          image: ${NGINX}
+          volumeMounts: [{name: info, mountPath: /etc/podinfo}]
+        volumes: [{name: info, downwardAPI: {items: [{path: labels, fieldRef: {fieldPath: metadata.labels}}]}}]
+  - at: 30s
+    run: kubectl label pod web track=stable
+`, 'labeled.yaml'));
+  const e = runScenario(s).engine;
+  e.advanceTo(40_000);
+  const updated = e.trace.find((ev) => ev.kind === 'VolumeUpdated')!;
+
+  it('gets the new labels once the kubelet has synced the pod\'s update (podsDifferSemantically) and remounted it', () => {
+    // the update is synced at once (the watch's latency, the populator's and the reconciler's loops), not at the
+    // pod's next resync, a minute after its last sync
+    expect(updated.t).toBeGreaterThan(30_000);
+    expect(updated.t).toBeLessThan(30_500);
+    expect(runCommandAt(s, updated.t - 1, 'kubectl exec web -- cat /etc/podinfo/labels').stdout).toBe('tier="web"\n');
+    expect(runCommandAt(s, updated.t, 'kubectl exec web -- cat /etc/podinfo/labels').stdout).toBe('tier="web"\ntrack="stable"\n');
+  });
+});
