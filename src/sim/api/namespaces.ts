@@ -28,8 +28,11 @@ export function stableUid(name: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** When the cluster was made: its first node's registration (the namespaces and their kube-root-ca.crt come with it). */
+const clusterCreated = (nodes: Node[]): string => nodes.map((n) => n.metadata.creationTimestamp).sort()[0] ?? '1970-01-01T00:00:00Z';
+
 export function clusterNamespaces(nodes: Node[]): Namespace[] {
-  const created = nodes.map((n) => n.metadata.creationTimestamp).sort()[0] ?? '1970-01-01T00:00:00Z';
+  const created = clusterCreated(nodes);
   return NAMESPACE_NAMES.map((name, i) => ({
     apiVersion: 'v1',
     kind: 'Namespace',
@@ -63,7 +66,7 @@ export const byNamespaceAndName = (a: ConfigObject, b: ConfigObject): number =>
 
 /** Each namespace's kube-root-ca.crt, created with the cluster. */
 export function rootCAConfigMaps(nodes: Node[]): ConfigObject[] {
-  const created = nodes.map((n) => n.metadata.creationTimestamp).sort()[0] ?? '1970-01-01T00:00:00Z';
+  const created = clusterCreated(nodes);
   return NAMESPACE_NAMES.map((namespace, i) => ({
     apiVersion: 'v1',
     kind: 'ConfigMap',

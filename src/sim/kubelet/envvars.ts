@@ -208,9 +208,10 @@ export function missingConfigSource(ctx: SimContext, pod: Pod, c: Container): st
   for (const v of env ?? []) {
     for (const [resource, kind] of [['configmap', 'ConfigMap'], ['secret', 'Secret']] as const) {
       const ref = resource === 'configmap' ? v.valueFrom?.configMapKeyRef : v.valueFrom?.secretKeyRef;
-      const err = missing(resource, ref);
-      if (err) return err;
-      if (ref && !ref.optional && !configSource(ctx, resource, ns, ref.name)!.has(ref.key)) return `couldn't find key ${ref.key} in ${kind} ${ns}/${ref.name}`;
+      if (!ref || ref.optional) continue;
+      const values = configSource(ctx, resource, ns, ref.name);
+      if (!values) return notFound(resource, ref.name);
+      if (!values.has(ref.key)) return `couldn't find key ${ref.key} in ${kind} ${ns}/${ref.name}`;
     }
   }
   return undefined;
