@@ -28,6 +28,8 @@ class LongestFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts'],
+    // every object the engine records is deep-frozen, so a write into the past throws where it happens
+    setupFiles: ['tests/unit/setup/frozen-history.ts'],
     testTimeout: 60_000,
     // vitest's default is one worker per core but one: on the 2-core machines this project runs on, one worker,
     // and the files ran one after the other while most of them wait on a child process (a real build, kubectl,

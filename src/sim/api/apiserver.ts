@@ -340,7 +340,9 @@ export class ApiServer {
     // upstream: strategy.go dropNonEphemeralContainerUpdates: the subresource takes only spec.ephemeralContainers
     // (a patch that leaves none where there were none changes nothing, so an undefined one is never stored)
     if (subresource === 'ephemeralcontainers') next = { ...pod, metadata: { ...pod.metadata }, spec: { ...pod.spec, ephemeralContainers: next.spec?.ephemeralContainers } };
-    next.metadata ??= {};
+    // a patch shares what it left alone with the stored pod, which is never written to (history.ts): what the server
+    // writes below goes into copies
+    next = { ...next, metadata: { ...next.metadata }, spec: { ...next.spec } };
     if (next.metadata.resourceVersion !== undefined && next.metadata.resourceVersion !== pod.metadata.resourceVersion) {
       return { ok: false, status: conflictStatus(name) };
     }
@@ -355,7 +357,6 @@ export class ApiServer {
     next.apiVersion = 'v1';
     next.kind = 'Pod';
     // the patched object is decoded with the v1 defaults, and DefaultTolerationSeconds admits updates too
-    next.spec ??= {};
     setDefaultsPodSpec(next.spec);
     admitDefaultTolerationSeconds(next.spec);
     if (resize) next = resize.dropNonResizeUpdates(next, pod);

@@ -98,7 +98,8 @@ export function patchNode(
   if (!decoded.ok) return { status: decoded.status };
   next = decoded.object;
   const warnings = decoded.warnings;
-  next.metadata ??= {};
+  // (copies: the patch shares what it left alone with the stored node, which is never written to)
+  next = { ...next, metadata: { ...next.metadata }, spec: { ...next.spec } };
   const m = next.metadata;
   if (m.resourceVersion !== undefined && m.resourceVersion !== node.metadata.resourceVersion) {
     return {
@@ -115,7 +116,6 @@ export function patchNode(
   next.apiVersion = 'v1';
   next.kind = 'Node';
   next.status = node.status;
-  next.spec ??= {};
   const spec = next.spec;
   for (const k of ['taints', 'unschedulable'] as const) if (spec[k] === null) delete spec[k];
   if (spec.unschedulable === false) delete spec.unschedulable;

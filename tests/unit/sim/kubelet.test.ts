@@ -301,6 +301,25 @@ describe('image pulls', () => {
   });
 });
 
+describe('a spec update reaches the kubelet at once (config.go podsDifferSemantically, computePodActions containerChanged)', () => {
+  it('a patched image: the container is killed as "definition changed" within the second, and started again with the new image', () => {
+    const e = engineWith(withImages(['nginx:1.28', 'nginx:1.29']));
+    create(e, podManifest('web', { image: 'nginx:1.28' }));
+    e.advanceTo(10_000);
+    const r = e.apply({ type: 'patch', kind: 'Pod', namespace: 'default', name: 'web', patchType: 'strategic', patch: { spec: { containers: [{ name: 'web', image: 'nginx:1.29' }] } } });
+    expect(r.ok).toBe(true);
+    e.advanceTo(13_000);
+    const killing = e.state().events.find((x) => x.reason === 'Killing')!;
+    expect(killing.message).toBe('Container web definition changed, will be restarted');
+    // the kubelet syncs on the update, not at its next periodic resync (a minute later)
+    expect(Date.parse(killing.firstTimestamp!) - Date.parse(pod(e, 'web')!.metadata.creationTimestamp!)).toBeLessThanOrEqual(11_000);
+    const st = pod(e, 'web')!.status.containerStatuses![0];
+    expect([st.image, st.restartCount, st.state?.running !== undefined]).toEqual(['docker.io/library/nginx:1.29', 1, true]);
+    // and the pod as it was before the patch is still the pod of generation 1
+    expect([pod(e, 'web', 9_000)!.metadata.generation, pod(e, 'web')!.metadata.generation]).toEqual([1, 2]);
+  });
+});
+
 describe('sandbox and runtime', () => {
   it('pod IPs come from the node CIDR in order; containers join the pause process ipc/uts/net namespaces', () => {
     const e = engineWith(withImages(['nginx:1.29']));
