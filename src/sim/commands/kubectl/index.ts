@@ -23,6 +23,7 @@ import { CREATE_CONFIGMAP_FLAGS, CREATE_SECRET_GENERIC_FLAGS, createSecretHelp, 
 import {
   APPLY_FLAGS, CREATE_FLAGS, CREATE_SUBCOMMANDS, DELETE_FLAGS, PATCH_FLAGS, RUN_FLAGS, dryRunStrategy, kubectlApply, kubectlCreate, kubectlDelete, kubectlPatch, kubectlRun,
 } from './mutate.ts';
+import { SET_HELP, SET_IMAGE_FLAGS, SET_SUBCOMMANDS, kubectlSetImage } from './set.ts';
 
 interface Verb {
   flags: FlagSpec[];
@@ -47,6 +48,8 @@ const VERBS: Record<string, Verb> = {
   uncordon: { flags: CORDON_FLAGS, run: kubectlUncordon, mutates: true },
   drain: { flags: DRAIN_FLAGS, run: kubectlDrain, mutates: true },
   taint: { flags: TAINT_FLAGS, run: kubectlTaint, mutates: true },
+  // its subcommands are found by setSubcommand (image is run); this entry names it among the verbs
+  set: { flags: SET_IMAGE_FLAGS, run: kubectlSetImage, mutates: true },
   version: { flags: VERSION_FLAGS, run: kubectlVersion, mutates: false },
   events: { flags: EVENTS_FLAGS, run: kubectlEvents, mutates: false },
   wait: { flags: WAIT_FLAGS, run: kubectlWait, mutates: false },
@@ -58,7 +61,7 @@ const VERBS: Record<string, Verb> = {
 
 /** kubectl's other commands: real, but not modelled here. */
 const OTHER_COMMANDS = [
-  'expose', 'set', 'explain', 'edit', 'rollout', 'scale', 'autoscale', 'certificate', 'cluster-info',
+  'expose', 'explain', 'edit', 'rollout', 'scale', 'autoscale', 'certificate', 'cluster-info',
   'attach', 'port-forward', 'proxy', 'cp', 'auth',
   'diff', 'kustomize', 'completion', 'config',
   'plugin', 'replace', 'alpha',
@@ -126,6 +129,29 @@ function createSubcommand(rest: string[]): CreateSubcommand | { refusal: string 
   return { path: 'create secret generic', flags: CREATE_SECRET_GENERIC_FLAGS, run: kubectlCreateSecretGeneric, rest: [...without.slice(0, typeAt), ...without.slice(typeAt + 1)] };
 }
 
+/** The subcommand of `kubectl create` or `kubectl set`, if the verb has them. */
+function subcommandOf(verb: string, rest: string[]): CreateSubcommand | { refusal: string } | undefined {
+  return verb === 'create' ? createSubcommand(rest) : verb === 'set' ? setSubcommand(rest) : undefined;
+}
+
+/**
+ * `kubectl set <subcommand>`: image is run; the others change what a pod cannot (its env, resources, service account)
+ * or other kinds, and are refused by name. `kubectl set` alone prints the group's help, an unknown word cobra's error.
+ */
+function setSubcommand(rest: string[]): CreateSubcommand | { refusal: string } {
+  const at = subcommandAt(rest, GLOBAL_FLAGS, SET_SUBCOMMANDS);
+  const first = rest.find((a) => !a.startsWith('-'));
+  if (at < 0) {
+    const error = first === undefined ? SET_HELP.trimEnd() : `error: unknown command ${JSON.stringify(first)}\nSee 'kubectl set -h' for help and examples`;
+    return { path: 'set', flags: [], run: () => out('', `${error}\n`, 1), rest: [] };
+  }
+  const sub = rest[at];
+  if (sub !== 'image') {
+    return { refusal: `podlife: "kubectl set ${sub}" is not supported by this simulation (kubectl set image is; a pod's env, resources and service account cannot be changed in place)` };
+  }
+  return { path: 'set image', flags: SET_IMAGE_FLAGS, run: kubectlSetImage, rest: [...rest.slice(0, at), ...rest.slice(at + 1)] };
+}
+
 const createRefusal = (sub: string) =>
   `podlife: "kubectl create ${sub}" is not supported by this simulation: it models Pods, ConfigMaps and Secrets (kubectl create -f, kubectl run, kubectl create configmap, kubectl create secret generic)`;
 
@@ -153,7 +179,7 @@ export function isMutatingKubectl(argv: string[]): boolean {
 export function checkKubectl(argv: string[]): string | undefined {
   const { verb, rest: args } = findVerb(argv.slice(1));
   if (verb === undefined) return undefined;
-  const sub = verb === 'create' ? createSubcommand(args) : undefined;
+  const sub = subcommandOf(verb, args);
   if (sub && 'refusal' in sub) return sub.refusal;
   const spec = sub ?? VERBS[verb];
   const rest = sub ? sub.rest : args;
@@ -187,7 +213,7 @@ export function kubectl(argv: string[], ctx: ExecContext, stdin: string): Comman
   let path = verb;
   let warning = '';
   try {
-    const sub = verb === 'create' ? createSubcommand(rest) : undefined;
+    const sub = subcommandOf(verb, rest);
     if (sub && 'refusal' in sub) throw new KubectlError(sub.refusal);
     if (sub) {
       spec = sub;

@@ -19,7 +19,7 @@ import { SelectorError, parseLabelSelector } from '../../api/selectors.ts';
 import { dryRun } from './mutate.ts';
 import { fileReader, OBJECT_FORMATS, objectOutput, type OutputFormat, PRINT_FLAGS, printObject } from './output.ts';
 
-const CHANGE_PRINT_FLAGS: FlagSpec[] = [
+export const CHANGE_PRINT_FLAGS: FlagSpec[] = [
   ...PRINT_FLAGS,
   { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
   { name: 'field-manager', type: 'string' },
@@ -68,7 +68,7 @@ export const TAINT_FLAGS: FlagSpec[] = [
 type Target = Pod | Node | Service;
 
 /** --dry-run for these commands: client is printed with " (dry run)"; server is not modelled. */
-function dryRunOf(p: ParsedArgs): 'none' | 'client' {
+export function dryRunOf(p: ParsedArgs): 'none' | 'client' {
   const mode = dryRun(p);
   if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation (--dry-run=client is)');
   return mode;
@@ -129,7 +129,7 @@ function objectFormat(p: ParsedArgs, ctx: ExecContext): OutputFormat | undefined
 }
 
 /** `kind/name operation`, or the object in the -o format; " (dry run)" after a client-side dry run. */
-function printed(p: ParsedArgs, ctx: ExecContext, kind: ResourceKind, obj: Target, operation: string, dry: boolean): string {
+export function printed(p: ParsedArgs, ctx: ExecContext, kind: ResourceKind, obj: Target, operation: string, dry: boolean): string {
   const name = `${singular[kind]}/${obj.metadata.name}`;
   const format = objectFormat(p, ctx);
   if (format) return printObject(obj, format, name);
@@ -172,7 +172,7 @@ function parseAnnotationArgs(spec: string[]): { add: Map<string, string>; remove
 }
 
 // upstream: helpers.go GetResourcesAndPairs
-function resourcesAndPairs(args: string[], pairType: string): { resources: string[]; pairs: string[] } {
+export function resourcesAndPairs(args: string[], pairType: string): { resources: string[]; pairs: string[] } {
   const resources: string[] = [];
   const pairs: string[] = [];
   for (const s of args) {
