@@ -226,17 +226,23 @@ function goStrings(list: string[]): string {
 // upstream: pkg/kubelet/active_deadline.go reason, message
 const DEADLINE = { reason: 'DeadlineExceeded', message: 'Pod was active on the node longer than the specified deadline' };
 
-/** ShouldEvict: the eviction of a pod active on the node longer than spec.activeDeadlineSeconds, if it is. */
+/**
+ * ShouldEvict: the eviction of a pod active on the node longer than spec.activeDeadlineSeconds, if it is, with its
+ * DeadlineExceeded event: generateAPIPodStatus asks at every status it generates (SyncPod, SyncTerminatingPod twice,
+ * SyncTerminatedPod), and each answer records one, which the recorder counts.
+ */
 // upstream: pkg/kubelet/active_deadline.go (*activeDeadlineHandler).ShouldEvict, pastActiveDeadline
 export function activeDeadlineEviction(env: NodeEnv, pod: Pod, status: PodStatus): typeof DEADLINE | undefined {
   const deadline = pod.spec.activeDeadlineSeconds;
   if (deadline === undefined || !status.startTime) return undefined;
-  return env.ctx.now - (Date.parse(status.startTime) - env.ctx.epoch) >= deadline * 1000 ? DEADLINE : undefined;
+  if (env.ctx.now - (Date.parse(status.startTime) - env.ctx.epoch) < deadline * 1000) return undefined;
+  recordPodEvent(env, pod, 'Normal', DEADLINE.reason, DEADLINE.message);
+  return DEADLINE;
 }
 
 /**
- * ShouldSync: when the active deadline passes (at `tick(t)`, the sync loop's next tick), record DeadlineExceeded and
- * sync the pod, unless its worker stopped syncing or the deadline changed. One wake-up per deadline (`w.deadlineArmed`).
+ * ShouldSync: when the active deadline passes (at `tick(t)`, the sync loop's next tick), sync the pod, unless its
+ * worker stopped syncing or the deadline changed. One wake-up per deadline (`w.deadlineArmed`).
  */
 // upstream: pkg/kubelet/active_deadline.go (*activeDeadlineHandler).ShouldSync
 export function watchActiveDeadline(
@@ -248,7 +254,6 @@ export function watchActiveDeadline(
   const ctx = env.ctx;
   ctx.loop.at(Math.max(tick(Date.parse(status.startTime) - ctx.epoch + deadline * 1000), ctx.now), () => {
     if (w.state !== 'syncing' || w.pod.spec.activeDeadlineSeconds !== deadline) return;
-    recordPodEvent(env, w.pod, 'Normal', DEADLINE.reason, DEADLINE.message);
     sync();
   });
 }

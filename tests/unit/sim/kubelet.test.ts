@@ -398,6 +398,18 @@ describe('activeDeadlineSeconds (pkg/kubelet/active_deadline.go)', () => {
     expect(p.status).toMatchObject({ phase: 'Failed', reason: 'DeadlineExceeded' });
     expect(p.status.containerStatuses![0].state.terminated).toMatchObject({ exitCode: 137 });
   });
+  it('a deadline set on a running pod (an allowed update) that has already passed: the next sync evicts it, with the event', () => {
+    const e = engineWith(withImages(['nginx:1.29']));
+    create(e, podManifest('deadline', { image: 'nginx:1.29' }));
+    e.advanceTo(30_000);
+    expect(e.apply({ type: 'patch', kind: 'Pod', namespace: 'default', name: 'deadline', patchType: 'merge', patch: { spec: { activeDeadlineSeconds: 5 } } }).ok).toBe(true);
+    e.advanceTo(32_000);
+    expect(pod(e, 'deadline')!.status).toMatchObject({ phase: 'Failed', reason: 'DeadlineExceeded' });
+    // ShouldEvict records the event each time generateAPIPodStatus asks: SyncPod, SyncTerminatingPod (before and
+    // after the kill) and SyncTerminatedPod
+    const ev = e.state().events.find((x) => x.reason === 'DeadlineExceeded')!;
+    expect([ev.type, ev.message, ev.count]).toEqual(['Normal', 'Pod was active on the node longer than the specified deadline', 4]);
+  });
 });
 
 describe('PodReadyToStartContainers (kubelet.go OnPodSandboxReady, SyncPod step 5, v1.36)', () => {
