@@ -114,6 +114,19 @@ function imageFileRead(stmts: Stmt[], files: Set<string>, redirect: RedirectModu
 }
 
 /**
+ * The first ls of a script with an option that changes what it prints (`ls -l`, `ls -a`): the model knows a
+ * file's name and contents, not its mode, owner, size or time, nor the hidden `..data` links of a volume. `-1`
+ * (one name a line) is what ls prints without a terminal anyway.
+ */
+function lsOptions(stmts: Stmt[], redirect: RedirectModule | undefined): string | undefined {
+  for (const { argv } of commandsOf(stmts, redirect)) {
+    if (argv[0]?.slice(argv[0].lastIndexOf('/') + 1) !== 'ls') continue;
+    if (argv.slice(1).some((a) => a.startsWith('-') && a !== '-1' && a !== '--')) return argv.join(' ');
+  }
+  return undefined;
+}
+
+/**
  * The first env or printenv of a script that would print what the model does not know: all of an environment the
  * model does not have whole (`complete`), or a variable it does not have (one the script assigns aside).
  */
@@ -186,6 +199,10 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
     return v && ['configMap', 'secret', 'downwardAPI', 'projected'].some((k) => k in v);
   }).map((m) => m.mountPath.replace(/\/+$/, ''));
   const known = (path: string) => managed.has(path) || mounts.some((m) => path === m || path.startsWith(`${m}/`));
+  const listing = program.kind === 'shell' ? lsOptions(program.stmts, ctx.redirect) : undefined;
+  if (listing !== undefined) {
+    return refused(pod, `podlife: \`${listing}\`: ls here lists names only; the model has no file modes, owners, sizes or times, nor a volume's hidden ..data links`);
+  }
   const image = imageFileRead(program.kind === 'shell' ? program.stmts : [], files, ctx.redirect, known);
   if (image !== undefined) {
     return refused(pod, `podlife: the image's own files are not modelled (\`${image}\`); the model knows the files the container's commands make, the kubelet's /etc/hosts, /etc/hostname and /etc/resolv.conf, and the files of its ConfigMap, Secret and downward API volumes`);

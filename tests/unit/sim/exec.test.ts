@@ -227,6 +227,9 @@ describe('what the model does not know is refused by name, and changes nothing',
     ['ls /etc', /^podlife: the image's own files are not modelled \(`ls \/etc`\)/],
     ['ls', /^podlife: the image's own files are not modelled \(`ls`\)/],
     ['cat /etc/nginx/nginx.conf', /^podlife: the image's own files are not modelled/],
+    // a long listing or the hidden entries would print what the model does not have (ls -1 is the plain listing)
+    ['sh -c "touch /tmp/a; ls -la /tmp"', /^podlife: `ls -la \/tmp`: ls here lists names only/],
+    ['ls -l /var/run/secrets/kubernetes.io/serviceaccount', /^podlife: `ls -l \/var\/run\/secrets\/kubernetes.io\/serviceaccount`: ls here lists names only; the model has no file modes/],
   ])('kubectl exec web -- %s', (command, message) => {
     const s = scenario(NGINX, [['10s', `kubectl exec web -- ${command}`], ['11s', 'kubectl exec web -- ls /tmp/a']]);
     const [refusal, after] = runScenario(s).steps;
