@@ -198,7 +198,11 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
     const v = pod.spec.volumes?.find((x) => x.name === m.name) as Record<string, unknown> | undefined;
     return v && ['configMap', 'secret', 'downwardAPI', 'projected'].some((k) => k in v);
   }).map((m) => m.mountPath.replace(/\/+$/, ''));
-  const known = (path: string) => managed.has(path) || mounts.some((m) => path === m || path.startsWith(`${m}/`));
+  const under = (dirs: string[], path: string) => dirs.some((m) => path === m || path.startsWith(`${m}/`));
+  const known = (path: string) => managed.has(path) || under(mounts, path);
+  // those volumes are mounted read-only whatever the mount says (the kubelet's atomic writer owns them), and so is
+  // any mount that says readOnly
+  const readOnly = [...mounts, ...(container.volumeMounts ?? []).filter((m) => m.readOnly).map((m) => m.mountPath.replace(/\/+$/, ''))];
   const listing = program.kind === 'shell' ? lsOptions(program.stmts, ctx.redirect) : undefined;
   if (listing !== undefined) {
     return refused(pod, `podlife: \`${listing}\`: ls here lists names only; the model has no file modes, owners, sizes or times, nor a volume's hidden ..data links`);
@@ -235,6 +239,7 @@ export function execInContainer(ctx: SimContext, api: ApiServer, runtimeOf: (nod
         return rt!.podEnv?.(pod.metadata.uid!, a.container, c.id);
       },
       read: (path) => managed.get(path),
+      readOnly: (path) => under(readOnly, path),
       hostname: managed.get('/etc/hostname')?.trimEnd() ?? pod.metadata.name,
       wallclock: (t) => new Date(ctx.epoch + t),
       exited: (x) => (code = x),

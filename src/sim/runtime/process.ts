@@ -38,6 +38,8 @@ export interface ProcessHost {
   read?(path: string): string | undefined;
   /** What the container's commands wrote into files (redirections), by path: `cat` prints it. */
   data?: Map<string, string>;
+  /** Whether a path is on a read-only mount (a ConfigMap, Secret, downward API or projected volume, or readOnly). */
+  readOnly?(path: string): boolean;
   /** The container's hostname (the pod's): what `hostname` prints. */
   hostname?: string;
   /** The process's environment, for the shell's $VAR (unset: every variable expands to nothing). */
@@ -618,18 +620,56 @@ export class Process {
         return yield* this.#runList(program.stmts);
       }
       case 'touch':
-        for (const a of args) if (!a.startsWith('-')) fs.add(a);
-        return 0;
-      case 'mkdir':
-        for (const a of args) if (!a.startsWith('-')) fs.add(a);
-        return 0;
-      case 'rm':
+      case 'mkdir': {
+        let status = 0;
         for (const a of args) {
           if (a.startsWith('-')) continue;
-          fs.delete(a);
-          this.#host.data?.delete(a);
+          // a file the mount has may still be touched: busybox touch opens it only to create it, else sets its times,
+          // which a read-only file system refuses too
+          if (this.#host.readOnly?.(a)) {
+            err(bin === 'touch' ? `touch: ${a}: Read-only file system` : `mkdir: can't create directory '${a}': Read-only file system`);
+            status = 1;
+            continue;
+          }
+          fs.add(a);
         }
-        return 0;
+        return status;
+      }
+      case 'rm': {
+        // busybox rm: -f quiets a missing file, -r takes a directory with what is in it; each failure is reported and
+        // the others are still removed
+        const flags = args.filter((a) => a.startsWith('-') && a !== '-').join('');
+        const force = flags.includes('f');
+        const recursive = /[rR]/.test(flags);
+        let status = 0;
+        for (const a of args) {
+          if (a.startsWith('-') && a !== '-') continue;
+          const dir = `${a.replace(/\/+$/, '')}/`;
+          const inside = [...fs].filter((x) => x.startsWith(dir));
+          if (inside.length && !recursive) {
+            err(`rm: can't remove '${a}': Is a directory`);
+            status = 1;
+            continue;
+          }
+          if (!inside.length && !fs.has(a) && this.#host.read?.(a) === undefined) {
+            if (!force) {
+              err(`rm: can't remove '${a}': No such file or directory`);
+              status = 1;
+            }
+            continue;
+          }
+          if (this.#host.readOnly?.(a)) {
+            err(`rm: can't remove '${a}': Read-only file system`);
+            status = 1;
+            continue;
+          }
+          for (const x of [a, ...inside]) {
+            fs.delete(x);
+            this.#host.data?.delete(x);
+          }
+        }
+        return status;
+      }
       case 'cat':
       case 'stat': {
         const files = args.filter((a) => !a.startsWith('-'));

@@ -123,6 +123,7 @@ export function openRedirects(redirects: Redirect[], targets: string[], base: Re
       else if (target === '/dev/stdout' || target === '/dev/stderr') sink = fds.get(target === '/dev/stdout' ? 1 : 2) ?? null;
       else {
         if (target === '') return fail("can't create : nonexistent directory");
+        if (host.readOnly?.(target)) return fail(`can't create ${target}: Read-only file system`);
         sink = { file: target };
         fs.add(target);
         if (r.op !== '>>') host.data?.delete(target);

@@ -244,6 +244,29 @@ describe('what the model does not know is refused by name, and changes nothing',
   });
 });
 
+describe('files a command changes: rm as busybox has it, and the read-only volumes', () => {
+  it('rm: a missing file fails unless -f, a directory needs -r, and -r takes what is in it', () => {
+    const s = scenario(NGINX, [['10s', `kubectl exec web -- sh -c "rm /tmp/nope; echo $?; rm -f /tmp/nope; echo $?; mkdir /tmp/d; touch /tmp/d/a; rm /tmp/d; echo $?; rm -r /tmp/d; ls /tmp/d"`]]);
+    expect(runScenario(s).steps[0]).toMatchObject({
+      stdout: '1\n0\n1\n',
+      stderr: "rm: can't remove '/tmp/nope': No such file or directory\nrm: can't remove '/tmp/d': Is a directory\nls: /tmp/d: No such file or directory\ncommand terminated with exit code 1\n",
+      exitCode: 1,
+    });
+  });
+  it.each([
+    ['touch /etc/app/new', 'touch: /etc/app/new: Read-only file system'],
+    ['mkdir /etc/app/d', "mkdir: can't create directory '/etc/app/d': Read-only file system"],
+    ['rm /etc/app/APP_MODE', "rm: can't remove '/etc/app/APP_MODE': Read-only file system"],
+    ['sh -c "echo prod > /etc/app/APP_MODE"', "sh: can't create /etc/app/APP_MODE: Read-only file system"],
+    ['rm /etc/app-mode', "rm: can't remove '/etc/app-mode': Read-only file system"],
+    ['rm /var/run/secrets/kubernetes.io/serviceaccount/namespace', "rm: can't remove '/var/run/secrets/kubernetes.io/serviceaccount/namespace': Read-only file system"],
+  ])('a ConfigMap volume, its subPath file and the service account volume are read-only: %s', (command, error) => {
+    const s = load('configmap-update');
+    expect(runCommandAt(s, 30_000, `kubectl exec web -- ${command}`)).toEqual({ stdout: '', stderr: `${error}\ncommand terminated with exit code 1\n`, exitCode: 1 });
+    expect(runCommandAt(s, 30_000, 'kubectl exec web -- cat /etc/app/APP_MODE').stdout).toBe('demo\n');
+  });
+});
+
 describe('the environment a command sees: printenv, env, export', () => {
   // the Kubernetes docs' dapi-envars-fieldref example (inject-data-application/environment-variable-expose-pod-information)
   const FIELDREFS = `restartPolicy: Always\ncontainers:\n- name: web\n  image: ${BUSYBOX}\n  command: [sh, -c]\n  args: ["while true; do echo -en '\\\\n'; printenv MY_NODE_NAME MY_POD_NAME MY_POD_NAMESPACE; printenv MY_POD_IP MY_POD_SERVICE_ACCOUNT; sleep 10; done;"]\n  env:\n${
