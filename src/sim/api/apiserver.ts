@@ -8,7 +8,7 @@ import type { ApiStatus, ApplyResult, FieldValidation, KubeEvent, PatchType, Nod
 import type { SimContext } from '../core/context.ts';
 import { admitDefaultTolerationSeconds, admitPriority, computePodQOS, defaultPodSpec, setDefaultsPodSpec } from './defaults.ts';
 import type * as validationModule from './validation.ts';
-import { alreadyExistsStatus, badRequestStatus, GoRepr, invalidStatus, notFoundStatus, unprocessableStatus } from './fielderrors.ts';
+import { alreadyExistsStatus, badRequestStatus, GoRepr, invalidStatus, notFoundStatus, renamedStatus, unprocessableStatus } from './fielderrors.ts';
 import type * as patchModule from './patch.ts';
 import type * as resizeModule from '../resize.ts';
 import { mergePatch } from './merge-patch.ts';
@@ -343,6 +343,7 @@ export class ApiServer {
     // a patch shares what it left alone with the stored pod, which is never written to (history.ts): what the server
     // writes below goes into copies
     next = { ...next, metadata: { ...next.metadata }, spec: { ...next.spec } };
+    if (next.metadata.name !== name) return { ok: false, status: renamedStatus(next.metadata.name, name) };
     if (next.metadata.resourceVersion !== undefined && next.metadata.resourceVersion !== pod.metadata.resourceVersion) {
       return { ok: false, status: conflictStatus(name) };
     }

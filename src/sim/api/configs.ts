@@ -16,7 +16,7 @@ import type { ApplyResult, ConfigAction, ConfigObject, FieldValidation, PatchTyp
 import type { SimContext } from '../core/context.ts';
 import type { Collection } from '../core/history.ts';
 import type { ApiServer, Patches } from './apiserver.ts';
-import { alreadyExistsStatus, badRequestStatus, invalidStatus, notFoundStatus, unprocessableStatus, type FieldError } from './fielderrors.ts';
+import { alreadyExistsStatus, badRequestStatus, invalidStatus, notFoundStatus, renamedStatus, unprocessableStatus, type FieldError } from './fielderrors.ts';
 import type { ApiStatus } from '../types.ts';
 import { isConfigMapKey, patchBodyError, validateMeta } from './validation.ts';
 import { clone } from '../core/clone.ts';
@@ -263,7 +263,7 @@ export class ConfigStore {
     if (!isStringMap(next)) return { ok: false, status: badRequestStatus('the patch produced an invalid object') };
     const meta = (isStringMap(next.metadata) ? next.metadata : {}) as Record<string, unknown>;
     if (meta.name !== undefined && meta.name !== name) {
-      return { ok: false, status: badRequestStatus(`the name of the object (${String(meta.name)}) does not match the name on the URL (${name})`) };
+      return { ok: false, status: renamedStatus(meta.name, name) };
     }
     if (meta.resourceVersion !== undefined && meta.resourceVersion !== old.metadata.resourceVersion) {
       return {

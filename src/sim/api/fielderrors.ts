@@ -99,3 +99,9 @@ export function alreadyExistsStatus(resource: string, name: string): ApiStatus {
 export function badRequestStatus(message: string): ApiStatus {
   return { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'BadRequest', code: 400 };
 }
+
+/** A patched object renamed: the patch handler's checkName refuses it (a Bad Request), before any validation. */
+// upstream: staging/src/k8s.io/apiserver/pkg/endpoints/handlers/rest.go checkName
+export function renamedStatus(objectName: unknown, name: string): ApiStatus {
+  return badRequestStatus(`the name of the object (${String(objectName ?? '')}) does not match the name on the URL (${name})`);
+}

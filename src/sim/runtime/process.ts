@@ -638,34 +638,22 @@ export class Process {
       case 'rm': {
         // busybox rm: -f quiets a missing file, -r takes a directory with what is in it; each failure is reported and
         // the others are still removed
-        const flags = args.filter((a) => a.startsWith('-') && a !== '-').join('');
-        const force = flags.includes('f');
-        const recursive = /[rR]/.test(flags);
+        const flags = args.filter((a) => a[0] === '-').join('');
         let status = 0;
         for (const a of args) {
-          if (a.startsWith('-') && a !== '-') continue;
-          const dir = `${a.replace(/\/+$/, '')}/`;
-          const inside = [...fs].filter((x) => x.startsWith(dir));
-          if (inside.length && !recursive) {
-            err(`rm: can't remove '${a}': Is a directory`);
-            status = 1;
-            continue;
-          }
-          if (!inside.length && !fs.has(a) && this.#host.read?.(a) === undefined) {
-            if (!force) {
-              err(`rm: can't remove '${a}': No such file or directory`);
-              status = 1;
+          if (a[0] === '-') continue;
+          const inside = [...fs].filter((x) => x.startsWith(`${a.replace(/\/+$/, '')}/`));
+          const why = inside.length && !/[rR]/.test(flags) ? 'Is a directory'
+            : !inside.length && !fs.has(a) && this.#host.read?.(a) === undefined ? (flags.includes('f') ? '' : 'No such file or directory')
+            : this.#host.readOnly?.(a) ? 'Read-only file system' : undefined;
+          if (why === undefined) {
+            for (const x of [a, ...inside]) {
+              fs.delete(x);
+              this.#host.data?.delete(x);
             }
-            continue;
-          }
-          if (this.#host.readOnly?.(a)) {
-            err(`rm: can't remove '${a}': Read-only file system`);
+          } else if (why) {
+            err(`rm: can't remove '${a}': ${why}`);
             status = 1;
-            continue;
-          }
-          for (const x of [a, ...inside]) {
-            fs.delete(x);
-            this.#host.data?.delete(x);
           }
         }
         return status;

@@ -231,6 +231,16 @@ describe('patch', () => {
     expect(r.ok && r.object.spec.containers[0].image).toBe('nginx:1.29');
     expect(r.ok && r.object.metadata.generation).toBe(2);
   });
+  it('a patch that renames the pod is a Bad Request (checkName), and the pod is left as it was', () => {
+    const e = base();
+    const before = e.state().pods.map((p) => [p.metadata.name, p.metadata.resourceVersion]);
+    for (const [patchType, patch] of [['merge', { metadata: { name: 'other' } }], ['json', [{ op: 'remove', path: '/metadata/name' }]]] as const) {
+      const r = e.apply({ type: 'patch', kind: 'Pod', namespace: 'default', name: 'web', patchType, patch });
+      const shown = patchType === 'merge' ? 'other' : '';
+      expect(!r.ok && [r.status.reason, r.status.code, r.status.message]).toEqual(['BadRequest', 400, `the name of the object (${shown}) does not match the name on the URL (web)`]);
+    }
+    expect(e.state().pods.map((p) => [p.metadata.name, p.metadata.resourceVersion])).toEqual(before);
+  });
   it('a JSON patch removes a label; one that does not apply gets the API server\'s generic 422, without the library\'s message', () => {
     const e = base();
     const r = e.apply({ type: 'patch', kind: 'Pod', namespace: 'default', name: 'web', patchType: 'json', patch: [{ op: 'remove', path: '/metadata/labels/app' }] });
