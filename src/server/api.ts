@@ -1,9 +1,9 @@
-// The REST resources under /api/v1: pods (list, get, watch, create, delete, patch; the log, ephemeralcontainers,
+// The REST resources under /api/v1: pods (list, get, watch, create, delete, patch, update; the log, ephemeralcontainers,
 // eviction and resize subresources; exec is a stream, served by exec.ts), nodes (list, get, watch, patch: kubectl label/annotate/cordon/uncordon/taint), events,
-// namespaces and services (list, get, watch), configmaps and secrets (list, get, watch, create, delete, patch). Lists and objects come from the change feed's current snapshot, so a
+// namespaces and services (list, get, watch), configmaps and secrets (list, get, watch, create, delete, patch, update). Lists and objects come from the change feed's current snapshot, so a
 // list's resourceVersion and a watch started from it agree; changes go through the engine's API server.
 // upstream: staging/src/k8s.io/apiserver/pkg/endpoints/installer.go (the routes and verbs);
-// handlers/get.go (ListResource: selectors, limit/continue, watch), create.go, delete.go, patch.go
+// handlers/get.go (ListResource: selectors, limit/continue, watch), create.go, delete.go, patch.go, update.go
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ClusterAction, ConfigObject, Pod } from '../sim/index.ts';
@@ -130,6 +130,8 @@ export class ResourceApi {
         return this.#delete(rp, r);
       case 'patch':
         return this.#patch(rp, r);
+      case 'update':
+        return this.#update(rp, r);
     }
   }
 
@@ -300,6 +302,18 @@ export class ResourceApi {
     const result = this.#cluster.apply({ type: 'evict', namespace: rp.namespace!, name: rp.name!, ...(typeof grace === 'number' ? { gracePeriodSeconds: grace } : {}) });
     if (!result.ok) throw new HttpError(toWire(result.status));
     sendJson(r.res, 201, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
+  }
+
+  /** PUT: the whole object in place of the stored one (kubectl replace), through the update path a patch takes. */
+  #update(rp: ResourcePath, r: ApiRequest): void {
+    negotiate(r.req.headers.accept, false);
+    if (r.query.has('dryRun')) throw notModelled('dry-run (--dry-run=server)', 'use --dry-run=client');
+    const fieldValidation = fieldValidationOf(r.query, 'UpdateOptions');
+    const kind = rp.resource === 'configmaps' ? 'ConfigMap' : rp.resource === 'secrets' ? 'Secret' : 'Pod';
+    const patch = parseCreateBody(r.body, r.req.headers['content-type'], kind);
+    const target = { namespace: rp.namespace!, name: rp.name!, patchType: 'put' as const, patch, fieldValidation };
+    if (kind === 'Pod') return this.#submit(r, { type: 'patch', kind, ...target }, 200);
+    this.#submit(r, { type: 'config', verb: 'patch', kind, ...target }, 200);
   }
 
   #patch(rp: ResourcePath, r: ApiRequest): void {

@@ -79,7 +79,7 @@ const FIELD_VALIDATION: FieldValidation[] = ['Ignore', 'Strict', 'Warn'];
  * The request's `fieldValidation` (rest.go fieldValidation: none is Warn); any other value is refused as
  * ValidateFieldValidation refuses it, the options' kind named.
  */
-export function fieldValidationOf(query: URLSearchParams, options: 'CreateOptions' | 'PatchOptions'): FieldValidation {
+export function fieldValidationOf(query: URLSearchParams, options: 'CreateOptions' | 'PatchOptions' | 'UpdateOptions'): FieldValidation {
   const v = query.get('fieldValidation') ?? '';
   if (v === '') return 'Warn';
   if (!(FIELD_VALIDATION as string[]).includes(v)) {

@@ -8,7 +8,7 @@ import { EventLoop } from './core/loop.ts';
 import { History, type Collection } from './core/history.ts';
 import { SimContext, type BinariesModule } from './core/context.ts';
 import { DEFAULT_TIMINGS, type Timings } from './core/timings.ts';
-import { ApiServer, NAMESPACE_NAMES, type Patches, type Validation } from './api/apiserver.ts';
+import { ApiServer, NAMESPACE_NAMES, noSupport, type Patches, type Validation } from './api/apiserver.ts';
 import { parseImageRef } from './api/imageref.ts';
 import { mergePatch } from './api/merge-patch.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
@@ -23,11 +23,6 @@ export interface EngineOptions {
   seed?: number;
 }
 
-/** The answer to an action whose support was left out of this engine (see createEngineCore's `patches`). */
-function noSupport(what: string): ApplyResult {
-  const message = `podlife: this engine was created without support for ${what} (use createEngine, or pass api/patch.ts to createEngineCore)`;
-  return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'InternalError', code: 500 } };
-}
 
 function upperBoundByT(list: { t: number }[], t: number): number {
   let lo = 0;

@@ -43,6 +43,12 @@ export type Validation = Pick<typeof validationModule, 'admitRuntimeClass' | 'is
 /** A node informer's update handler: the new object and the one it replaced. */
 export type NodeWatcher = (node: Node, old: Node) => void;
 
+/** The answer to a request whose support was left out of this engine (createEngineCore's modules). */
+export function noSupport(what: string): ApplyResult<never> {
+  const message = `podlife: this engine was created without support for ${what} (use createEngine, or pass api/patch.ts to createEngineCore)`;
+  return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'InternalError', code: 500 } };
+}
+
 export class ApiServer {
   /** The stored pods by "namespace/name": the history's live collection of pods, which every change goes through. */
   readonly pods: Map<string, Pod>;
@@ -184,10 +190,7 @@ export class ApiServer {
     if (!node) return { ok: false, status: notFoundStatus('nodes', name) };
     const apply = this.#patches?.patchNode;
     const v = this.#validation;
-    if (!apply || !v) {
-      const message = 'podlife: this engine was created without node patch support (use createEngine, or pass api/patch.ts and api/validation.ts to createEngineCore)';
-      return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'InternalError', code: 500 } };
-    }
+    if (!apply || !v) return noSupport('node patches (and api/validation.ts)');
     const r = apply(node, patchType, patch, {
       isQualifiedName: v.isQualifiedName, isValidLabelValue: v.isValidLabelValue, validateMeta: v.validateMeta, badRequestStatus, invalidStatus, unprocessableStatus, GoRepr, mergePatch, decodePatchedUnder: v.decodePatchedUnder, objectMeta: v.objectMeta,
     }, fieldValidation);
@@ -310,10 +313,7 @@ export class ApiServer {
     if (!pod) return { ok: false, status: notFoundStatus('pods', name) };
     const p = this.#patches;
     const resize = subresource === 'resize' && p?.resize?.api;
-    if ((!p && patchType !== 'merge') || (subresource === 'resize' && !resize)) {
-      const message = `podlife: this engine was created without ${subresource ? 'resize' : patchType} patch support (use createEngine, or pass api/patch.ts to createEngineCore)`;
-      return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'InternalError', code: 500 } };
-    }
+    if ((!p && patchType !== 'merge') || (subresource === 'resize' && !resize)) return noSupport(`${subresource === 'resize' ? 'resize' : patchType} patches`);
     // how the body decodes is the decoding's (validation.ts): a replay without it holds no request it refused
     const undecodable = this.#validation?.patchBodyError(patchType, patch);
     if (undecodable !== undefined) return { ok: false, status: badRequestStatus(undecodable) };
@@ -321,7 +321,7 @@ export class ApiServer {
     try {
       if (patchType === 'json') next = p!.jsonPatch(pod, patch, p!.API_SERVER_COPY_LIMIT);
       // a strategic merge patch of null decodes to no map: nothing changes
-      else next = patchType === 'merge' ? mergePatch(pod, patch) : p!.strategicMergePatch(pod, patch ?? {});
+      else next = patchType === 'merge' ? mergePatch(pod, patch) : patchType === 'put' ? clone(patch) : p!.strategicMergePatch(pod, patch ?? {});
     } catch (e) {
       // a JSON patch that is not a list of operations: DecodePatch's error, a Bad Request
       if (p && e instanceof p.PatchDecodeError) return { ok: false, status: badRequestStatus(e.message) };
@@ -349,7 +349,9 @@ export class ApiServer {
     }
     // fields the server owns; the status subresource is not writable through the main resource
     const m = next.metadata;
-    for (const k of ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'generation', 'resourceVersion', 'namespace'] as const) {
+    // (BeforeUpdate: a uid left out is the object's; one given must be it, which validation checks)
+    m.uid ||= pod.metadata.uid;
+    for (const k of ['creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'generation', 'resourceVersion', 'namespace'] as const) {
       if ((pod.metadata as any)[k] === undefined) delete m[k];
       else m[k] = (pod.metadata as any)[k];
     }
@@ -360,6 +362,9 @@ export class ApiServer {
     // the patched object is decoded with the v1 defaults, and DefaultTolerationSeconds admits updates too
     setDefaultsPodSpec(next.spec);
     admitDefaultTolerationSeconds(next.spec);
+    // Priority admission on update keeps what it set on create (a PUT's body may leave it out)
+    next.spec.priority ??= pod.spec.priority;
+    next.spec.preemptionPolicy ??= pod.spec.preemptionPolicy;
     if (resize) next = resize.dropNonResizeUpdates(next, pod);
     const v = this.#validation;
     const errs = resize ? resize.validatePodResize(next, pod)
@@ -369,7 +374,7 @@ export class ApiServer {
     if (JSON.stringify(next.spec) !== JSON.stringify(pod.spec)) next.metadata.generation = (pod.metadata.generation ?? 1) + 1;
     if (JSON.stringify(next) === JSON.stringify(pod)) return { ok: true, object: pod, unchanged: true, ...warned };
     const stored = this.#store(next as Pod, 'MODIFIED');
-    this.#ctx.emit('apiserver', 'PodPatched', podNames(namespace, name).object, `pod "${name}" patched (${patchType})`);
+    this.#ctx.emit('apiserver', 'PodPatched', podNames(namespace, name).object, `pod "${name}" ${patchType === 'put' ? 'replaced' : `patched (${patchType})`}`);
     // upstream: store.go (*Store).Update → ShouldDeleteDuringUpdate: no finalizers left and a zero grace period
     if (stored.metadata.deletionTimestamp && !(stored.metadata.finalizers?.length) && stored.metadata.deletionGracePeriodSeconds === 0) {
       const last = this.#remove(stored);

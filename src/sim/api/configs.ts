@@ -244,7 +244,7 @@ export class ConfigStore {
     }
     if (!old) return { ok: false, status: notFoundStatus(resource, name) };
     const p = this.#patches;
-    if (!p || (patchType !== 'merge' && !p.jsonPatch)) {
+    if (!p || (patchType !== 'merge' && patchType !== 'put' && !p.jsonPatch)) {
       const message = `podlife: this engine was created without ${patchType} patch support (use createEngine, or pass api/patch.ts to createEngineCore)`;
       return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'InternalError', code: 500 } };
     }
@@ -254,6 +254,7 @@ export class ConfigStore {
     try {
       if (patchType === 'json') next = p.jsonPatch!(old, patch, p.API_SERVER_COPY_LIMIT);
       // a strategic merge patch of null decodes to no map: nothing changes
+      else if (patchType === 'put') next = patch;
       else next = patchType === 'merge' ? p.mergePatch(old as never, patch as never) : p.strategicMergePatch!(old as never, (patch ?? {}) as never);
     } catch (e) {
       if (p.PatchDecodeError && e instanceof p.PatchDecodeError) return { ok: false, status: badRequestStatus(e.message) };

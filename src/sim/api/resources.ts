@@ -20,13 +20,13 @@ export interface ResourceInfo {
 export const RESOURCES: ResourceInfo[] = [
   // the ConfigMaps and Secrets a run creates (api/configs.ts) and each namespace's kube-root-ca.crt (api/namespaces.ts):
   // created, patched and deleted, not updated (PUT); in no category (`get all` leaves them out, as on a real cluster)
-  { name: 'configmaps', singular: 'configmap', kind: 'ConfigMap', namespaced: true, verbs: ['create', 'delete', 'get', 'list', 'patch', 'watch'], shortNames: ['cm'] },
+  { name: 'configmaps', singular: 'configmap', kind: 'ConfigMap', namespaced: true, verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'], shortNames: ['cm'] },
   { name: 'events', singular: 'event', kind: 'Event', namespaced: true, verbs: ['get', 'list', 'watch'], shortNames: ['ev'] },
   { name: 'namespaces', singular: 'namespace', kind: 'Namespace', namespaced: false, verbs: ['get', 'list', 'watch'], shortNames: ['ns'] },
   { name: 'nodes', singular: 'node', kind: 'Node', namespaced: false, verbs: ['get', 'list', 'patch', 'watch'], shortNames: ['no'] },
   {
     name: 'pods', singular: 'pod', kind: 'Pod', namespaced: true,
-    verbs: ['create', 'delete', 'get', 'list', 'patch', 'watch'], shortNames: ['po'], categories: ['all'],
+    verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'], shortNames: ['po'], categories: ['all'],
     subresources: [
       { name: 'ephemeralcontainers', verbs: ['get', 'patch'] },
       // the Eviction API (kubectl drain looks for it here: drain.CheckEvictionSupport)
@@ -34,7 +34,7 @@ export const RESOURCES: ResourceInfo[] = [
       { name: 'log', verbs: ['get'] }, { name: 'resize', verbs: ['get', 'patch'] },
     ],
   },
-  { name: 'secrets', singular: 'secret', kind: 'Secret', namespaced: true, verbs: ['create', 'delete', 'get', 'list', 'patch', 'watch'], shortNames: [] },
+  { name: 'secrets', singular: 'secret', kind: 'Secret', namespaced: true, verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'], shortNames: [] },
   // the cluster's two fixed services (src/sim/api/services.ts), in "all" after pods as on a real cluster
   { name: 'services', singular: 'service', kind: 'Service', namespaced: true, verbs: ['get', 'list', 'watch'], shortNames: ['svc'], categories: ['all'] },
 ];

@@ -432,6 +432,8 @@ export function decodePatchedUnder<T>(
   raw: T, schema: Schema, kind: string, directive: FieldValidation, patchType: PatchType, patch: unknown,
 ): Decoded<T> {
   const d = decodeFields(raw, schema, kind);
+  // a PUT's body is decoded as a create's is, its unknown fields in the document's order; a patch's result, sorted
+  if (patchType === 'put') return decodedJson(raw, kind, directive, d, d.unknown);
   const unknown = [...d.unknown].sort((a, b) => (unknownField(a) < unknownField(b) ? -1 : 1));
   if (patchType === 'strategic') {
     const error = d.typeError ? (convertError(raw, schema) ?? d.typeError.message) : undefined;

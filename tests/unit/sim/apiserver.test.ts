@@ -219,6 +219,41 @@ describe('graceful deletion', () => {
   });
 });
 
+describe('PUT (kubectl replace): the whole object, through the update path', () => {
+  const running = () => {
+    const e = engineWith({ nodes: [{ name: 'worker01', ip: '192.168.114.148', podCIDR: '10.244.5.0/24', images: ['nginx:1.28', 'nginx:1.29'] }] });
+    create(e, podManifest('web', { image: 'nginx:1.28' }, {}, { labels: { app: 'web' }, finalizers: ['example.com/keep'] }));
+    e.advanceTo(5000);
+    return e;
+  };
+  const put = (e: ReturnType<typeof engineWith>, obj: unknown) => e.apply({ type: 'patch', kind: 'Pod', namespace: 'default', name: 'web', patchType: 'put', patch: obj });
+  it('replaces labels and finalizers, keeps the status and the server\'s fields, moves the generation for a new image', () => {
+    const e = running();
+    const live = e.state().pods[0];
+    const { status: _status, ...body } = structuredClone(live);
+    body.metadata = { name: 'web', labels: { tier: 'front' } } as Pod['metadata'];
+    body.spec.containers[0].image = 'nginx:1.29';
+    const r = put(e, body);
+    expect(r.ok).toBe(true);
+    const p = e.state().pods[0];
+    expect(p.metadata).toMatchObject({ uid: live.metadata.uid, creationTimestamp: live.metadata.creationTimestamp, generation: 2, labels: { tier: 'front' } });
+    expect(p.metadata.finalizers).toBeUndefined();
+    expect(p.status).toBe(live.status);
+    expect(e.trace.at(-1)).toMatchObject({ kind: 'PodPatched', detail: 'pod "web" replaced' });
+    e.advanceTo(7000);
+    expect(e.state().pods[0].status.containerStatuses![0]).toMatchObject({ image: 'docker.io/library/nginx:1.29', restartCount: 1 });
+  });
+  it('the manifest it was created from is Forbidden (no node, no service account volume), not a priority error; another uid is Invalid', () => {
+    const e = running();
+    const r = put(e, podManifest('web', { image: 'nginx:1.28' }));
+    expect(!r.ok && r.status.message).toMatch(/^Pod "web" is invalid: spec: Forbidden: pod updates may not change fields other than /);
+    const { status: _status, ...body } = structuredClone(e.state().pods[0]);
+    body.metadata.uid = '00000000-0000-4000-8000-000000000000';
+    const u = put(e, body);
+    expect(!u.ok && u.status.message).toBe('Pod "web" is invalid: metadata.uid: Invalid value: "00000000-0000-4000-8000-000000000000": field is immutable');
+  });
+});
+
 describe('patch', () => {
   const base = () => {
     const e = engineWith();
@@ -257,7 +292,7 @@ describe('patch', () => {
       const before = JSON.stringify(e.state());
       const r = e.apply({ type: 'patch', kind: 'Pod', namespace: 'default', name: 'web', patchType, patch });
       expect(!r.ok && r.status).toMatchObject({ reason: 'InternalError', code: 500 });
-      expect(!r.ok && r.status.message).toContain(`without ${patchType} patch support`);
+      expect(!r.ok && r.status.message).toContain(`without support for ${patchType} patches`);
       expect(JSON.stringify(e.state())).toBe(before);
     }
     const merged = e.apply({ type: 'patch', kind: 'Pod', namespace: 'default', name: 'web', patchType: 'merge', patch: { metadata: { labels: { a: 'b' } } } });

@@ -478,3 +478,20 @@ describe('kubectl create|apply|delete -f and delete configmap|secret', () => {
     expect(c.run('kubectl get cm -o name').stdout).toBe('configmap/kube-root-ca.crt\n');
   });
 });
+
+describe('kubectl replace -f (replace.go): the object PUT as it is', () => {
+  it('the create-and-replace idiom replaces a ConfigMap whole; a Secret\'s stringData is its data; --force is refused by name', () => {
+    const { run, sent } = cluster();
+    run('kubectl create configmap app --from-literal=mode=demo --from-literal=extra=1');
+    const r = run('kubectl create configmap app --from-literal=mode=prod --dry-run=client -o yaml | kubectl replace -f -');
+    expect(r).toEqual({ stdout: 'configmap/app replaced\n', stderr: '', exitCode: 0 });
+    expect(sent.at(-1)).toMatchObject({ type: 'config', verb: 'patch', kind: 'ConfigMap', name: 'app', patchType: 'put', fieldValidation: 'Strict' });
+    expect(run("kubectl get cm app -o jsonpath='{.data}'").stdout).toBe('{"mode":"prod"}');
+    run('kubectl create secret generic tok --from-literal=t=a');
+    expect(run('kubectl create secret generic tok --from-literal=t=b --dry-run=client -o yaml | kubectl replace -f -').stdout).toBe('secret/tok replaced\n');
+    expect(run("kubectl get secret tok -o jsonpath='{.data.t}'").stdout).toBe('Yg==');
+    expect(run('kubectl create configmap app --from-literal=a=b --dry-run=client -o yaml | kubectl replace --force -f -')).toMatchObject({
+      stderr: 'error: podlife: kubectl replace --force (delete, wait until the object is gone, create it again) is not supported by this simulation; kubectl delete, then kubectl create -f\n', exitCode: 1,
+    });
+  });
+});

@@ -359,7 +359,7 @@ describe('the resize subresource', () => {
   it('is an internal error on an engine created without the resize support', () => {
     const e = runningPod(guaranteed, {}, createEngineCore({ nodes: [NODE] }, { seed: 1 }));
     const r = resize(e, [{ name: 'web', resources: guaranteed }], 'merge');
-    expect(!r.ok && r.status).toMatchObject({ code: 500, message: expect.stringContaining('without resize patch support') });
+    expect(!r.ok && r.status).toMatchObject({ code: 500, message: expect.stringContaining('without support for resize patches') });
   });
 
   it('keeps resources immutable through the pod itself', () => {

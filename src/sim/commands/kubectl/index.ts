@@ -21,7 +21,8 @@ import {
 import { DESCRIBE_FLAGS, LOGS_FLAGS, kubectlDescribe, kubectlLogs } from './read.ts';
 import { CREATE_CONFIGMAP_FLAGS, CREATE_SECRET_GENERIC_FLAGS, createSecretHelp, kubectlCreateConfigMap, kubectlCreateSecretGeneric } from './configs.ts';
 import {
-  APPLY_FLAGS, CREATE_FLAGS, CREATE_SUBCOMMANDS, DELETE_FLAGS, PATCH_FLAGS, RUN_FLAGS, dryRunStrategy, kubectlApply, kubectlCreate, kubectlDelete, kubectlPatch, kubectlRun,
+  APPLY_FLAGS, CREATE_FLAGS, CREATE_SUBCOMMANDS, DELETE_FLAGS, PATCH_FLAGS, REPLACE_FLAGS, RUN_FLAGS, dryRunStrategy, kubectlApply, kubectlCreate, kubectlDelete, kubectlPatch,
+  kubectlReplace, kubectlRun,
 } from './mutate.ts';
 import { SET_HELP, SET_IMAGE_FLAGS, SET_SUBCOMMANDS, kubectlSetImage } from './set.ts';
 
@@ -40,6 +41,7 @@ const VERBS: Record<string, Verb> = {
   create: { flags: CREATE_FLAGS, run: kubectlCreate, mutates: true },
   delete: { flags: DELETE_FLAGS, run: kubectlDelete, mutates: true },
   patch: { flags: PATCH_FLAGS, run: kubectlPatch, mutates: true },
+  replace: { flags: REPLACE_FLAGS, run: kubectlReplace, mutates: true },
   debug: { flags: DEBUG_FLAGS, run: kubectlDebug, mutates: true },
   top: { flags: TOP_FLAGS, run: kubectlTop, mutates: false },
   label: { flags: LABEL_FLAGS, run: kubectlLabel, mutates: true },
@@ -64,7 +66,7 @@ const OTHER_COMMANDS = [
   'expose', 'explain', 'edit', 'rollout', 'scale', 'autoscale', 'certificate', 'cluster-info',
   'attach', 'port-forward', 'proxy', 'cp', 'auth',
   'diff', 'kustomize', 'completion', 'config',
-  'plugin', 'replace', 'alpha',
+  'plugin', 'alpha',
 ];
 
 /** Split global flags off the front so the verb can be found (`kubectl -n x get pods`). */

@@ -469,6 +469,78 @@ function withLastApplied(obj: Record<string, unknown>): Record<string, unknown> 
 }
 
 // ---------------------------------------------------------------------------------------------
+// kubectl replace
+// ---------------------------------------------------------------------------------------------
+
+export const REPLACE_FLAGS: FlagSpec[] = [
+  ...PRINT_FLAGS,
+  ...FILENAME_FLAGS,
+  { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
+  { name: 'validate', type: 'string', noOptDefault: 'strict' },
+  { name: 'save-config', type: 'bool' },
+  { name: 'force', type: 'bool' },
+  { name: 'grace-period', type: 'int' },
+  { name: 'timeout', type: 'duration' },
+  { name: 'cascade', type: 'string', noOptDefault: 'background' },
+  { name: 'wait', type: 'bool' },
+  { name: 'raw', type: 'string' },
+  { name: 'subresource', type: 'string' },
+  { name: 'field-manager', type: 'string' },
+];
+
+/**
+ * `kubectl replace -f`: each Pod, ConfigMap and Secret of the files PUT in place of the stored one, as it is in the
+ * file (the last-applied annotation brought up to date where it is, or with --save-config). A pod's spec may change
+ * only as an update may (its image, say), so replace is how `kubectl get -o yaml`, edited, goes back.
+ */
+// upstream: k8s.io/kubectl v0.36.2 pkg/cmd/replace/replace.go (Complete, Validate, Run); util.CreateOrUpdateAnnotation
+export function kubectlReplace(p: ParsedArgs, ctx: ExecContext, stdin: string): CommandResult {
+  const force = bool(p, 'force');
+  if (int(p, 'grace-period', -1) >= 0 && !force) throw new KubectlError('--grace-period must have --force specified');
+  if (p.flags.has('timeout') && !force) throw new KubectlError('--timeout must have --force specified');
+  requireFilenames(p);
+  if (force) {
+    throw new KubectlError('podlife: kubectl replace --force (delete, wait until the object is gone, create it again) is not supported by this simulation; kubectl delete, then kubectl create -f');
+  }
+  if (str(p, 'raw') || str(p, 'subresource')) throw new KubectlError('podlife: kubectl replace --raw and --subresource are not supported by this simulation');
+  const mode = dryRun(p);
+  if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
+  const fieldValidation = validationDirective(p);
+  const format = objectsOnlyOutput(p, fileReader(ctx));
+  const writes: Write[] = [];
+  const errors = new VisitErrors();
+  const seenWarnings = new Set<string>();
+  let count = 0;
+  for (const m of manifests(p, ctx, stdin, 'replacing', { kinds: MANIFEST_KINDS })) {
+    if (typeof m === 'string') {
+      errors.add(m);
+      continue;
+    }
+    let obj: Record<string, unknown> = { ...m.obj, metadata: { ...(m.obj.metadata as Record<string, unknown>), namespace: m.namespace } };
+    const annotations = (obj.metadata as { annotations?: Record<string, string> }).annotations;
+    if (bool(p, 'save-config') || annotations?.[LAST_APPLIED] !== undefined) obj = withLastApplied(obj);
+    let replaced: unknown = obj;
+    if (mode !== 'client') {
+      const r = m.kind === 'Pod'
+        ? submit(ctx, { type: 'patch', kind: 'Pod', namespace: m.namespace, name: m.name, patchType: 'put', patch: obj, fieldValidation })
+        : submit(ctx, { type: 'config', verb: 'patch', kind: m.kind, namespace: m.namespace, name: m.name, patchType: 'put', patch: obj, fieldValidation });
+      if (!r.ok) {
+        errors.add(sourceError(r.status, 'replacing', m.source));
+        continue;
+      }
+      writes.push([2, warningText(r, seenWarnings)]);
+      replaced = r.object;
+    }
+    count++;
+    const shown = `${singular[MANIFEST_RESOURCE[m.kind]]}/${m.name}`;
+    if (format?.kind === 'name') writes.push([1, `${shown}\n`]);
+    else if (format) writes.push([1, (format.kind === 'yaml' && count > 1 ? '---\n' : '') + printObject(replaced, format, '')]);
+    else writes.push([1, `${shown} replaced${mode === 'client' ? ' (dry run)' : ''}\n`]);
+  }
+  return fromWrites([...writes, [2, errors.text()]], errors.size ? 1 : 0);
+}
+
+// ---------------------------------------------------------------------------------------------
 // kubectl delete
 // ---------------------------------------------------------------------------------------------
 
