@@ -99,7 +99,12 @@ interface FileSources extends VolumeSources {
   configMap?: Items & { name?: string; items?: { key: string; path: string }[] };
   secret?: Items & { secretName?: string; items?: { key: string; path: string }[] };
   downwardAPI?: { items?: DownwardItem[] };
-  projected?: { sources?: { configMap?: Items & { name?: string; items?: { key: string; path: string }[] }; secret?: Items & { name?: string; items?: { key: string; path: string }[] }; downwardAPI?: { items?: DownwardItem[] } }[] };
+  projected?: {
+    sources?: {
+      configMap?: Items & { name?: string; items?: { key: string; path: string }[] }; secret?: Items & { name?: string; items?: { key: string; path: string }[] };
+      downwardAPI?: { items?: DownwardItem[] }; serviceAccountToken?: { path: string; expirationSeconds?: number; audience?: string };
+    }[];
+  };
 }
 interface DownwardItem {
   path: string;
@@ -127,7 +132,7 @@ function downwardValue(pod: Pod, fieldPath: string): string | undefined {
 /**
  * The files a container sees in the volumes it mounts, by path: a ConfigMap's or Secret's keys (or its `items`, at
  * their paths; a Secret's values decoded), a downward API volume's fields, and the projected volumes' sources (the
- * service account token's ca.crt and namespace; not its token, which the model does not make). A `subPath` mounts one
+ * service account token's ca.crt, namespace and token). A `subPath` mounts one
  * file. As the kubelet's atomic writer leaves them, less its hidden ..data directories.
  */
 // upstream: pkg/volume/configmap/configmap.go, secret/secret.go, downwardapi/downwardapi.go, projected/projected.go
@@ -193,9 +198,64 @@ function volumePayload(ctx: SimContext, pod: Pod, v: FileSources, at: number | u
       if (s.configMap) add('configmap', s.configMap.name, s.configMap.items);
       else if (s.secret) add('secret', s.secret.name, s.secret.items);
       else if (s.downwardAPI) downward(s.downwardAPI.items);
+      else if (s.serviceAccountToken) {
+        const token = serviceAccountToken(ctx, pod, s.serviceAccountToken, at ?? ctx.now);
+        if (token) files.set(s.serviceAccountToken.path, token);
+      }
     }
   }
   return files;
+}
+
+/** kubeadm's service account issuer, which is also the API server's audience. */
+const ISSUER = 'https://kubernetes.default.svc.cluster.local';
+/** The kubelet's token request: 3607 s, which the API server (--service-account-extend-token-expiration) stretches to a year. */
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+/** base64url without padding, as a JWT's parts are. */
+const b64url = (text: string): string => btoa(text).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const randomBytes = (rng: { int(lo: number, hi: number): number }, n: number): string => String.fromCharCode(...Array.from({ length: n }, () => rng.int(0, 255)));
+
+/**
+ * The projected service account token a container reads: the JWT the kubelet's token manager got for the pod (a
+ * TokenRequest bound to the pod and its node) as of `at`. The manager asks again once 80% of the 3607 s it asked for
+ * have passed, and the next remount writes the new one (the model writes it at the moment it is asked). The claims
+ * are the API server's for a bound token, in Go's JSON (keys sorted); the signature is random bytes (the model has
+ * no key pair). Undefined before the pod started (nothing is mounted).
+ */
+// upstream: pkg/kubelet/token/token_manager.go (requiresRefresh: 80% of the requested TTL, or 24 h);
+//           pkg/registry/core/serviceaccount/storage/token.go (warnAfter, the extended expiration, status.expirationTimestamp);
+//           pkg/serviceaccount/claims.go Claims (kubernetes.io: namespace, node, pod, serviceaccount, warnafter; jti)
+function serviceAccountToken(ctx: SimContext, pod: Pod, src: { expirationSeconds?: number; audience?: string }, at: number): string | undefined {
+  if (!pod.status.startTime) return undefined;
+  const ttl = (src.expirationSeconds ?? 3607) * 1000;
+  const start = Date.parse(pod.status.startTime) - ctx.epoch;
+  const k = Math.max(0, Math.floor((at - start) / (ttl * 0.8)));
+  const iat = Math.floor((ctx.epoch + start + k * ttl * 0.8) / 1000);
+  const ns = pod.metadata.namespace ?? 'default';
+  const sa = pod.spec.serviceAccountName ?? 'default';
+  const rng = ctx.timingRng(`token/${pod.metadata.uid}/${k}`);
+  const nodes = ctx.history.live[ctx.history.collection('nodes')];
+  const node = nodes.get(pod.spec.nodeName!) as { metadata: { uid: string } } | undefined;
+  const extended = (src.expirationSeconds ?? 3607) === 3607 && !src.audience;
+  const claims = {
+    aud: [src.audience ?? ISSUER],
+    exp: iat + (extended ? YEAR_SECONDS : ttl / 1000),
+    iat,
+    iss: ISSUER,
+    jti: rng.uuid(),
+    'kubernetes.io': {
+      namespace: ns,
+      node: { name: pod.spec.nodeName, uid: node?.metadata.uid },
+      pod: { name: pod.metadata.name, uid: pod.metadata.uid },
+      serviceaccount: { name: sa, uid: ctx.timingRng(`serviceaccount/${ns}/${sa}`).uuid() },
+      ...(extended ? { warnafter: iat + ttl / 1000 } : {}),
+    },
+    nbf: iat,
+    sub: `system:serviceaccount:${ns}:${sa}`,
+  };
+  const kid = b64url(randomBytes(ctx.timingRng('service-account-key'), 32));
+  return `${b64url(JSON.stringify({ alg: 'RS256', kid }))}.${b64url(JSON.stringify(claims))}.${b64url(randomBytes(rng, 256))}`;
 }
 
 /**

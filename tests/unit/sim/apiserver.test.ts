@@ -231,7 +231,7 @@ describe('PUT (kubectl replace): the whole object, through the update path', () 
     const e = running();
     const live = e.state().pods[0];
     const { status: _status, ...body } = structuredClone(live);
-    body.metadata = { name: 'web', labels: { tier: 'front' } } as Pod['metadata'];
+    body.metadata = { name: 'web', labels: { tier: 'front' } } as unknown as Pod['metadata'];
     body.spec.containers[0].image = 'nginx:1.29';
     const r = put(e, body);
     expect(r.ok).toBe(true);

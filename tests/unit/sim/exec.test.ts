@@ -267,6 +267,37 @@ describe('files a command changes: rm as busybox has it, and the read-only volum
   });
 });
 
+describe('the service account token the kubelet mounts (token_manager.go, TokenRequest, serviceaccount/claims.go)', () => {
+  const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.trim().split('.')[1], 'base64url').toString('utf8'));
+  it('a JWT bound to the pod and its node, extended to a year with the requested 3607 s as warnafter, renewed after 80% of them', () => {
+    const s = load('nginx-test');
+    const dir = '/var/run/secrets/kubernetes.io/serviceaccount';
+    expect(runCommandAt(s, 60_000, `kubectl exec nginx-test -- ls ${dir}`).stdout).toBe('ca.crt\nnamespace\ntoken\n');
+    const run = runScenario(s);
+    const pod = run.engine.state().pods.find((p) => p.metadata.name === 'nginx-test')!;
+    const node = run.engine.state().nodes[0];
+    const token = runCommandAt(s, 60_000, `kubectl exec nginx-test -- cat ${dir}/token`).stdout;
+    const [header, , signature] = token.trim().split('.');
+    expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toMatchObject({ alg: 'RS256' });
+    expect(Buffer.from(signature, 'base64url').length).toBe(256);
+    const c = claimsOf(token);
+    const started = Date.parse(pod.status.startTime!) / 1000;
+    expect(c).toEqual({
+      aud: ['https://kubernetes.default.svc.cluster.local'], iss: 'https://kubernetes.default.svc.cluster.local',
+      iat: started, nbf: started, exp: started + 365 * 24 * 3600, jti: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      'kubernetes.io': {
+        namespace: 'default', node: { name: 'worker01', uid: node.metadata.uid }, pod: { name: 'nginx-test', uid: pod.metadata.uid },
+        serviceaccount: { name: 'default', uid: expect.stringMatching(/^[0-9a-f-]{36}$/) }, warnafter: started + 3607,
+      },
+      sub: 'system:serviceaccount:default:default',
+    });
+    // the same token until 80% of 3607 s have passed, then a new one issued then
+    expect(runCommandAt(s, 2_800_000, `kubectl exec nginx-test -- cat ${dir}/token`).stdout).toBe(token);
+    const renewed = claimsOf(runCommandAt(s, 2_900_000, `kubectl exec nginx-test -- cat ${dir}/token`).stdout);
+    expect([renewed.iat - started, renewed.jti === c.jti]).toEqual([Math.floor(0.8 * 3607), false]);
+  });
+});
+
 describe('the environment a command sees: printenv, env, export', () => {
   // the Kubernetes docs' dapi-envars-fieldref example (inject-data-application/environment-variable-expose-pod-information)
   const FIELDREFS = `restartPolicy: Always\ncontainers:\n- name: web\n  image: ${BUSYBOX}\n  command: [sh, -c]\n  args: ["while true; do echo -en '\\\\n'; printenv MY_NODE_NAME MY_POD_NAME MY_POD_NAMESPACE; printenv MY_POD_IP MY_POD_SERVICE_ACCOUNT; sleep 10; done;"]\n  env:\n${
