@@ -114,6 +114,10 @@ class SimEngine implements Engine {
       case 'patch':
         if (action.kind === 'Node') return api.patchNode(action.name, action.patchType, action.patch, 'apiserver', action.fieldValidation);
         return api.patchPod(action.namespace, action.name, action.patchType, action.patch, action.subresource, action.fieldValidation);
+      case 'createWhenGone': {
+        const create = this.#patches?.createWhenGone;
+        return create ? create(this.#ctx, api, action) : noSupport('kubectl replace --force');
+      }
       case 'evict': {
         const evict = this.#patches?.evictPod;
         if (!evict) return noSupport('the Eviction API');

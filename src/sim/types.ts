@@ -584,8 +584,16 @@ export type ClusterAction =
   | { type: 'stopPodSandbox'; node: string; id: string }
   /** POST pods/{name}/eviction, the Eviction API, as `kubectl drain` sends it for each pod of the node. */
   | { type: 'evict'; namespace: string; name: string; gracePeriodSeconds?: number }
+  | CreateWhenGoneAction
   | PodExecAction
   | ConfigAction;
+
+/**
+ * `kubectl replace --force` after its DELETE: a client that asks every second whether the pod of that name is gone
+ * (at once first; `timeoutMs`, five minutes by default), then POSTs `obj`. The wait is on the virtual clock; the
+ * result, at once, says only that the client waits.
+ */
+export interface CreateWhenGoneAction { type: 'createWhenGone'; namespace: string; name: string; obj: unknown; fieldValidation?: FieldValidation; timeoutMs?: number }
 
 /**
  * POST, PATCH or DELETE a ConfigMap or a Secret (api/configs.ts), as `kubectl create configmap|secret`, `create|apply -f`,

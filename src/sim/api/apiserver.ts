@@ -29,7 +29,7 @@ export type PodWatcher = (type: WatchType, pod: Pod) => void;
  * JSON patch and strategic merge patch (api/patch.ts), and the resize subresource (src/sim/resize.ts), passed in so
  * that an engine that never needs them does not load them; JSON merge patch is always there.
  */
-export type Patches = Pick<typeof patchModule, 'jsonPatch' | 'strategicMergePatch' | 'PatchError' | 'PatchDecodeError' | 'API_SERVER_COPY_LIMIT'> & Partial<Pick<typeof patchModule, 'patchNode' | 'NodeLifecycleController' | 'TaintEvictionController' | 'watchNodeSchedulable' | 'stopPodSandbox' | 'evictPod' | 'execInContainer'>> & { resize?: typeof resizeModule };
+export type Patches = Pick<typeof patchModule, 'jsonPatch' | 'strategicMergePatch' | 'PatchError' | 'PatchDecodeError' | 'API_SERVER_COPY_LIMIT'> & Partial<Pick<typeof patchModule, 'patchNode' | 'NodeLifecycleController' | 'TaintEvictionController' | 'watchNodeSchedulable' | 'stopPodSandbox' | 'evictPod' | 'execInContainer' | 'createWhenGone'>> & { resize?: typeof resizeModule };
 
 const podKey = (ns: string, name: string): string => podNames(ns, name).key;
 

@@ -16,6 +16,7 @@ export { NodeLifecycleController } from '../controller/nodelifecycle.ts';
 export { TaintEvictionController } from '../controller/tainteviction.ts';
 // and the actions few runs send: the Eviction API (kubectl drain), CRI StopPodSandbox from the node's shell (crictl stopp)
 export { evictPod } from './eviction.ts';
+export { createWhenGone } from './recreate.ts';
 export { stopPodSandbox } from '../runtime/stopp.ts';
 export { execInContainer } from '../kubelet/exec.ts';
 export { watchNodeSchedulable } from '../kubelet/nodestatus.ts';

@@ -73,5 +73,29 @@ describe.skipIf(!kubectlAvailable)('kubectl replace, the real kubectl against po
     await same(['get', 'pod', 'web', '-o', 'jsonpath={.spec.containers[0].image},{.status.containerStatuses[0].image},{.status.containerStatuses[0].restartCount},{.metadata.generation}'], 20_000);
     expect(server.cluster.engine.state().configMaps!.find((c) => c.metadata.name === 'app')!.data).toEqual({ mode: 'prod' });
   });
+  it('--force: deleted, then, once the pod is gone, created from the file; podlife\'s client does the same on the virtual clock', async () => {
+    server = await startPaused();
+    await advance(server, '5s');
+    const v1 = file('force-v1.yaml', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers:\n  - name: web\n    image: nginx:1.28\n');
+    const v2 = file('force-v2.yaml', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers:\n  - name: web\n    image: busybox:1.37\n    command: [sleep, "3600"]\n');
+    await kubectl(server, ['create', '-f', v1]);
+    await advance(server, '10s');
+    // kubectl asks every second (real time) whether the pod is gone; virtual time moves on meanwhile
+    const real = kubectl(server, ['replace', '--force', '-f', v2, '--timeout=60s'], { timeoutMs: 60_000 });
+    await new Promise((r) => setTimeout(r, 300));
+    await advance(server, '15s');
+    const done = await real;
+    const engine = createEngine({}, { seed: 1 });
+    const ctx = { get state() { return engine.state(); }, apply: (a: ClusterAction) => engine.apply(a), readFile };
+    execute(`kubectl create -f ${v1}`, ctx);
+    engine.advanceTo(10_000);
+    const ours = execute(`kubectl replace --force -f ${v2} --timeout=60s`, ctx);
+    // (kubectl v1.33+ says which namespace a deleted object was in; the machine's v1.32 does not)
+    expect({ stdout: ours.stdout.replace(' from default namespace', ''), stderr: ours.stderr, code: ours.exitCode }).toEqual(done);
+    engine.advanceTo(15_000);
+    for (const pods of [server.cluster.engine.state().pods, engine.state().pods]) {
+      expect(pods.map((p) => [p.metadata.name, p.spec.containers[0].image, p.metadata.deletionTimestamp])).toEqual([['web', 'busybox:1.37', undefined]]);
+    }
+  });
   it.skipIf(kubectlAvailable)(SKIP_REASON, () => {});
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiStatus, Pod } from '../../../src/sim/types.ts';
 import { createEngineCore } from '../../../src/sim/engine-core.ts';
 import { create, engineWith, podManifest } from './helpers.ts';
+import { execute } from '../../../src/sim/commands/execute.ts';
 
 /** What `kubectl run nginx --image=nginx --restart=Never` sends. */
 const kubectlRun = { apiVersion: 'v1', kind: 'Pod', metadata: { labels: { run: 'nginx' }, name: 'nginx' }, spec: { containers: [{ image: 'nginx', name: 'nginx', resources: {} }], dnsPolicy: 'ClusterFirst', restartPolicy: 'Never' }, status: {} };
@@ -251,6 +252,46 @@ describe('PUT (kubectl replace): the whole object, through the update path', () 
     body.metadata.uid = '00000000-0000-4000-8000-000000000000';
     const u = put(e, body);
     expect(!u.ok && u.status.message).toBe('Pod "web" is invalid: metadata.uid: Invalid value: "00000000-0000-4000-8000-000000000000": field is immutable');
+  });
+});
+
+describe('kubectl replace --force: delete, then create once the pod is gone (replace.go forceReplace)', () => {
+  const withFiles = (files: Record<string, string>) => {
+    const e = engineWith({ nodes: [{ name: 'worker01', ip: '192.168.114.148', podCIDR: '10.244.5.0/24', images: ['nginx:1.28', 'busybox:1.37'] }] });
+    const ctx = { get state() { return e.state(); }, apply: (a: Parameters<typeof e.apply>[0]) => e.apply(a), files };
+    return { e, run: (line: string) => execute(line, ctx) };
+  };
+  const next = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers:\n  - name: web\n    image: busybox:1.37\n    command: [sleep, "3600"]\n';
+  it('the new pod is created at the first poll after the old one is gone, a new uid, the same name', () => {
+    const { e, run } = withFiles({ 'web.yaml': next });
+    run('kubectl run web --image=nginx:1.28');
+    e.advanceTo(20_000);
+    const old = e.state().pods[0].metadata.uid;
+    expect(run('kubectl replace --force -f web.yaml')).toEqual({ stdout: 'pod "web" deleted from default namespace\npod/web replaced\n', stderr: '', exitCode: 0 });
+    e.advanceTo(40_000);
+    const removed = e.trace.find((x) => x.kind === 'PodRemoved')!.t;
+    const created = e.trace.filter((x) => x.kind === 'PodCreated').at(-1)!.t;
+    // kubectl asks at once, then every second: the create comes at the first whole second after the removal
+    expect([removed > 20_000, created, created - removed < 1000]).toEqual([true, 20_000 + Math.ceil((removed - 20_000) / 1000) * 1000, true]);
+    const p = e.state().pods[0];
+    expect([p.metadata.uid !== old, p.spec.containers[0].image, p.status.phase]).toEqual([true, 'busybox:1.37', 'Running']);
+  });
+  it('a pod with finalizers is refused by name before anything is deleted', () => {
+    const { e, run } = withFiles({ 'web.yaml': next });
+    create(e, podManifest('web', { image: 'nginx:1.28' }, {}, { finalizers: ['example.com/keep'] }));
+    e.advanceTo(10_000);
+    const r = run('kubectl replace --force -f web.yaml');
+    expect([r.exitCode, r.stderr]).toEqual([1, 'error: podlife: pod "web" has finalizers (example.com/keep): kubectl replace --force would wait up to --timeout (5m0s) for them to be removed, which a transcript cannot show; remove them first, or kubectl delete and kubectl create -f\n']);
+    expect(e.state().pods[0].metadata.deletionTimestamp).toBeUndefined();
+  });
+  it('a pod whose grace period may outlast --timeout is refused: the transcript cannot tell whether kubectl would time out', () => {
+    const { e, run } = withFiles({ 'web.yaml': next });
+    run('kubectl run web --image=nginx:1.28');
+    e.advanceTo(10_000);
+    expect(run('kubectl replace --force -f web.yaml --timeout=10s').stderr).toBe(
+      'error: podlife: pod "web" may take its grace period (30s) to stop, longer than --timeout (10s): whether kubectl replace --force times out is more than a transcript can tell; give a longer --timeout\n',
+    );
+    expect(run('kubectl replace --force -f web.yaml --timeout=10s --grace-period=2').exitCode).toBe(0);
   });
 });
 

@@ -480,7 +480,7 @@ describe('kubectl create|apply|delete -f and delete configmap|secret', () => {
 });
 
 describe('kubectl replace -f (replace.go): the object PUT as it is', () => {
-  it('the create-and-replace idiom replaces a ConfigMap whole; a Secret\'s stringData is its data; --force is refused by name', () => {
+  it('the create-and-replace idiom replaces a ConfigMap whole; a Secret\'s stringData is its data; --force deletes and creates it', () => {
     const { run, sent } = cluster();
     run('kubectl create configmap app --from-literal=mode=demo --from-literal=extra=1');
     const r = run('kubectl create configmap app --from-literal=mode=prod --dry-run=client -o yaml | kubectl replace -f -');
@@ -490,8 +490,14 @@ describe('kubectl replace -f (replace.go): the object PUT as it is', () => {
     run('kubectl create secret generic tok --from-literal=t=a');
     expect(run('kubectl create secret generic tok --from-literal=t=b --dry-run=client -o yaml | kubectl replace -f -').stdout).toBe('secret/tok replaced\n');
     expect(run("kubectl get secret tok -o jsonpath='{.data.t}'").stdout).toBe('Yg==');
-    expect(run('kubectl create configmap app --from-literal=a=b --dry-run=client -o yaml | kubectl replace --force -f -')).toMatchObject({
-      stderr: 'error: podlife: kubectl replace --force (delete, wait until the object is gone, create it again) is not supported by this simulation; kubectl delete, then kubectl create -f\n', exitCode: 1,
+    const uid = (name: string) => run(`kubectl get cm ${name} -o jsonpath={.metadata.uid}`).stdout;
+    const before = uid('app');
+    expect(run('kubectl create configmap app --from-literal=a=b --dry-run=client -o yaml | kubectl replace --force -f -')).toEqual({
+      stdout: 'configmap "app" deleted from default namespace\nconfigmap/app replaced\n', stderr: '', exitCode: 0,
+    });
+    expect([uid('app') !== before, run("kubectl get cm app -o jsonpath='{.data}'").stdout]).toEqual([true, '{"a":"b"}']);
+    expect(run('kubectl create configmap app --from-literal=a=c --dry-run=client -o yaml | kubectl replace --force --dry-run=client -f -')).toMatchObject({
+      stderr: 'error: --dry-run can not be used when --force is set\n', exitCode: 1,
     });
   });
 });

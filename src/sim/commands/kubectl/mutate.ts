@@ -7,8 +7,9 @@ import { parseAllDocuments } from 'yaml';
 import { goJson, sortedCopy } from '../../render/json.ts';
 import { PatchError, createThreeWayMergePatch, jsonPatch, strategicMergePatch } from '../../api/patch.ts';
 import { mergePatch } from '../../api/merge-patch.ts';
+import { formatGoDuration } from '../../render/duration.ts';
 import { deepEqual, isJsonObject } from '../../core/structural.ts';
-import { type FlagSpec, type ParsedArgs, arr, bool, int, str } from '../flags.ts';
+import { type FlagSpec, type ParsedArgs, arr, bool, duration, int, str } from '../flags.ts';
 import { type CommandResult, type Write, fromWrites } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
 import type { ApiStatus, ClusterAction, ConfigObject, FieldValidation, PatchType, Pod } from '../../types.ts';
@@ -499,13 +500,12 @@ export function kubectlReplace(p: ParsedArgs, ctx: ExecContext, stdin: string): 
   if (int(p, 'grace-period', -1) >= 0 && !force) throw new KubectlError('--grace-period must have --force specified');
   if (p.flags.has('timeout') && !force) throw new KubectlError('--timeout must have --force specified');
   requireFilenames(p);
-  if (force) {
-    throw new KubectlError('podlife: kubectl replace --force (delete, wait until the object is gone, create it again) is not supported by this simulation; kubectl delete, then kubectl create -f');
-  }
   if (str(p, 'raw') || str(p, 'subresource')) throw new KubectlError('podlife: kubectl replace --raw and --subresource are not supported by this simulation');
   const mode = dryRun(p);
+  if (force && mode !== 'none') throw new KubectlError('--dry-run can not be used when --force is set');
   if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
   const fieldValidation = validationDirective(p);
+  if (force) return forceReplace(p, ctx, stdin, fieldValidation);
   const format = objectsOnlyOutput(p, fileReader(ctx));
   const writes: Write[] = [];
   const errors = new VisitErrors();
@@ -538,6 +538,65 @@ export function kubectlReplace(p: ParsedArgs, ctx: ExecContext, stdin: string): 
     else writes.push([1, `${shown} replaced${mode === 'client' ? ' (dry run)' : ''}\n`]);
   }
   return fromWrites([...writes, [2, errors.text()]], errors.size ? 1 : 0);
+}
+
+/**
+ * `kubectl replace --force`: every object of the files deleted (as `kubectl delete` would, with --grace-period; one
+ * that is not there is skipped), then, once each is gone, created from its file. A pod goes when the kubelet has
+ * stopped it, so kubectl waits: the model's client waits on the virtual clock (the createWhenGone action), and the
+ * timeline does not wait for it. A pod with finalizers is refused: it goes only when they are removed, which kubectl
+ * would wait for up to --timeout (5 minutes) and a transcript cannot show.
+ */
+// upstream: replace.go (*ReplaceOptions).forceReplace; Complete (--grace-period=0 becomes 1; IgnoreNotFound)
+function forceReplace(p: ParsedArgs, ctx: ExecContext, stdin: string, fieldValidation: FieldValidation): CommandResult {
+  let grace = int(p, 'grace-period', -1);
+  if (grace === 0) grace = 1;
+  const timeoutMs = p.flags.has('timeout') ? duration(p, 'timeout', 0) : 0;
+  const format = objectsOnlyOutput(p, fileReader(ctx));
+  const all = [...manifests(p, ctx, stdin, 'replacing', { kinds: MANIFEST_KINDS })];
+  const errors = new VisitErrors();
+  for (const m of all) if (typeof m === 'string') errors.add(m);
+  if (errors.size) return fromWrites([[2, errors.text()]], 1);
+  const objects = all as Manifest[];
+  // the transcript prints what kubectl prints once it is done: a pod that may outlast the wait is refused
+  const waitMs = timeoutMs || 300_000;
+  for (const m of objects) {
+    const live = m.kind === 'Pod' ? podsIn(ctx, m.namespace).find((x) => x.metadata.name === m.name) : undefined;
+    if (live?.metadata.finalizers?.length) {
+      throw new KubectlError(`podlife: pod ${JSON.stringify(m.name)} has finalizers (${live.metadata.finalizers.join(', ')}): kubectl replace --force would wait up to --timeout (${formatGoDuration(waitMs)}) for them to be removed, which a transcript cannot show; remove them first, or kubectl delete and kubectl create -f`);
+    }
+    // its grace period, and a few seconds for the kubelet to see the deletion and report the pod stopped
+    const graceS = grace >= 0 ? grace : live?.spec.terminationGracePeriodSeconds ?? 30;
+    if (live?.spec.nodeName && graceS * 1000 + 5000 > waitMs) {
+      throw new KubectlError(`podlife: pod ${JSON.stringify(m.name)} may take its grace period (${graceS}s) to stop, longer than --timeout (${formatGoDuration(waitMs)}): whether kubectl replace --force times out is more than a transcript can tell; give a longer --timeout`);
+    }
+  }
+  let stdout = '';
+  // DeleteResult: each object deleted in turn (one not found is skipped)
+  for (const m of objects) {
+    const r = m.kind === 'Pod'
+      ? submit(ctx, { type: 'delete', kind: 'Pod', namespace: m.namespace, name: m.name, ...(grace >= 0 ? { gracePeriodSeconds: grace } : {}) })
+      : submit(ctx, { type: 'config', verb: 'delete', kind: m.kind, namespace: m.namespace, name: m.name });
+    if (r.ok) stdout += `${singular[MANIFEST_RESOURCE[m.kind]]} "${m.name}" deleted from ${m.namespace} namespace\n`;
+    else if (r.status.reason !== 'NotFound') errors.add(sourceError(r.status, 'deleting', m.source));
+  }
+  if (errors.size) return fromWrites([[1, stdout], [2, errors.text()]], 1);
+  // then each created once it is gone
+  let count = 0;
+  for (const m of objects) {
+    const obj = { ...m.obj, metadata: { ...(m.obj.metadata as Record<string, unknown>), namespace: m.namespace } };
+    const r = m.kind === 'Pod'
+      ? submit(ctx, { type: 'createWhenGone', namespace: m.namespace, name: m.name, obj, fieldValidation, ...(timeoutMs > 0 ? { timeoutMs } : {}) })
+      : submit(ctx, { type: 'config', verb: 'create', namespace: m.namespace, obj, fieldValidation });
+    if (!r.ok) {
+      errors.add(r.status);
+      return fromWrites([[1, stdout], [2, errors.text()]], 1);
+    }
+    count++;
+    const shown = `${singular[MANIFEST_RESOURCE[m.kind]]}/${m.name}`;
+    stdout += format?.kind === 'name' ? `${shown}\n` : format ? (format.kind === 'yaml' && count > 1 ? '---\n' : '') + printObject(r.object, format, '') : `${shown} replaced\n`;
+  }
+  return fromWrites([[1, stdout]], 0);
 }
 
 // ---------------------------------------------------------------------------------------------
