@@ -3,14 +3,11 @@
 // given the same commands at the same virtual times, prints the same.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../src/server/server.ts';
 import { execute } from '../../../src/sim/commands/execute.ts';
 import { type ClusterAction, createEngine } from '../../../src/sim/index.ts';
-import { KUBECTL, SKIP_REASON, advance, kubectl, kubectlAvailable, kubectlEnv, podlifeAt, startPaused, type Typed, watchesOpen } from './helpers.ts';
+import { KUBECTL, SKIP_REASON, advance, kubectl, kubectlAvailable, kubectlEnv, podlifeAt, scratchFiles, startPaused, type Typed, watchesOpen } from './helpers.ts';
 
 /** kubectl v1.33+ (what podlife models) says which namespace a deleted object was in; v1.32 does not. */
 const asKubectl132Delete = (s: string): string => s.replace(/ from \S+ namespace( \(dry run\))?$/gm, '$1');
@@ -21,18 +18,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-const dir = mkdtempSync(path.join(tmpdir(), 'podlife-serve-configs-'));
-const file = (name: string, text: string) => {
-  writeFileSync(path.join(dir, name), text);
-  return path.join(dir, name);
-};
-const readFile = (p: string): string | undefined => {
-  try {
-    return readFileSync(p, 'utf8');
-  } catch {
-    return undefined;
-  }
-};
+const { file, readFile } = scratchFiles('podlife-serve-configs-');
 
 describe.skipIf(!kubectlAvailable)('configmaps and secrets, the real kubectl against podlife serve', () => {
   it('create configmap|secret generic, get, describe, delete: the real kubectl and podlife print the same', async () => {

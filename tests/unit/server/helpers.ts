@@ -3,7 +3,7 @@
 // podlife's own answer for the same scenario, times and requests (runCommandAt).
 
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseScenario, type ClusterState, type Scenario, type TimelineEntry } from '../../../src/sim/index.ts';
@@ -29,6 +29,27 @@ export interface Run {
   stdout: string;
   stderr: string;
   code: number;
+}
+
+/**
+ * Files both kubectls read (-f): `file` writes one into a fresh directory and returns its path; `readFile` is how
+ * podlife's kubectl reads a path (undefined: no such file).
+ */
+export function scratchFiles(prefix: string): { file: (name: string, text: string) => string; readFile: (p: string) => string | undefined } {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  return {
+    file: (name, text) => {
+      writeFileSync(path.join(dir, name), text);
+      return path.join(dir, name);
+    },
+    readFile: (p) => {
+      try {
+        return readFileSync(p, 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+  };
 }
 
 const home = mkdtempSync(path.join(tmpdir(), 'podlife-kubectl-'));

@@ -2,14 +2,11 @@
 // given the same commands at the same virtual times, prints the same: replaced, the image the update may change, the
 // spec it may not, a stale resourceVersion, an object that is not there; a ConfigMap replaced as a whole.
 
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../src/server/server.ts';
 import { execute } from '../../../src/sim/commands/execute.ts';
 import { type ClusterAction, createEngine } from '../../../src/sim/index.ts';
-import { SKIP_REASON, advance, kubectl, kubectlAvailable, startPaused } from './helpers.ts';
+import { SKIP_REASON, advance, kubectl, kubectlAvailable, scratchFiles, startPaused } from './helpers.ts';
 
 let server: RunningServer | undefined;
 afterEach(async () => {
@@ -17,18 +14,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-const dir = mkdtempSync(path.join(tmpdir(), 'podlife-serve-replace-'));
-const file = (name: string, text: string) => {
-  writeFileSync(path.join(dir, name), text);
-  return path.join(dir, name);
-};
-const readFile = (p: string): string | undefined => {
-  try {
-    return readFileSync(p, 'utf8');
-  } catch {
-    return undefined;
-  }
-};
+const { file, readFile } = scratchFiles('podlife-serve-replace-');
 
 describe.skipIf(!kubectlAvailable)('kubectl replace, the real kubectl against podlife serve', () => {
   it('replaced, the update rules, Conflict and NotFound named with the file; podlife prints the same', async () => {

@@ -12,13 +12,13 @@ import { deepEqual, isJsonObject } from '../../core/structural.ts';
 import { type FlagSpec, type ParsedArgs, arr, bool, duration, int, str } from '../flags.ts';
 import { type CommandResult, type Write, fromWrites } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
-import type { ApiStatus, ClusterAction, ConfigObject, FieldValidation, PatchType, Pod } from '../../types.ts';
+import type { ApiStatus, ApplyResult, ClusterAction, ConfigObject, FieldValidation, PatchType, Pod } from '../../types.ts';
 import type { Service } from '../../api/services.ts';
 import {
   FILENAME_FLAGS, KubectlError, MISSING_RESOURCE, VisitErrors, apiErrorText, configMapsIn, namespaceOf, nodesIn, notFound, out, podsIn,
   secretsIn, servicesIn, singular, submit, typeAndNames, typeGroups, warningText,
 } from './common.ts';
-import { asList, fileReader, inStructOrder, OBJECT_META_ORDER, objectOutput, objectsOnlyOutput, type Order, PRINT_FLAGS, printObject } from './output.ts';
+import { asList, fileReader, inStructOrder, OBJECT_META_ORDER, objectOutput, objectsOnlyOutput, type Order, type OutputFormat, PRINT_FLAGS, printObject } from './output.ts';
 import { select } from './selectors.ts';
 import { MANIFEST_KINDS, MANIFEST_RESOURCE, type Manifest, manifests, requireFilenames } from './files.ts';
 import { notFoundStatus } from '../../api/fielderrors.ts';
@@ -415,6 +415,51 @@ export const CREATE_SUBCOMMANDS = [
  */
 // upstream: kubectl pkg/cmd/create/create.go (v0.36.2) Complete, Validate, RunCreate; pkg/util/apply.go
 //           CreateOrUpdateAnnotation; pkg/cmd/util/helpers.go AddSourceToErr
+/**
+ * `create -f` and `replace -f`: each object of the files sent as it is, with the namespace the builder sets on it and
+ * the last-applied annotation under --save-config (replace also brings one it already has up to date:
+ * CreateOrUpdateAnnotation); what kubectl prints for each, the server's warnings and the errors named with their file.
+ */
+function sendManifests(
+  p: ParsedArgs, ctx: ExecContext, stdin: string, verb: 'creating' | 'replacing', done: string, format: OutputFormat | undefined, dry: boolean,
+  send: (m: Manifest, obj: Record<string, unknown>) => ApplyResult<Pod | ConfigObject>,
+): { writes: Write[]; errors: VisitErrors; count: number } {
+  const writes: Write[] = [];
+  const errors = new VisitErrors();
+  const seenWarnings = new Set<string>();
+  let count = 0;
+  for (const m of manifests(p, ctx, stdin, verb, { kinds: MANIFEST_KINDS })) {
+    if (typeof m === 'string') {
+      errors.add(m);
+      continue;
+    }
+    let obj: Record<string, unknown> = { ...m.obj, metadata: { ...(m.obj.metadata as Record<string, unknown>), namespace: m.namespace } };
+    const annotations = (obj.metadata as { annotations?: Record<string, string> }).annotations;
+    if (bool(p, 'save-config') || (verb === 'replacing' && annotations?.[LAST_APPLIED] !== undefined)) obj = withLastApplied(obj);
+    let sent: unknown = obj;
+    if (!dry) {
+      const r = send(m, obj);
+      if (!r.ok) {
+        errors.add(sourceError(r.status, verb, m.source));
+        continue;
+      }
+      writes.push([2, warningText(r, seenWarnings)]);
+      sent = r.object;
+    }
+    writes.push([1, manifestPrinted(m, sent, format, ++count, `${done}${dry ? ' (dry run)' : ''}`)]);
+  }
+  return { writes, errors, count };
+}
+
+/** What kubectl prints for an object it sent: `kind/name <done>`, or the object in the -o format (one printer for every
+ * object: the YAML printer starts each document after its first with ---). */
+function manifestPrinted(m: Manifest, obj: unknown, format: OutputFormat | undefined, count: number, done: string): string {
+  const shown = `${singular[MANIFEST_RESOURCE[m.kind]]}/${m.name}`;
+  if (format?.kind === 'name') return `${shown}\n`;
+  if (format) return (format.kind === 'yaml' && count > 1 ? '---\n' : '') + printObject(obj, format, '');
+  return `${shown} ${done}\n`;
+}
+
 export function kubectlCreate(p: ParsedArgs, ctx: ExecContext, stdin: string): CommandResult {
   if (p.args.length > 0) throw new KubectlError(`Unexpected args: [${p.args.join(' ')}]\nSee 'kubectl create -h' for help and examples`);
   const mode = dryRun(p);
@@ -424,37 +469,9 @@ export function kubectlCreate(p: ParsedArgs, ctx: ExecContext, stdin: string): C
   requireFilenames(p);
   if (str(p, 'raw')) throw new KubectlError('podlife: kubectl create --raw is not supported by this simulation');
   if (mode === 'server') throw new KubectlError('podlife: --dry-run=server is not supported by this simulation');
-  const writes: Write[] = [];
-  const errors = new VisitErrors();
-  const seenWarnings = new Set<string>();
-  let count = 0;
-  for (const m of manifests(p, ctx, stdin, 'creating', { kinds: MANIFEST_KINDS })) {
-    if (typeof m === 'string') {
-      errors.add(m);
-      continue;
-    }
-    // the builder sets the namespace on the object it read
-    let obj: Record<string, unknown> = { ...m.obj, metadata: { ...(m.obj.metadata as Record<string, unknown>), namespace: m.namespace } };
-    if (bool(p, 'save-config')) obj = withLastApplied(obj);
-    let created: unknown = obj;
-    if (mode !== 'client') {
-      const r = m.kind === 'Pod'
-        ? submit(ctx, { type: 'create', namespace: m.namespace, obj, fieldValidation })
-        : submit(ctx, { type: 'config', verb: 'create', namespace: m.namespace, obj, fieldValidation });
-      if (!r.ok) {
-        errors.add(sourceError(r.status, 'creating', m.source));
-        continue;
-      }
-      writes.push([2, warningText(r, seenWarnings)]);
-      created = r.object;
-    }
-    count++;
-    const shown = `${singular[MANIFEST_RESOURCE[m.kind]]}/${m.name}`;
-    if (format?.kind === 'name') writes.push([1, `${shown}\n`]);
-    // one printer for every object: the YAML printer starts each document after its first with ---
-    else if (format) writes.push([1, (format.kind === 'yaml' && count > 1 ? '---\n' : '') + printObject(created, format, '')]);
-    else writes.push([1, `${shown} created${mode === 'client' ? ' (dry run)' : ''}\n`]);
-  }
+  const { writes, errors, count } = sendManifests(p, ctx, stdin, 'creating', 'created', format, mode === 'client', (m, obj) => m.kind === 'Pod'
+    ? submit(ctx, { type: 'create', namespace: m.namespace, obj, fieldValidation })
+    : submit(ctx, { type: 'config', verb: 'create', namespace: m.namespace, obj, fieldValidation }));
   if (errors.size) return fromWrites([...writes, [2, errors.text()]], 1);
   if (count === 0) throw new KubectlError('no objects passed to create');
   return fromWrites(writes, 0);
@@ -507,36 +524,9 @@ export function kubectlReplace(p: ParsedArgs, ctx: ExecContext, stdin: string): 
   const fieldValidation = validationDirective(p);
   if (force) return forceReplace(p, ctx, stdin, fieldValidation);
   const format = objectsOnlyOutput(p, fileReader(ctx));
-  const writes: Write[] = [];
-  const errors = new VisitErrors();
-  const seenWarnings = new Set<string>();
-  let count = 0;
-  for (const m of manifests(p, ctx, stdin, 'replacing', { kinds: MANIFEST_KINDS })) {
-    if (typeof m === 'string') {
-      errors.add(m);
-      continue;
-    }
-    let obj: Record<string, unknown> = { ...m.obj, metadata: { ...(m.obj.metadata as Record<string, unknown>), namespace: m.namespace } };
-    const annotations = (obj.metadata as { annotations?: Record<string, string> }).annotations;
-    if (bool(p, 'save-config') || annotations?.[LAST_APPLIED] !== undefined) obj = withLastApplied(obj);
-    let replaced: unknown = obj;
-    if (mode !== 'client') {
-      const r = m.kind === 'Pod'
-        ? submit(ctx, { type: 'patch', kind: 'Pod', namespace: m.namespace, name: m.name, patchType: 'put', patch: obj, fieldValidation })
-        : submit(ctx, { type: 'config', verb: 'patch', kind: m.kind, namespace: m.namespace, name: m.name, patchType: 'put', patch: obj, fieldValidation });
-      if (!r.ok) {
-        errors.add(sourceError(r.status, 'replacing', m.source));
-        continue;
-      }
-      writes.push([2, warningText(r, seenWarnings)]);
-      replaced = r.object;
-    }
-    count++;
-    const shown = `${singular[MANIFEST_RESOURCE[m.kind]]}/${m.name}`;
-    if (format?.kind === 'name') writes.push([1, `${shown}\n`]);
-    else if (format) writes.push([1, (format.kind === 'yaml' && count > 1 ? '---\n' : '') + printObject(replaced, format, '')]);
-    else writes.push([1, `${shown} replaced${mode === 'client' ? ' (dry run)' : ''}\n`]);
-  }
+  const { writes, errors } = sendManifests(p, ctx, stdin, 'replacing', 'replaced', format, mode === 'client', (m, obj) => m.kind === 'Pod'
+    ? submit(ctx, { type: 'patch', kind: 'Pod', namespace: m.namespace, name: m.name, patchType: 'put', patch: obj, fieldValidation })
+    : submit(ctx, { type: 'config', verb: 'patch', kind: m.kind, namespace: m.namespace, name: m.name, patchType: 'put', patch: obj, fieldValidation }));
   return fromWrites([...writes, [2, errors.text()]], errors.size ? 1 : 0);
 }
 
@@ -592,9 +582,7 @@ function forceReplace(p: ParsedArgs, ctx: ExecContext, stdin: string, fieldValid
       errors.add(r.status);
       return fromWrites([[1, stdout], [2, errors.text()]], 1);
     }
-    count++;
-    const shown = `${singular[MANIFEST_RESOURCE[m.kind]]}/${m.name}`;
-    stdout += format?.kind === 'name' ? `${shown}\n` : format ? (format.kind === 'yaml' && count > 1 ? '---\n' : '') + printObject(r.object, format, '') : `${shown} replaced\n`;
+    stdout += manifestPrinted(m, r.object, format, ++count, 'replaced');
   }
   return fromWrites([[1, stdout]], 0);
 }

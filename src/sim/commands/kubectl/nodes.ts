@@ -12,9 +12,10 @@ import { type CommandResult, type Write, fromWrites } from '../shell.ts';
 import { type ExecContext, nowOf } from '../context.ts';
 import { parseRfc3339 } from '../../render/clock.ts';
 import {
-  apiErrorText, FILENAME_FLAGS, KubectlError, namespaceOf, nodesIn, notFound, out, podsIn, type ResourceKind, servicesIn, singular, submit, typeAndNames, typeGroups,
+  apiErrorText, FILENAME_FLAGS, KubectlError, namespaceOf, nodesIn, notFound, out, podsIn, type ResourceKind, singular, submit, typeAndNames, typeGroups,
 } from './common.ts';
 import { select } from './selectors.ts';
+import { listOf } from './get.ts';
 import { SelectorError, parseLabelSelector } from '../../api/selectors.ts';
 import { dryRun } from './mutate.ts';
 import { fileReader, OBJECT_FORMATS, objectOutput, type OutputFormat, PRINT_FLAGS, printObject } from './output.ts';
@@ -85,18 +86,16 @@ function refuseUnmodelled(p: ParsedArgs, verb: string): void {
 /**
  * The objects the arguments name, each with its type: `TYPE NAME...`, `TYPE/NAME...`, or `TYPE` (several: `all`) with
  * -l/--all. Missing names stay as errors. Services can be named (a client-side dry run and --list change nothing);
- * changing one is refused where the patch would be sent.
+ * changing one is refused where the patch would be sent. `anyKind`: every type the model has (kubectl set image,
+ * which says itself what it cannot change); else pods, nodes and services.
  */
-function targets(ctx: ExecContext, p: ParsedArgs, resources: string[]): { found: { kind: ResourceKind; o: Target }[]; errors: string; single: boolean } {
+export function targets(ctx: ExecContext, p: ParsedArgs, resources: string[], anyKind = false): { found: { kind: ResourceKind; o: Target }[]; errors: string; single: boolean } {
   const groups = typeGroups(resources);
   const found: { kind: ResourceKind; o: Target }[] = [];
   let errors = '';
   for (const { kind, names } of groups) {
-    if (kind !== 'pods' && kind !== 'nodes' && kind !== 'services') throw new KubectlError(`podlife: changing ${kind} is not supported by this simulation (pods and nodes are)`);
-    const namespace = bool(p, 'all-namespaces') ? undefined : namespaceOf(ctx, str(p, 'namespace'));
-    const all: Target[] = kind === 'nodes' ? nodesIn(ctx)
-      : kind === 'services' ? servicesIn(ctx, namespace)
-      : podsIn(ctx, namespace);
+    if (!anyKind && kind !== 'pods' && kind !== 'nodes' && kind !== 'services') throw new KubectlError(`podlife: changing ${kind} is not supported by this simulation (pods and nodes are)`);
+    const all = listOf(ctx, kind, bool(p, 'all-namespaces') ? undefined : namespaceOf(ctx, str(p, 'namespace'))) as Target[];
     if (names.length === 0) {
       if (!bool(p, 'all') && !str(p, 'selector')) throw new KubectlError('resource(s) were provided, but no name was specified');
       for (const o of select(all, kind, str(p, 'selector'))) found.push({ kind, o });

@@ -10,10 +10,8 @@ import type { Container, Pod } from '../../types.ts';
 import { bool, type FlagSpec, type ParsedArgs, str } from '../flags.ts';
 import type { CommandResult } from '../shell.ts';
 import type { ExecContext } from '../context.ts';
-import { FILENAME_FLAGS, KubectlError, MISSING_RESOURCE, namespaceOf, notFound, out, singular, submit, typeGroups } from './common.ts';
-import { select } from './selectors.ts';
-import { listOf } from './get.ts';
-import { CHANGE_PRINT_FLAGS, dryRunOf, printed, resourcesAndPairs } from './nodes.ts';
+import { FILENAME_FLAGS, KubectlError, MISSING_RESOURCE, out, type ResourceKind, submit } from './common.ts';
+import { CHANGE_PRINT_FLAGS, dryRunOf, printed, resourcesAndPairs, targets } from './nodes.ts';
 
 export const SET_IMAGE_FLAGS: FlagSpec[] = [
   ...CHANGE_PRINT_FLAGS,
@@ -94,22 +92,7 @@ export function kubectlSetImage(p: ParsedArgs, ctx: ExecContext): CommandResult 
   const images = imagePairs(pairs);
   if (resources.length === 0) throw new KubectlError(MISSING_RESOURCE);
   const dry = dryRunOf(p);
-  const namespace = namespaceOf(ctx, str(p, 'namespace'));
-  const objects: { kind: keyof typeof singular; o: { metadata: { name: string; namespace?: string } } }[] = [];
-  let missing = '';
-  for (const { kind, names } of typeGroups(resources)) {
-    const all = listOf(ctx, kind, kind === 'nodes' || kind === 'namespaces' ? undefined : namespace) as { metadata: { name: string; namespace?: string; labels?: Record<string, string> } }[];
-    if (names.length === 0) {
-      if (!bool(p, 'all') && !str(p, 'selector')) throw new KubectlError('resource(s) were provided, but no name was specified');
-      for (const o of select(all, kind, str(p, 'selector'))) objects.push({ kind, o });
-      continue;
-    }
-    for (const name of names) {
-      const o = all.find((x) => x.metadata.name === name);
-      if (o) objects.push({ kind, o });
-      else missing += notFound(kind, name);
-    }
-  }
+  const { found: objects, errors: missing } = targets(ctx, p, resources, true);
   if (missing) return out('', missing, 1);
   // Validate
   const usage: string[] = [];
@@ -120,7 +103,7 @@ export function kubectlSetImage(p: ParsedArgs, ctx: ExecContext): CommandResult 
   // Run: CalculatePatches over every object first (a container not found is an error, and the others still change),
   // then each object's patch in turn
   const errors: string[] = [];
-  const patched: { kind: keyof typeof singular; o: Pod; patch: Record<string, unknown> | undefined; err?: string }[] = [];
+  const patched: { kind: ResourceKind; o: Pod; patch: Record<string, unknown> | undefined; err?: string }[] = [];
   for (const { kind, o } of objects) {
     if (kind !== 'pods') {
       patched.push({ kind, o: o as Pod, patch: undefined, err: `error: ${kind}/${o.metadata.name} the object is not a pod or does not have a pod template: ${GO_TYPES[kind]}\n` });
