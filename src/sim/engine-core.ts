@@ -23,7 +23,6 @@ export interface EngineOptions {
   seed?: number;
 }
 
-
 function upperBoundByT(list: { t: number }[], t: number): number {
   let lo = 0;
   let hi = list.length;

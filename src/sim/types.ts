@@ -549,10 +549,10 @@ export interface NodePatchAction {
  */
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
 
-/** A patch's type: its Content-Type's application/merge-patch+json, json-patch+json, strategic-merge-patch+json. */
 /**
- * How a change is sent: the three PATCH types kubectl sends, or `put`, a PUT of the whole object (`kubectl replace`),
- * which the API server takes through the same update path as a patch's result.
+ * How a change is sent: a PATCH of one of the three types kubectl sends (its Content-Type's
+ * application/merge-patch+json, json-patch+json, strategic-merge-patch+json), or `put`, a PUT of the whole object
+ * (`kubectl replace`), which the API server takes through the same update path as a patch's result.
  */
 export type PatchType = 'merge' | 'json' | 'strategic' | 'put';
 

@@ -19,7 +19,8 @@ export interface ResourceInfo {
 /** The core/v1 resources the simulated cluster serves, with the verbs it implements for each, by name (as discovery lists them). */
 export const RESOURCES: ResourceInfo[] = [
   // the ConfigMaps and Secrets a run creates (api/configs.ts) and each namespace's kube-root-ca.crt (api/namespaces.ts):
-  // created, patched and deleted, not updated (PUT); in no category (`get all` leaves them out, as on a real cluster)
+  // created, patched, updated (PUT: kubectl replace) and deleted; in no category (`get all` leaves them out, as on a
+  // real cluster)
   { name: 'configmaps', singular: 'configmap', kind: 'ConfigMap', namespaced: true, verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'], shortNames: ['cm'] },
   { name: 'events', singular: 'event', kind: 'Event', namespaced: true, verbs: ['get', 'list', 'watch'], shortNames: ['ev'] },
   { name: 'namespaces', singular: 'namespace', kind: 'Namespace', namespaced: false, verbs: ['get', 'list', 'watch'], shortNames: ['ns'] },
